@@ -1,0 +1,110 @@
+# extload: build, test and measure.
+#
+#   make            host tool + Cortex-M3 objects (warnings are errors)
+#   make host       build/host/extload          (SANITIZE=1: build/host-asan/)
+#   make test       every suite; ends with "N passed, N failed"
+#   make size       Cortex-M3 -Os sizes
+#   make deps       installs missing Debian packages (as root)
+#
+# Cross-folder includes name the folder ("fs/ext.h"); -I. is the only path.
+# Fragments owned by a folder (board image, QEMU tests, fuzzing, benches)
+# live beside their code and are included at the end.
+
+BUILD    ?= build
+# V=1 shows the full command lines.
+Q        := $(if $(V),,@)
+CC       ?= cc
+ARM_CC   ?= arm-none-eabi-gcc
+ARM_SIZE ?= arm-none-eabi-size
+
+WARN     := -Wall -Wextra -Werror -Wshadow -Wpointer-arith -Wvla \
+            -Wstrict-prototypes -Wmissing-prototypes -Wundef
+CSTD     := -std=c11
+HOST_CFLAGS := $(CSTD) $(WARN) -I. -O2 -g -D_DEFAULT_SOURCE
+ASAN     := -fsanitize=address,undefined -fno-omit-frame-pointer \
+            -fno-sanitize-recover=undefined
+ARM_CFLAGS := $(CSTD) $(WARN) -I. -mcpu=cortex-m3 -mthumb -Os \
+            -ffreestanding -nostdlib -ffunction-sections -fdata-sections \
+            -fstack-usage
+
+# Code that runs on the board and on the host alike.
+FS_SRC   := $(wildcard fs/*.c)
+DRV_SRC  := $(wildcard drivers/sdspi*.c)
+FW_SRC   := $(wildcard firmware/*.c)
+LIB_SRC  := $(FS_SRC) $(DRV_SRC) $(FW_SRC)
+# The host port: an image file as the block device, stdio as the console.
+HOSTPORT_SRC := $(filter-out board/host/main.c,$(wildcard board/host/*.c))
+# Test-only code: the SD card model, image helpers.
+TSUP_SRC := $(wildcard tests/support/*.c) $(wildcard tests/sdcard/*.c)
+UNIT_SRC := $(wildcard tests/unit/test_*.c)
+
+HOST_OBJ = $(patsubst %.c,$(BUILD)/host/obj/%.o,$(1))
+ASAN_OBJ = $(patsubst %.c,$(BUILD)/host-asan/obj/%.o,$(1))
+ARM_OBJ  = $(patsubst %.c,$(BUILD)/arm/obj/%.o,$(1))
+
+UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
+
+.PHONY: all host test size deps clean unit
+all: host arm-objs
+
+ifeq ($(SANITIZE),1)
+host: $(BUILD)/host-asan/extload
+else
+host: $(BUILD)/host/extload
+endif
+
+$(BUILD)/host/extload: $(call HOST_OBJ,$(LIB_SRC) $(HOSTPORT_SRC) board/host/main.c)
+	$(CC) $(HOST_CFLAGS) -o $@ $^
+
+$(BUILD)/host-asan/extload: $(call ASAN_OBJ,$(LIB_SRC) $(HOSTPORT_SRC) board/host/main.c)
+	$(CC) $(HOST_CFLAGS) $(ASAN) -o $@ $^
+
+
+$(BUILD)/host/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  CC      $<")
+	$(Q)$(CC) $(HOST_CFLAGS) -MMD -MP -c -o $@ $<
+
+$(BUILD)/host-asan/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  CC-ASAN $<")
+	$(Q)$(CC) $(HOST_CFLAGS) $(ASAN) -MMD -MP -c -o $@ $<
+
+$(BUILD)/arm/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  CC-ARM  $<")
+	$(Q)$(ARM_CC) $(ARM_CFLAGS) -MMD -MP -c -o $@ $<
+
+# Unit tests: cmocka, ASan + UBSan, linked with all portable code.
+TEST_LIB_OBJ := $(call ASAN_OBJ,$(LIB_SRC) $(HOSTPORT_SRC) $(TSUP_SRC))
+$(BUILD)/tests/%: $(BUILD)/host-asan/obj/tests/unit/%.o $(TEST_LIB_OBJ)
+	@mkdir -p $(dir $@)
+	$(CC) $(HOST_CFLAGS) $(ASAN) -o $@ $^ -lcmocka
+
+unit: $(UNIT_BIN) $(BUILD)/tools/seedfill
+
+# Host helpers the test scripts use to build images.
+$(BUILD)/tools/%: tests/tools/%.c
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) $(HOST_CFLAGS) -o $@ $<
+
+# fs/ and drivers/ must build freestanding for Cortex-M3.
+arm-objs: $(call ARM_OBJ,$(FS_SRC) $(DRV_SRC))
+
+size: arm-objs
+	@echo "fs/ and drivers/sdspi for Cortex-M3 -Os (text data bss per object):"
+	@$(ARM_SIZE) -t $(call ARM_OBJ,$(FS_SRC)) | sed 's/^/  /'
+	@[ -z "$(DRV_SRC)" ] || $(ARM_SIZE) -t $(call ARM_OBJ,$(DRV_SRC)) | sed 's/^/  /'
+
+test: deps host unit
+	@$(MAKE) --no-print-directory host SANITIZE=1
+	@BUILD=$(BUILD) bash tests/run.sh
+
+deps:
+	@bash tests/deps.sh
+
+clean:
+	rm -rf $(BUILD)
+
+-include $(wildcard board/*/board.mk) $(wildcard tests/*/rules.mk)
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

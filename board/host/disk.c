@@ -1,0 +1,59 @@
+/* An image file as a struct blockdev, read with pread. */
+#include <errno.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "disk.h"
+
+static int disk_read(void *ctx, uint64_t lba, uint32_t count, void *buf)
+{
+    struct host_disk *d = ctx;
+    uint8_t *out = buf;
+    uint64_t left = (uint64_t)count * BLOCKDEV_SECTOR;
+    off_t off = (off_t)(lba * BLOCKDEV_SECTOR);
+
+    if (lba >= d->sectors || count > d->sectors - lba)
+        return -1;
+    d->reads++;
+    d->sectors_read += count;
+    while (left) {
+        ssize_t n = pread(d->fd, out, left, off);
+
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return -1;
+        out += n;
+        off += n;
+        left -= (uint64_t)n;
+    }
+    return 0;
+}
+
+int host_disk_open(struct host_disk *d, const char *path)
+{
+    struct stat st;
+
+    d->fd = open(path, O_RDONLY);
+    if (d->fd < 0)
+        return -1;
+    if (fstat(d->fd, &st) < 0) {
+        close(d->fd);
+        return -1;
+    }
+    d->sectors = (uint64_t)st.st_size / BLOCKDEV_SECTOR;
+    d->reads = 0;
+    d->sectors_read = 0;
+    d->bd.read = disk_read;
+    d->bd.ctx = d;
+    d->bd.sectors = d->sectors;
+    return 0;
+}
+
+void host_disk_close(struct host_disk *d)
+{
+    if (d->fd >= 0)
+        close(d->fd);
+    d->fd = -1;
+}

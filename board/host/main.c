@@ -1,0 +1,321 @@
+/* extload, the host tool: the boot loader's reader on a disk image.
+ *
+ *   extload [--part N] [--stats] info IMAGE
+ *   extload [--part N] [--stats] ls   IMAGE PATH
+ *   extload [--part N] [--stats] cat  IMAGE PATH
+ *   extload [--part N] [--stats] stat IMAGE PATH
+ *   extload boot IMAGE [--window ADDR:SIZE] [-o FILE]
+ *
+ * Exit 0 on success, 1 on a filesystem or lookup error (one line on
+ * stderr starting "extload: "), 2 on a usage error.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "board/host/disk.h"
+#include "fs/ext.h"
+#include "fs/part.h"
+
+int host_cmd_boot(int argc, char **argv) __attribute__((weak));
+
+struct tool {
+    struct host_disk disk;
+    struct part_info part;
+    struct ext_fs fs;
+    uint32_t part_index;
+    int stats;
+    const char *image;
+};
+
+static int usage(void)
+{
+    fprintf(stderr,
+            "usage: extload [--part N] [--stats] info IMAGE\n"
+            "       extload [--part N] [--stats] ls|cat|stat IMAGE PATH\n"
+            "       extload boot IMAGE [--window ADDR:SIZE] [-o FILE]\n");
+    return 2;
+}
+
+static int fail_fs(struct tool *t, const char *path)
+{
+    char msg[256];
+
+    ext_error_describe(&t->fs, msg, sizeof(msg));
+    if (path)
+        fprintf(stderr, "extload: %s: %s: %s\n", path,
+                ext_strerror(t->fs.err), msg);
+    else
+        fprintf(stderr, "extload: %s: %s: %s\n", t->image,
+                ext_strerror(t->fs.err), msg);
+    return 1;
+}
+
+static int open_fs(struct tool *t)
+{
+    uint8_t buf[BLOCKDEV_SECTOR];
+    int rc;
+
+    if (host_disk_open(&t->disk, t->image)) {
+        fprintf(stderr, "extload: %s: %s\n", t->image, strerror(errno));
+        return 1;
+    }
+    rc = part_find(&t->disk.bd, buf, t->part_index, &t->part);
+    if (rc) {
+        if (t->part_index)
+            fprintf(stderr, "extload: %s: partition %" PRIu32 ": %s\n",
+                    t->image, t->part_index, part_strerror(rc));
+        else
+            fprintf(stderr, "extload: %s: %s\n", t->image,
+                    part_strerror(rc));
+        return 1;
+    }
+    rc = ext_mount(&t->fs, &t->disk.bd, t->part.lba, t->part.sectors);
+    if (rc)
+        return fail_fs(t, NULL);
+    return 0;
+}
+
+static const char *scheme_name(int s)
+{
+    return s == PART_GPT ? "GPT" : s == PART_MBR ? "MBR" : "none";
+}
+
+static void print_features(const char *label, int word, uint32_t bits)
+{
+    char names[512];
+
+    ext_feature_names(word, bits, names, sizeof(names));
+    printf("%s%s\n", label, bits ? names : "(none)");
+}
+
+static int cmd_info(struct tool *t)
+{
+    uint8_t buf[BLOCKDEV_SECTOR];
+    struct part_info p;
+    const struct ext_fs *fs = &t->fs;
+    int scheme, rc;
+    uint32_t i;
+
+    if (host_disk_open(&t->disk, t->image)) {
+        fprintf(stderr, "extload: %s: %s\n", t->image, strerror(errno));
+        return 1;
+    }
+    scheme = part_scheme(&t->disk.bd, buf);
+    printf("disk: %" PRIu64 " sectors, partition table: %s\n",
+           t->disk.sectors, scheme < 0 ? part_strerror(scheme)
+                                       : scheme_name(scheme));
+    for (i = 1; scheme > PART_NONE && i <= 4 + 128; i++) {
+        rc = part_get(&t->disk.bd, buf, i, &p);
+        if (rc == PART_ENOENT && i > 4 && scheme == PART_MBR)
+            break;
+        if (rc == PART_ENOENT)
+            continue;
+        if (rc) {
+            printf("partition %" PRIu32 ": %s\n", i, part_strerror(rc));
+            if (scheme == PART_GPT && rc != PART_ECORRUPT)
+                break;
+            continue;
+        }
+        printf("partition %" PRIu32 ": start %" PRIu64 ", %" PRIu64
+               " sectors, type ", i, p.lba, p.sectors);
+        if (scheme == PART_GPT)
+            printf("%s\n", p.linux_fs ? "linux-fs" : "other");
+        else
+            printf("0x%02x\n", p.mbr_type);
+    }
+    host_disk_close(&t->disk);
+    rc = open_fs(t);
+    if (rc)
+        return rc;
+    if (t->part.scheme == PART_NONE)
+        printf("using: whole disk\n");
+    else
+        printf("using: partition %" PRIu32 "\n", t->part.index);
+    printf("filesystem: %s, block size %u, %" PRIu64 " blocks, %" PRIu32
+           " inodes, %" PRIu32 " groups, inode size %u, descriptor size "
+           "%u\n",
+           ext_flavour(fs),
+           1u << fs->blk_shift, fs->blocks_count, fs->inodes_count,
+           fs->groups, fs->inode_size, fs->desc_size);
+    print_features("compat: ", 0, fs->compat);
+    print_features("incompat: ", 1, fs->incompat);
+    print_features("ro_compat: ", 2, fs->ro_compat);
+    print_features("ignored for reading: ", 2, 
+                   fs->ro_compat & ~EXT_RO_COMPAT_USED);
+    if (fs->warnings & EXT_WARN_NEEDS_RECOVERY)
+        printf("warning: the journal needs recovery; reading the last "
+               "checkpointed state\n");
+    if (fs->warnings & EXT_WARN_NOT_CLEAN)
+        printf("warning: not cleanly unmounted\n");
+    if (fs->warnings & EXT_WARN_ERRORS)
+        printf("warning: the filesystem has recorded errors\n");
+    return 0;
+}
+
+static char type_of(const struct ext_inode *in)
+{
+    switch (in->mode & EXT_S_IFMT) {
+    case EXT_S_IFREG:  return '-';
+    case EXT_S_IFDIR:  return 'd';
+    case EXT_S_IFLNK:  return 'l';
+    case EXT_S_IFCHR:  return 'c';
+    case EXT_S_IFBLK:  return 'b';
+    case EXT_S_IFIFO:  return 'p';
+    case EXT_S_IFSOCK: return 's';
+    default:           return '?';
+    }
+}
+
+static int cmd_ls(struct tool *t, const char *path)
+{
+    struct ext_inode dir, in;
+    struct ext_dir d;
+    struct ext_dirent e;
+    int rc;
+
+    rc = ext_lookup(&t->fs, path, true, &dir);
+    if (!rc)
+        rc = ext_dir_open(&t->fs, &dir, &d);
+    while (!rc && (rc = ext_dir_next(&t->fs, &d, &e)) > 0) {
+        uint64_t size = 0;
+        char type = (char)e.type;
+
+        rc = ext_inode_read(&t->fs, e.ino, &in);
+        if (rc)
+            break;
+        size = in.size;
+        if (type == '?')
+            type = type_of(&in);
+        printf("%" PRIu32 " %c %" PRIu64 " %s\n", e.ino, type, size, e.name);
+        rc = 0;
+    }
+    return rc < 0 ? fail_fs(t, path) : 0;
+}
+
+static int cmd_cat(struct tool *t, const char *path)
+{
+    struct ext_file f;
+    uint64_t off = 0;
+    uint32_t chunk;
+    uint8_t *buf;
+    int rc = ext_open(&t->fs, path, &f);
+
+    if (rc)
+        return fail_fs(t, path);
+    if (ext_is_dir(&f.in)) {
+        fprintf(stderr, "extload: %s: is a directory\n", path);
+        return 1;
+    }
+    /* Large reads let whole runs reach the device as single calls. */
+    chunk = f.in.size > (64u << 20) ? (64u << 20) : (uint32_t)f.in.size;
+    buf = malloc(chunk ? chunk : 1);
+    if (!buf) {
+        fprintf(stderr, "extload: out of memory\n");
+        return 1;
+    }
+    while (off < f.in.size) {
+        int32_t got = ext_read(&t->fs, &f, off, buf, chunk);
+
+        if (got <= 0) {
+            free(buf);
+            if (got == 0) {
+                fprintf(stderr, "extload: %s: short read\n", path);
+                return 1;
+            }
+            return fail_fs(t, path);
+        }
+        if (fwrite(buf, 1, (size_t)got, stdout) != (size_t)got) {
+            free(buf);
+            fprintf(stderr, "extload: write error: %s\n", strerror(errno));
+            return 1;
+        }
+        off += (uint32_t)got;
+    }
+    free(buf);
+    return 0;
+}
+
+static int cmd_stat(struct tool *t, const char *path)
+{
+    struct ext_inode in;
+    int rc = ext_lookup(&t->fs, path, false, &in);
+
+    if (rc)
+        return fail_fs(t, path);
+    printf("inode=%" PRIu32 "\nmode=%o\nsize=%" PRIu64 "\nlinks=%u\n"
+           "blocks=%" PRIu64 "\nflags=0x%" PRIx32 "\n", in.ino, in.mode,
+           in.size, in.links, in.blocks, in.flags);
+    if (ext_is_link(&in)) {
+        char target[EXT_PATH_MAX];
+
+        rc = ext_readlink(&t->fs, &in, target, sizeof(target));
+        if (rc)
+            return fail_fs(t, path);
+        printf("target=%s\n", target);
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    struct tool t;
+    const char *cmd;
+    int i = 1, rc;
+
+    memset(&t, 0, sizeof(t));
+    t.disk.fd = -1;
+    while (i < argc && argv[i][0] == '-' && argv[i][1] == '-') {
+        if (!strcmp(argv[i], "--part") && i + 1 < argc) {
+            char *end;
+            unsigned long n = strtoul(argv[i + 1], &end, 10);
+
+            if (*end || n == 0 || n > 1024)
+                return usage();
+            t.part_index = (uint32_t)n;
+            i += 2;
+        } else if (!strcmp(argv[i], "--stats")) {
+            t.stats = 1;
+            i++;
+        } else {
+            return usage();
+        }
+    }
+    if (argc - i < 2)
+        return usage();
+    cmd = argv[i];
+    t.image = argv[i + 1];
+    if (!strcmp(cmd, "boot")) {
+        if (!host_cmd_boot) {
+            fprintf(stderr, "extload: boot is not built in\n");
+            return 2;
+        }
+        return host_cmd_boot(argc - i, argv + i);
+    }
+    if (!strcmp(cmd, "info")) {
+        if (argc - i != 2)
+            return usage();
+        rc = cmd_info(&t);
+    } else {
+        if (argc - i != 3)
+            return usage();
+        if (strcmp(cmd, "ls") && strcmp(cmd, "cat") && strcmp(cmd, "stat"))
+            return usage();
+        rc = open_fs(&t);
+        if (!rc) {
+            if (!strcmp(cmd, "ls"))
+                rc = cmd_ls(&t, argv[i + 2]);
+            else if (!strcmp(cmd, "cat"))
+                rc = cmd_cat(&t, argv[i + 2]);
+            else
+                rc = cmd_stat(&t, argv[i + 2]);
+        }
+    }
+    if (t.stats)
+        fprintf(stderr, "stats: reads=%" PRIu64 " sectors=%" PRIu64 "\n",
+                t.disk.reads, t.disk.sectors_read);
+    host_disk_close(&t.disk);
+    return rc;
+}

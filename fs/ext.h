@@ -1,0 +1,205 @@
+/* extload's read-only ext2/ext3/ext4 reader.
+ *
+ * All state lives in caller-owned structs: struct ext_fs (one per mounted
+ * filesystem, holding the only sector buffer), struct ext_file (an open
+ * inode plus its block-map cache) and struct ext_dir (a directory walk).
+ * Every function returns 0 (or a count) on success and a negative
+ * enum ext_err on failure; ext_error_describe() then says what and where.
+ */
+#ifndef EXTLOAD_EXT_H
+#define EXTLOAD_EXT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "blockdev.h"
+
+enum ext_err {
+    EXT_OK = 0,
+    EXT_EIO = -1,           /* the block device failed a read */
+    EXT_ENOTEXT = -2,       /* no ext superblock magic */
+    EXT_ESUPER = -3,        /* superblock values are inconsistent */
+    EXT_EFEATURE = -4,      /* a feature this reader cannot handle */
+    EXT_ECORRUPT = -5,      /* metadata that breaks the format's rules */
+    EXT_ECSUM = -6,         /* metadata checksum mismatch */
+    EXT_ENOENT = -7,        /* no such file or directory */
+    EXT_ENOTDIR = -8,       /* a path component is not a directory */
+    EXT_ELOOP = -9,         /* too many symbolic links, or a link loop */
+    EXT_ETOOBIG = -10,      /* file larger than the caller's buffer */
+    EXT_EINVAL = -11,       /* bad argument (path too long, bad inode no.) */
+    EXT_ENAMETOOLONG = -12, /* a path component longer than 255 bytes */
+    EXT_ERANGE = -13,       /* a block number outside the filesystem */
+    EXT_EISDIR = -14,       /* file data asked of a directory */
+    EXT_EUNSUPP = -15,      /* an inode this reader cannot read (encrypted) */
+};
+
+/* Warnings a mount may carry; reading goes on. */
+#define EXT_WARN_NEEDS_RECOVERY 0x1u  /* journal holds unreplayed updates */
+#define EXT_WARN_NOT_CLEAN      0x2u  /* s_state lacks "cleanly unmounted" */
+#define EXT_WARN_ERRORS         0x4u  /* s_state has "errors detected" */
+
+/* RO_COMPAT bits the reader acts on (sparse_super, large_file, huge_file,
+ * gdt_csum, bigalloc, metadata_csum); all others are ignored for reading. */
+#define EXT_RO_COMPAT_USED 0x061Bu
+
+#define EXT_ROOT_INO 2u
+#define EXT_NAME_MAX 255u
+#define EXT_PATH_MAX 1024u            /* bytes in a path, with links resolved */
+#define EXT_SYMLINK_HOPS 8u
+#define EXT_PATH_COMPONENTS 64u
+
+struct ext_fs {
+    const struct blockdev *bd;
+    uint64_t lba0;                /* first sector of the filesystem */
+    uint64_t sectors;             /* sectors in the partition; 0 unknown */
+    uint64_t blocks_count;
+    uint64_t gdt_blk;             /* first group descriptor block */
+    uint32_t inodes_count;
+    uint32_t inodes_per_group;
+    uint32_t blocks_per_group;
+    uint32_t first_data_block;
+    uint32_t groups;
+    uint32_t first_meta_bg;
+    uint32_t backup_bgs[2];       /* sparse_super2's two backup groups */
+    uint32_t compat, incompat, ro_compat;
+    uint32_t csum_seed;           /* crc32c seed for metadata_csum */
+    uint32_t hash_seed[4];
+    uint32_t warnings;            /* EXT_WARN_* */
+    uint16_t inode_size;
+    uint16_t desc_size;
+    uint8_t blk_shift;            /* log2(block size in bytes), 10..16 */
+    uint8_t def_hash;             /* s_def_hash_version */
+    uint8_t hash_unsigned;        /* s_flags says unsigned char hashes */
+    uint8_t rev;
+
+    /* The single sector buffer and which sector it holds. */
+    uint64_t buf_lba;             /* absolute LBA in buf; UINT64_MAX none */
+    uint32_t reads;               /* blockdev read calls made */
+    uint32_t sectors_read;        /* sectors those calls moved */
+
+    /* The last error: what and where (0 where it does not apply). */
+    const char *err_what;
+    uint64_t err_blk;
+    uint32_t err_ino;
+    int err;
+
+    uint8_t buf[BLOCKDEV_SECTOR];
+};
+
+struct ext_inode {
+    uint64_t addr;                /* byte offset of the inode in the fs */
+    uint64_t size;
+    uint64_t blocks;              /* i_blocks in 512-byte units */
+    uint32_t ino;
+    uint32_t gen;                 /* i_generation, seeds its checksums */
+    uint32_t flags;               /* i_flags */
+    uint16_t mode;
+    uint16_t links;
+    uint16_t extra_isize;         /* i_extra_isize, 0 for 128-byte inodes */
+    uint8_t iblock[60];           /* i_block: map, extent root or inline */
+};
+
+/* S_IFMT values of i_mode. */
+#define EXT_S_IFMT   0xF000u
+#define EXT_S_IFIFO  0x1000u
+#define EXT_S_IFCHR  0x2000u
+#define EXT_S_IFDIR  0x4000u
+#define EXT_S_IFBLK  0x6000u
+#define EXT_S_IFREG  0x8000u
+#define EXT_S_IFLNK  0xA000u
+#define EXT_S_IFSOCK 0xC000u
+
+static inline bool ext_is_dir(const struct ext_inode *in)
+{
+    return (in->mode & EXT_S_IFMT) == EXT_S_IFDIR;
+}
+
+static inline bool ext_is_link(const struct ext_inode *in)
+{
+    return (in->mode & EXT_S_IFMT) == EXT_S_IFLNK;
+}
+
+/* An open inode and the block-map state that keeps sequential reads cheap:
+ * the last contiguous run mapped, and for indirect maps the last indirect
+ * block seen at each level. */
+struct ext_file {
+    struct ext_inode in;
+    uint64_t run_lblk;            /* logical block of the cached run */
+    uint64_t run_pblk;            /* its physical block; 0 = hole */
+    uint64_t run_len;             /* blocks in the run; 0 = nothing cached */
+    uint64_t ind_base[3];         /* first logical block each level covers */
+    uint64_t ind_pblk[3];         /* indirect block at that level; 0 none */
+    uint64_t leaf_pblk;           /* extent leaf last searched; 0 none */
+    uint64_t leaf_first;          /* first logical block that leaf covers */
+    uint64_t leaf_end;            /* one past the last it covers */
+    uint32_t leaf_entries;        /* its entry count (checked, verified) */
+};
+
+struct ext_dirent {
+    uint32_t ino;
+    uint8_t type;                 /* one of '-','d','l','c','b','p','s','?' */
+    uint8_t name_len;
+    char name[EXT_NAME_MAX + 1];  /* NUL-terminated */
+};
+
+struct ext_dir {
+    struct ext_file f;
+    uint64_t pos;                 /* byte offset of the next entry */
+    uint64_t csum_ok_blk;         /* logical block + 1 whose csum passed */
+    uint64_t inl_at;              /* inline dir: system.data value ... */
+    uint32_t inl_len;             /* ... and its length */
+    uint8_t dots;                 /* inline dir: "." and ".." given out */
+};
+
+/* Mount the filesystem that starts at sector lba0 and spans `sectors`
+ * (0: unknown, use the device's capacity). */
+int ext_mount(struct ext_fs *fs, const struct blockdev *bd,
+              uint64_t lba0, uint64_t sectors);
+
+int ext_inode_read(struct ext_fs *fs, uint32_t ino, struct ext_inode *out);
+
+/* Resolve a path from the root. Symlinks in the middle are always followed;
+ * the last component's only when follow_last. */
+int ext_lookup(struct ext_fs *fs, const char *path, bool follow_last,
+               struct ext_inode *out);
+
+int ext_file_open(struct ext_fs *fs, const struct ext_inode *in,
+                  struct ext_file *f);
+
+/* Open a path, following every symlink, for reading. */
+int ext_open(struct ext_fs *fs, const char *path, struct ext_file *f);
+
+/* Read up to len bytes at off. Returns the bytes read (0 at or past the
+ * end) or a negative error. len is clamped to INT32_MAX. */
+int32_t ext_read(struct ext_fs *fs, struct ext_file *f, uint64_t off,
+                 void *dst, uint32_t len);
+
+/* Load a whole file into dst. A file larger than max is refused with
+ * EXT_ETOOBIG before a byte is written. */
+int ext_load(struct ext_fs *fs, struct ext_file *f, void *dst,
+             uint64_t max, uint64_t *size_out);
+
+/* A symlink's target, NUL-terminated. */
+int ext_readlink(struct ext_fs *fs, const struct ext_inode *in,
+                 char *buf, uint32_t bufsize);
+
+int ext_dir_open(struct ext_fs *fs, const struct ext_inode *in,
+                 struct ext_dir *d);
+/* 1: *e holds the next entry; 0: end of directory; < 0: error. */
+int ext_dir_next(struct ext_fs *fs, struct ext_dir *d, struct ext_dirent *e);
+
+/* Feature names for messages: each set bit of `bits` in the given
+ * feature word (0 compat, 1 incompat, 2 ro_compat) written as a
+ * space-separated list. Returns the length written. */
+uint32_t ext_feature_names(int word, uint32_t bits, char *buf, uint32_t len);
+
+/* "ext2", "ext3" or "ext4", from the feature bits. */
+const char *ext_flavour(const struct ext_fs *fs);
+
+const char *ext_strerror(int err);
+
+/* "inode 12, block 4711: extent header magic is not 0xF30A" */
+uint32_t ext_error_describe(const struct ext_fs *fs, char *buf, uint32_t len);
+
+#endif

@@ -1,0 +1,317 @@
+/* Directories: the one walker behind listing and lookup. */
+#include "ext_priv.h"
+
+#define COMPAT_DIR_INDEX 0x0020u
+#define INLINE_DIR_HEAD  4u       /* i_block starts with the parent inode */
+#define INLINE_DIR_A     (60u - INLINE_DIR_HEAD)
+
+struct dirent_raw {
+    uint64_t name_at;             /* byte address of the name */
+    uint32_t ino;
+    uint8_t name_len;
+    uint8_t ftype;
+};
+
+int ext_dir_open(struct ext_fs *fs, const struct ext_inode *in,
+                 struct ext_dir *d)
+{
+    int rc;
+
+    memset(d, 0, sizeof(*d));
+    if (!ext_is_dir(in))
+        return ext_fail(fs, EXT_ENOTDIR, in->ino, 0, "not a directory");
+    rc = ext_file_open(fs, in, &d->f);
+    if (!rc && (in->flags & IFL_INLINE_DATA))
+        rc = ext_inline_find(fs, in, &d->inl_at, &d->inl_len);
+    return rc;
+}
+
+/* rec_len is 16 bits; 64 KiB blocks store 65536 as 0 or 65535, and any
+ * other length keeps its bits 16-17 in the low two bits. */
+static uint32_t rec_len_decode(const struct ext_fs *fs, uint32_t raw)
+{
+    if (fs->blk_shift < 16)
+        return raw;
+    if (raw == 0 || raw == 0xFFFF)
+        return 1u << 16;
+    return (raw & 0xFFFCu) | ((raw & 3u) << 16);
+}
+
+/* metadata_csum on a directory block: a leaf ends in a 12-byte fake entry
+ * (inode 0, rec_len 12, name_len 0, type 0xDE) holding crc32c of the
+ * bytes before it; a hash-tree node ends its dx entries with a dx_tail
+ * (reserved, crc32c) after `limit` entries. */
+int ext_dirblk_verify(struct ext_fs *fs, struct ext_dir *d, uint64_t lblk,
+                      uint64_t pblk)
+{
+    uint32_t bs = ext_blk_size(fs);
+    uint64_t at = pblk << fs->blk_shift;
+    uint32_t crc = ext_inode_seed(fs, d->f.in.ino, d->f.in.gen);
+    uint32_t count_off, limit, count;
+    uint8_t t[12];
+    int rc;
+
+    if (!ext_has_csum(fs) || d->csum_ok_blk == lblk + 1)
+        return 0;
+    rc = ext_bytes(fs, at + bs - 12, t, 12);
+    if (rc)
+        return rc;
+    if (!le32(t) && le16(t + 4) == 12 && !t[6] && t[7] == 0xDE) {
+        rc = ext_crc32c_span(fs, at, bs - 12, &crc);
+        if (rc)
+            return rc;
+        if (crc != le32(t + 8))
+            return ext_fail(fs, EXT_ECSUM, d->f.in.ino, pblk,
+                            "directory block checksum mismatch");
+        d->csum_ok_blk = lblk + 1;
+        return 0;
+    }
+    /* A hash-tree node: the root keeps dx_root_info after "." and "..";
+     * an inner node hides behind one empty entry spanning the block. */
+    rc = ext_bytes(fs, at, t, 8);
+    if (rc)
+        return rc;
+    count_off = 8;
+    if (lblk == 0) {
+        rc = ext_bytes(fs, at + 0x1C, t, 4);
+        if (rc)
+            return rc;
+        count_off = 0x18 + t[1];          /* info_length */
+    } else if (le32(t) || rec_len_decode(fs, le16(t + 4)) != bs) {
+        return ext_fail(fs, EXT_ECSUM, d->f.in.ino, pblk,
+                        "directory block has no checksum tail");
+    }
+    rc = ext_bytes(fs, at + count_off, t, 4);
+    if (rc)
+        return rc;
+    limit = le16(t);
+    count = le16(t + 2);
+    if (count > limit || count_off + 8 * limit + 8 > bs)
+        return ext_fail(fs, EXT_ECSUM, d->f.in.ino, pblk,
+                        "directory block has no checksum tail");
+    /* Over the used dx entries, then the tail with its crc as zero. */
+    rc = ext_crc32c_span(fs, at, count_off + 8 * count, &crc);
+    if (!rc)
+        rc = ext_bytes(fs, at + count_off + 8 * limit, t, 8);
+    if (rc)
+        return rc;
+    count = le32(t + 4);
+    memset(t + 4, 0, 4);
+    crc = ext_crc32c(crc, t, 8);
+    if (crc != count)
+        return ext_fail(fs, EXT_ECSUM, d->f.in.ino, pblk,
+                        "hash-tree node checksum mismatch");
+    d->csum_ok_blk = lblk + 1;
+    return 0;
+}
+
+/* Where d->pos lives: its byte address and the block (or inline region)
+ * around it. 1: found; 0: a hole, d->pos moved past it. */
+static int dir_locate(struct ext_fs *fs, struct ext_dir *d, uint64_t *at,
+                      uint32_t *in_blk, uint32_t *blk_len, uint64_t *pblk)
+{
+    struct ext_run run;
+    uint64_t lblk;
+    int rc;
+
+    if (d->f.in.flags & IFL_INLINE_DATA) {
+        *pblk = 0;
+        if (d->pos < INLINE_DIR_A) {
+            *at = d->f.in.addr + I_BLOCK + INLINE_DIR_HEAD + d->pos;
+            *in_blk = (uint32_t)d->pos;
+            *blk_len = INLINE_DIR_A;
+        } else {
+            *at = d->inl_at + (d->pos - INLINE_DIR_A);
+            *in_blk = (uint32_t)(d->pos - INLINE_DIR_A);
+            *blk_len = d->inl_len;
+        }
+        return 1;
+    }
+    lblk = d->pos >> fs->blk_shift;
+    rc = ext_map(fs, &d->f, lblk, &run);
+    if (rc)
+        return rc;
+    if (!run.pblk) {
+        /* Directories may have holes; readdir skips them. */
+        d->pos = (lblk + 1) << fs->blk_shift;
+        return 0;
+    }
+    rc = ext_dirblk_verify(fs, d, lblk, run.pblk);
+    if (rc)
+        return rc;
+    *pblk = run.pblk;
+    *in_blk = (uint32_t)(d->pos & (ext_blk_size(fs) - 1));
+    *blk_len = ext_blk_size(fs);
+    *at = (run.pblk << fs->blk_shift) + *in_blk;
+    return 1;
+}
+
+static uint64_t dir_end(const struct ext_dir *d)
+{
+    if (d->f.in.flags & IFL_INLINE_DATA)
+        return INLINE_DIR_A + (uint64_t)d->inl_len;
+    return d->f.in.size;
+}
+
+/* The next live entry before byte `stop`. Every entry is checked against
+ * its block before use; each pass moves d->pos forward by at least 8
+ * bytes or past a hole, so the walk is bounded by the directory size. */
+static int dir_step(struct ext_fs *fs, struct ext_dir *d, uint64_t stop,
+                    struct dirent_raw *r)
+{
+    uint64_t end = dir_end(d);
+
+    if (stop < end)
+        end = stop;
+    while (d->pos < end) {
+        uint64_t at = 0, pblk = 0;
+        uint32_t in_blk = 0, blk_len = 0, rec;
+        uint8_t h[8];
+        const char *bad = NULL;
+        int rc = dir_locate(fs, d, &at, &in_blk, &blk_len, &pblk);
+
+        if (rc <= 0) {
+            if (rc < 0)
+                return rc;
+            continue;
+        }
+        if (blk_len - in_blk < 8)
+            bad = "directory entry header runs past the block";
+        else if ((rc = ext_bytes(fs, at, h, 8)) != 0)
+            return rc;
+        rec = bad ? 0 : rec_len_decode(fs, le16(h + 4));
+        if (bad)
+            ;
+        else if (rec == 0)
+            bad = "directory entry rec_len is 0";
+        else if (rec < 8 || (rec & 3))
+            bad = "directory entry rec_len is not a multiple of 4 >= 8";
+        else if (rec > blk_len - in_blk)
+            bad = "directory entry rec_len runs past the block";
+        else if (h[6] + 8u > rec)
+            bad = "directory entry name_len is longer than its rec_len";
+        else if (le32(h) > fs->inodes_count)
+            bad = "directory entry names an inode past the inode count";
+        else if (le32(h) && !h[6])
+            bad = "directory entry has an empty name";
+        if (bad)
+            return ext_fail(fs, EXT_ECORRUPT, d->f.in.ino, pblk, bad);
+        d->pos += rec;
+        if (!le32(h))
+            continue;
+        r->name_at = at + 8;
+        r->ino = le32(h);
+        r->name_len = h[6];
+        r->ftype = h[7];
+        return 1;
+    }
+    return 0;
+}
+
+static uint8_t type_char(const struct ext_fs *fs, uint8_t ftype)
+{
+    static const char types[] = "?-dcbpsl";
+
+    if (!(fs->incompat & INCOMPAT_FILETYPE) || ftype > 7)
+        return '?';
+    return (uint8_t)types[ftype];
+}
+
+int ext_dir_next(struct ext_fs *fs, struct ext_dir *d, struct ext_dirent *e)
+{
+    struct dirent_raw r;
+    int rc;
+
+    if ((d->f.in.flags & IFL_INLINE_DATA) && d->dots < 2) {
+        /* Inline directories store no "." or ".." entries. */
+        e->ino = d->dots ? le32(d->f.in.iblock) : d->f.in.ino;
+        e->type = 'd';
+        e->name_len = (uint8_t)(d->dots + 1);
+        memcpy(e->name, "..", 2);
+        e->name[e->name_len] = 0;
+        d->dots++;
+        return 1;
+    }
+    rc = dir_step(fs, d, UINT64_MAX, &r);
+    if (rc <= 0)
+        return rc;
+    rc = ext_bytes(fs, r.name_at, e->name, r.name_len);
+    if (rc)
+        return rc;
+    e->name[r.name_len] = 0;
+    e->name_len = r.name_len;
+    e->ino = r.ino;
+    e->type = type_char(fs, r.ftype);
+    return 1;
+}
+
+/* Compare a name on disk with the one sought, a chunk at a time. */
+static int name_eq(struct ext_fs *fs, uint64_t at, const char *name,
+                   uint32_t len)
+{
+    uint8_t chunk[32];
+
+    while (len) {
+        uint32_t n = len < sizeof(chunk) ? len : sizeof(chunk);
+        int rc = ext_bytes(fs, at, chunk, n);
+
+        if (rc)
+            return rc;
+        if (memcmp(chunk, name, n))
+            return 0;
+        at += n;
+        name += n;
+        len -= n;
+    }
+    return 1;
+}
+
+/* Walk entries from d->pos up to `stop` looking for name. */
+static int dir_scan(struct ext_fs *fs, struct ext_dir *d, uint64_t stop,
+                    const char *name, uint32_t name_len, uint32_t *ino)
+{
+    struct dirent_raw r;
+    int rc;
+
+    while ((rc = dir_step(fs, d, stop, &r)) > 0) {
+        if (r.name_len != name_len)
+            continue;
+        rc = name_eq(fs, r.name_at, name, name_len);
+        if (rc < 0)
+            return rc;
+        if (rc) {
+            *ino = r.ino;
+            return 1;
+        }
+    }
+    return rc;
+}
+
+int ext_dirblk_find(struct ext_fs *fs, struct ext_dir *d, uint64_t lblk,
+                    const char *name, uint32_t name_len, uint32_t *ino)
+{
+    d->pos = lblk << fs->blk_shift;
+    return dir_scan(fs, d, (lblk + 1) << fs->blk_shift, name, name_len, ino);
+}
+
+int ext_dir_find(struct ext_fs *fs, const struct ext_inode *dir,
+                 const char *name, uint32_t name_len, uint32_t *ino)
+{
+    struct ext_dir d;
+    int rc = ext_dir_open(fs, dir, &d);
+
+    if (rc)
+        return rc;
+    if (dir->flags & IFL_INLINE_DATA) {
+        if (name_len <= 2 && !memcmp(name, "..", name_len)) {
+            *ino = name_len == 1 ? dir->ino : le32(dir->iblock);
+            return 1;
+        }
+    } else if ((fs->compat & COMPAT_DIR_INDEX) && (dir->flags & IFL_INDEX)) {
+        rc = ext_htree_find(fs, &d, name, name_len, ino);
+        if (rc != 2)
+            return rc;
+        d.pos = 0;                 /* the tree is unusable: walk it all */
+    }
+    return dir_scan(fs, &d, UINT64_MAX, name, name_len, ino);
+}

@@ -1,0 +1,227 @@
+/* File data: open, read, load, readlink. */
+#include "ext_priv.h"
+
+int ext_file_open(struct ext_fs *fs, const struct ext_inode *in,
+                  struct ext_file *f)
+{
+    memset(f, 0, sizeof(*f));
+    f->in = *in;
+    if (in->flags & IFL_ENCRYPT)
+        return ext_fail(fs, EXT_EUNSUPP, in->ino, 0,
+                        "inode is encrypted");
+    if ((in->flags & IFL_INLINE_DATA) &&
+        !(fs->incompat & INCOMPAT_INLINE_DATA))
+        return ext_fail(fs, EXT_ECORRUPT, in->ino, 0,
+                        "inline-data inode on a filesystem without "
+                        "inline_data");
+    if ((in->flags & IFL_EXTENTS) && (in->flags & IFL_INLINE_DATA))
+        return ext_fail(fs, EXT_ECORRUPT, in->ino, 0,
+                        "inode claims both extents and inline data");
+    return 0;
+}
+
+/* A fast symlink keeps its target in i_block (e2fsprogs' rule: size
+ * below 60 and not inline data). */
+static bool fast_symlink(const struct ext_inode *in)
+{
+    return ext_is_link(in) && in->size < sizeof(in->iblock) &&
+           !(in->flags & IFL_INLINE_DATA);
+}
+
+static int32_t read_small(struct ext_fs *fs, struct ext_file *f, uint64_t off,
+                          uint8_t *dst, uint32_t len)
+{
+    uint32_t head = 0;
+
+    if (off < sizeof(f->in.iblock)) {
+        head = sizeof(f->in.iblock) - (uint32_t)off;
+        if (head > len)
+            head = len;
+        memcpy(dst, f->in.iblock + off, head);
+    }
+    if (head < len) {
+        uint64_t at;
+        uint32_t have;
+        int rc = ext_inline_find(fs, &f->in, &at, &have);
+
+        off += head;
+        if (!rc && off - sizeof(f->in.iblock) + (len - head) > have)
+            rc = ext_fail(fs, EXT_ECORRUPT, f->in.ino, 0,
+                          "inline data is shorter than the file size");
+        if (!rc)
+            rc = ext_bytes(fs, at + off - sizeof(f->in.iblock), dst + head,
+                           len - head);
+        if (rc)
+            return rc;
+    }
+    return (int32_t)len;
+}
+
+/* Whole sectors collected for one device read. */
+struct pending {
+    uint64_t sector;
+    uint32_t count;
+    uint8_t *dst;
+};
+
+static int flush(struct ext_fs *fs, struct pending *p)
+{
+    int rc = 0;
+
+    if (p->count)
+        rc = ext_dev_read(fs, p->sector, p->count, p->dst);
+    p->count = 0;
+    return rc;
+}
+
+/*
+ * One mapped piece of the file, at byte address `at` of the filesystem:
+ *
+ *   sector:  |    s0    |    s1    |    s2    |    s3    |
+ *   piece:        [head ][ whole sectors ... ][tail]
+ *
+ * The partial head and tail go through the sector buffer; whole sectors
+ * join the pending run when they continue it, so physically contiguous
+ * pieces (adjacent extents, consecutive pointers) become one read.
+ */
+static int read_piece(struct ext_fs *fs, struct pending *p, uint64_t at,
+                      uint8_t *dst, uint32_t n)
+{
+    uint32_t in = (uint32_t)(at & (BLOCKDEV_SECTOR - 1));
+    uint32_t whole;
+    int rc;
+
+    if (in) {
+        uint32_t head = BLOCKDEV_SECTOR - in;
+
+        if (head > n)
+            head = n;
+        rc = flush(fs, p);
+        if (!rc)
+            rc = ext_bytes(fs, at, dst, head);
+        if (rc)
+            return rc;
+        at += head;
+        dst += head;
+        n -= head;
+    }
+    whole = n / BLOCKDEV_SECTOR;
+    if (whole) {
+        uint64_t s = at / BLOCKDEV_SECTOR;
+
+        if (p->count && (p->sector + p->count != s ||
+                         p->dst + (uint64_t)p->count * BLOCKDEV_SECTOR != dst ||
+                         p->count > UINT32_MAX - whole)) {
+            rc = flush(fs, p);
+            if (rc)
+                return rc;
+        }
+        if (!p->count) {
+            p->sector = s;
+            p->dst = dst;
+        }
+        p->count += whole;
+        at += (uint64_t)whole * BLOCKDEV_SECTOR;
+        dst += (uint64_t)whole * BLOCKDEV_SECTOR;
+        n -= whole * BLOCKDEV_SECTOR;
+    }
+    if (n) {
+        rc = flush(fs, p);
+        if (!rc)
+            rc = ext_bytes(fs, at, dst, n);
+        if (rc)
+            return rc;
+    }
+    return 0;
+}
+
+/* Bounded: each pass consumes at least one mapped run, so the passes are
+ * at most the blocks spanned by [off, off + len) plus one. */
+int32_t ext_read(struct ext_fs *fs, struct ext_file *f, uint64_t off,
+                 void *dst, uint32_t len)
+{
+    uint8_t *out = dst;
+    uint32_t done = 0;
+    struct pending p = { 0, 0, NULL };
+    uint32_t bs = ext_blk_size(fs);
+    int rc = 0;
+
+    if (off >= f->in.size)
+        return 0;
+    if (len > INT32_MAX)
+        len = INT32_MAX;
+    if (len > f->in.size - off)
+        len = (uint32_t)(f->in.size - off);
+    if ((f->in.flags & IFL_INLINE_DATA) || fast_symlink(&f->in))
+        return read_small(fs, f, off, out, len);
+
+    while (!rc && done < len) {
+        uint64_t pos = off + done;
+        uint32_t in_blk = (uint32_t)(pos & (bs - 1));
+        uint32_t n = len - done;
+        struct ext_run run;
+
+        rc = ext_map(fs, f, pos >> fs->blk_shift, &run);
+        if (rc)
+            break;
+        if (run.len < ((uint64_t)n + in_blk + bs - 1) >> fs->blk_shift)
+            n = (uint32_t)((run.len << fs->blk_shift) - in_blk);
+        if (run.pblk) {
+            rc = read_piece(fs, &p, (run.pblk << fs->blk_shift) + in_blk,
+                            out + done, n);
+        } else {
+            rc = flush(fs, &p);
+            memset(out + done, 0, n);
+        }
+        done += n;
+    }
+    if (!rc)
+        rc = flush(fs, &p);
+    return rc ? rc : (int32_t)done;
+}
+
+int ext_load(struct ext_fs *fs, struct ext_file *f, void *dst, uint64_t max,
+             uint64_t *size_out)
+{
+    uint64_t size = f->in.size, done = 0;
+
+    if (size_out)
+        *size_out = size;
+    if (size > max)
+        return ext_fail(fs, EXT_ETOOBIG, f->in.ino, 0,
+                        "file is larger than the space given for it");
+    while (done < size) {
+        uint64_t want = size - done;
+        int32_t got = ext_read(fs, f, done, (uint8_t *)dst + done,
+                               want > INT32_MAX ? INT32_MAX
+                                                : (uint32_t)want);
+        if (got < 0)
+            return got;
+        if (got == 0)
+            break;
+        done += (uint32_t)got;
+    }
+    return 0;
+}
+
+int ext_readlink(struct ext_fs *fs, const struct ext_inode *in, char *buf,
+                 uint32_t bufsize)
+{
+    struct ext_file f;
+    int32_t got;
+    int rc;
+
+    if (!ext_is_link(in))
+        return ext_fail(fs, EXT_EINVAL, in->ino, 0, "not a symbolic link");
+    if (!in->size || in->size >= bufsize)
+        return ext_fail(fs, EXT_ENAMETOOLONG, in->ino, 0,
+                        "symlink target is empty or too long");
+    rc = ext_file_open(fs, in, &f);
+    if (rc)
+        return rc;
+    got = ext_read(fs, &f, 0, buf, (uint32_t)in->size);
+    if (got < 0)
+        return got;
+    buf[got] = 0;
+    return 0;
+}

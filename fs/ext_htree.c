@@ -1,0 +1,137 @@
+/* Hash-tree (dir_index) lookup: O(depth) blocks instead of the whole
+ * directory. Anything odd about the tree falls back to the linear walk,
+ * which reads the same entries; only checksum and I/O errors are final. */
+#include "ext_priv.h"
+
+#define DX_FALLBACK 2
+#define DX_ROOT_INFO 0x18         /* after the "." and ".." entries */
+
+struct dx_node {
+    uint64_t at;                  /* byte address of the block */
+    uint32_t count_off;           /* where limit, count sit */
+    uint32_t count;
+};
+
+static int dx_open(struct ext_fs *fs, struct ext_dir *d, uint32_t lblk,
+                   uint32_t count_off, struct dx_node *n)
+{
+    struct ext_run run;
+    uint8_t c[4];
+    int rc = ext_map(fs, &d->f, lblk, &run);
+
+    if (rc)
+        return rc;
+    if (!run.pblk)
+        return DX_FALLBACK;
+    rc = ext_dirblk_verify(fs, d, lblk, run.pblk);
+    if (!rc)
+        rc = ext_bytes(fs, (run.pblk << fs->blk_shift) + count_off, c, 4);
+    if (rc)
+        return rc;
+    n->at = run.pblk << fs->blk_shift;
+    n->count_off = count_off;
+    n->count = le16(c + 2);
+    if (!n->count || n->count > le16(c) ||
+        count_off + 8 * le16(c) > ext_blk_size(fs))
+        return DX_FALLBACK;
+    return 0;
+}
+
+/* dx entry i: hash (4), block (4); entry 0's hash slot holds limit/count
+ * and its hash counts as 0. */
+static int dx_entry(struct ext_fs *fs, const struct dx_node *n, uint32_t i,
+                    uint32_t *hash, uint32_t *blk)
+{
+    uint8_t e[8];
+    int rc = ext_bytes(fs, n->at + n->count_off + 8 * i, e, 8);
+
+    *hash = i ? le32(e) : 0;
+    *blk = le32(e + 4) & 0x0FFFFFFF;
+    return rc;
+}
+
+/* The last entry whose hash is <= h, and the entry after it. */
+static int dx_search(struct ext_fs *fs, const struct dx_node *n, uint32_t h,
+                     uint32_t *i_out)
+{
+    uint32_t lo = 1, hi = n->count, eh, eb;
+
+    *i_out = 0;
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        int rc = dx_entry(fs, n, mid, &eh, &eb);
+
+        if (rc)
+            return rc;
+        if (eh <= h) {
+            *i_out = mid;
+            lo = mid + 1;
+        } else {
+            hi = mid;
+        }
+    }
+    return 0;
+}
+
+int ext_htree_find(struct ext_fs *fs, struct ext_dir *d, const char *name,
+                   uint32_t name_len, uint32_t *ino)
+{
+    uint32_t levels, version, hash, i, eh, blk = 0, lvl, tries;
+    uint32_t max_levels = (fs->incompat & INCOMPAT_LARGEDIR) ? 3 : 2;
+    uint64_t blocks = d->f.in.size >> fs->blk_shift;
+    struct dx_node n;
+    uint8_t info[8];
+    int rc;
+
+    rc = dx_open(fs, d, 0, DX_ROOT_INFO + 8, &n);
+    if (rc)
+        return rc;
+    rc = ext_bytes(fs, n.at + DX_ROOT_INFO, info, 8);
+    if (rc)
+        return rc;
+    /* dx_root_info: reserved_zero (4), hash_version, info_length (8),
+     * indirect_levels, unused_flags. */
+    version = info[4];
+    levels = info[6];
+    if (le32(info) || info[5] != 8 || levels >= max_levels || version > 2)
+        return DX_FALLBACK;
+    if (fs->hash_unsigned)
+        version += 3;
+    hash = ext_dx_hash(name, name_len, version, fs->hash_seed);
+
+    for (lvl = 0;; lvl++) {
+        rc = dx_search(fs, &n, hash, &i);
+        if (!rc)
+            rc = dx_entry(fs, &n, i, &eh, &blk);
+        if (rc)
+            return rc;
+        if (blk == 0 || blk >= blocks)
+            return DX_FALLBACK;
+        if (lvl == levels)
+            break;
+        rc = dx_open(fs, d, blk, 8, &n);
+        if (rc)
+            return rc;
+    }
+
+    /* The leaf; names whose hashes collide may continue in the next leaf,
+     * whose index entry then has bit 0 set. */
+    for (tries = 0; tries < n.count; tries++) {
+        uint32_t next_hash, next_blk;
+
+        rc = ext_dirblk_find(fs, d, blk, name, name_len, ino);
+        if (rc)
+            return rc;
+        if (++i >= n.count)
+            return levels ? DX_FALLBACK : 0;
+        rc = dx_entry(fs, &n, i, &next_hash, &next_blk);
+        if (rc)
+            return rc;
+        if ((next_hash & ~1u) != hash || !(next_hash & 1))
+            return 0;
+        blk = next_blk;
+        if (blk == 0 || blk >= blocks)
+            return DX_FALLBACK;
+    }
+    return 0;
+}

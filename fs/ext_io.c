@@ -1,0 +1,97 @@
+/* Sector I/O for the reader: the one sector buffer and direct runs. */
+#include "ext_priv.h"
+
+int ext_fail(struct ext_fs *fs, int err, uint32_t ino, uint64_t blk,
+             const char *what)
+{
+    fs->err = err;
+    fs->err_ino = ino;
+    fs->err_blk = blk;
+    fs->err_what = what;
+    return err;
+}
+
+/* Reads past the partition (or a device of known size) are refused here,
+ * so a block number the checks missed still cannot leave the partition. */
+static int ext_dev_bounds(struct ext_fs *fs, uint64_t sector, uint32_t count)
+{
+    uint64_t end = sector + count;
+
+    if (end < sector || (fs->sectors && end > fs->sectors))
+        return ext_fail(fs, EXT_ERANGE, 0, sector >> (fs->blk_shift - 9),
+                        "read past the end of the partition");
+    return 0;
+}
+
+int ext_dev_read(struct ext_fs *fs, uint64_t sector, uint32_t count,
+                 void *dst)
+{
+    int rc = ext_dev_bounds(fs, sector, count);
+
+    if (rc)
+        return rc;
+    fs->reads++;
+    fs->sectors_read += count;
+    if (fs->bd->read(fs->bd->ctx, fs->lba0 + sector, count, dst))
+        return ext_fail(fs, EXT_EIO, 0, sector >> (fs->blk_shift - 9),
+                        "the block device failed a read");
+    return 0;
+}
+
+int ext_sector(struct ext_fs *fs, uint64_t sector)
+{
+    int rc;
+
+    if (fs->buf_lba == sector)
+        return 0;
+    fs->buf_lba = EXT_NO_SECTOR;
+    rc = ext_dev_read(fs, sector, 1, fs->buf);
+    if (rc)
+        return rc;
+    fs->buf_lba = sector;
+    return 0;
+}
+
+/*
+ * A metadata item may straddle a sector edge (a 12-byte extent at byte 504,
+ * a directory entry header at byte 508):
+ *
+ *      sector k            sector k+1
+ *   |.......[xxxxxxx|xxxxx].........|
+ *           ^off          ^off+n
+ *
+ * Each piece is copied out of the sector buffer in turn.
+ */
+int ext_bytes(struct ext_fs *fs, uint64_t off, void *dst, uint32_t n)
+{
+    uint8_t *out = dst;
+
+    while (n) {
+        uint32_t in = (uint32_t)(off & (BLOCKDEV_SECTOR - 1));
+        uint32_t take = BLOCKDEV_SECTOR - in;
+        int rc = ext_sector(fs, off >> 9);
+
+        if (rc)
+            return rc;
+        if (take > n)
+            take = n;
+        memcpy(out, fs->buf + in, take);
+        out += take;
+        off += take;
+        n -= take;
+    }
+    return 0;
+}
+
+bool ext_blk_ok(const struct ext_fs *fs, uint64_t blk)
+{
+    return blk >= fs->first_data_block && blk < fs->blocks_count;
+}
+
+int ext_blk_check(struct ext_fs *fs, uint32_t ino, uint64_t blk)
+{
+    if (ext_blk_ok(fs, blk))
+        return 0;
+    return ext_fail(fs, EXT_ERANGE, ino, blk,
+                    "block number outside the filesystem");
+}

@@ -1,0 +1,118 @@
+/* Path lookup from the root inode, symlinks resolved without recursion. */
+#include "ext_priv.h"
+
+/*
+ * The unresolved rest of the path is kept right-aligned in one buffer.
+ * A symlink's target is read in just before that rest (which starts with
+ * its '/' separator, or is empty), so following a link never moves the
+ * bytes still to walk:
+ *
+ *   buf: [ ........ | target | /rest/of/the/path ]
+ *                   ^r (new) ^r (old)            ^end
+ */
+int ext_lookup(struct ext_fs *fs, const char *path, bool follow_last,
+               struct ext_inode *out)
+{
+    char buf[EXT_PATH_MAX];
+    const uint32_t end = EXT_PATH_MAX;
+    struct ext_inode dir, child;
+    uint32_t len = 0, r, hops = 0, steps = 0, ino;
+    int rc;
+
+    while (path[len] && len < EXT_PATH_MAX)
+        len++;
+    if (len == EXT_PATH_MAX)
+        return ext_fail(fs, EXT_ENAMETOOLONG, 0, 0, "path is too long");
+    r = end - len;
+    memcpy(buf + r, path, len);
+    rc = ext_inode_read(fs, EXT_ROOT_INO, &dir);
+    if (rc)
+        return rc;
+
+    for (;;) {
+        uint32_t q, clen, slashes = 0;
+        bool last;
+
+        while (r < end && buf[r] == '/')
+            r++;
+        if (r == end) {
+            *out = dir;
+            return 0;
+        }
+        /* Each step walks one component; links add at most 64 each. */
+        if (++steps > EXT_PATH_COMPONENTS * (EXT_SYMLINK_HOPS + 1))
+            return ext_fail(fs, EXT_EINVAL, dir.ino, 0,
+                            "path has too many components");
+        for (q = r; q < end && buf[q] != '/'; q++)
+            ;
+        clen = q - r;
+        if (clen > EXT_NAME_MAX)
+            return ext_fail(fs, EXT_ENAMETOOLONG, dir.ino, 0,
+                            "path component longer than 255 bytes");
+        if (!ext_is_dir(&dir))
+            return ext_fail(fs, EXT_ENOTDIR, dir.ino, 0,
+                            "path component is not a directory");
+        while (q + slashes < end && buf[q + slashes] == '/')
+            slashes++;
+        last = q + slashes == end;
+        if (clen == 1 && buf[r] == '.') {
+            r = q;
+            continue;
+        }
+        rc = ext_dir_find(fs, &dir, buf + r, clen, &ino);
+        if (rc < 0)
+            return rc;
+        if (rc == 0)
+            return ext_fail(fs, EXT_ENOENT, dir.ino, 0,
+                            "no such file or directory");
+        rc = ext_inode_read(fs, ino, &child);
+        if (rc)
+            return rc;
+        r = q;
+        if (ext_is_link(&child) && (!last || follow_last || slashes)) {
+            uint32_t tlen;
+            struct ext_file f;
+            int32_t got;
+
+            if (++hops > EXT_SYMLINK_HOPS)
+                return ext_fail(fs, EXT_ELOOP, child.ino, 0,
+                                "more than 8 symbolic links (a loop?)");
+            if (!child.size || child.size > r)
+                return ext_fail(fs, EXT_ENAMETOOLONG, child.ino, 0,
+                                "symlink target is empty or makes the path "
+                                "too long");
+            tlen = (uint32_t)child.size;
+            rc = ext_file_open(fs, &child, &f);
+            if (rc)
+                return rc;
+            got = ext_read(fs, &f, 0, buf + r - tlen, tlen);
+            if (got < 0)
+                return got;
+            if ((uint32_t)got != tlen)
+                return ext_fail(fs, EXT_ECORRUPT, child.ino, 0,
+                                "symlink target shorter than its size");
+            r -= tlen;
+            if (buf[r] == '/') {
+                rc = ext_inode_read(fs, EXT_ROOT_INO, &dir);
+                if (rc)
+                    return rc;
+            }
+            continue;
+        }
+        if (slashes && last && !ext_is_dir(&child))
+            return ext_fail(fs, EXT_ENOTDIR, child.ino, 0,
+                            "trailing slash after a name that is not a "
+                            "directory");
+        dir = child;
+    }
+}
+
+int ext_open(struct ext_fs *fs, const char *path, struct ext_file *f)
+{
+    struct ext_inode in;
+    int rc = ext_lookup(fs, path, true, &in);
+
+    if (rc)
+        return rc;
+    return ext_file_open(fs, &in, f);
+}

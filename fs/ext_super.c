@@ -1,0 +1,370 @@
+/* Mount: read and check the superblock, decide what the reader can do. */
+#include "ext_priv.h"
+
+/*
+ * Feature policy for a read-only boot loader, bit by bit.
+ *
+ * COMPAT bits never change how data is found; all are accepted.
+ *
+ * INCOMPAT, handled:
+ *   filetype        directory entries carry the type byte
+ *   recover         journal holds unreplayed updates: mounted with
+ *                   EXT_WARN_NEEDS_RECOVERY (we read the last checkpointed
+ *                   state, as U-Boot and GRUB do; refusing would make an
+ *                   unclean power-off unbootable)
+ *   meta_bg         group descriptor placement per meta group
+ *   extents         extent trees
+ *   64bit           64-byte descriptors, 48-bit block numbers
+ *   mmp             multi-mount protection guards writers only
+ *   flex_bg         only moves bitmaps and inode tables: found by address
+ *   ea_inode        large xattr values in inodes: no file data lives there
+ *   csum_seed       metadata_csum seed stored in s_checksum_seed
+ *   large_dir       3-level hash trees, larger directories
+ *   inline_data     small files and directories inside the inode
+ *   encrypt         mounts; an encrypted inode is refused when read
+ *   casefold        names looked up by their exact bytes
+ * INCOMPAT, refused:
+ *   compression     never merged into Linux; data is not plain
+ *   journal_dev     an external journal device holds no files
+ *   dirdata         Lustre's extra data in directory entries
+ *   any unknown bit a later format change we cannot read
+ *
+ * RO_COMPAT bits matter to writers. Handled: sparse_super, sparse_super2
+ * (backup placement), large_file and huge_file (64-bit sizes, i_blocks
+ * units), gdt_csum and metadata_csum (verified), bigalloc (cluster
+ * geometry). Every other bit, known or not, is ignored for reading and
+ * listed by `extload info`.
+ */
+#define INCOMPAT_HANDLED (INCOMPAT_FILETYPE | INCOMPAT_RECOVER | \
+    INCOMPAT_META_BG | INCOMPAT_EXTENTS | INCOMPAT_64BIT | INCOMPAT_MMP | \
+    INCOMPAT_FLEX_BG | INCOMPAT_EA_INODE | INCOMPAT_CSUM_SEED | \
+    INCOMPAT_LARGEDIR | INCOMPAT_INLINE_DATA | INCOMPAT_ENCRYPT | \
+    INCOMPAT_CASEFOLD)
+
+/* Names in bit order, one word per feature field; "-" for unused bits. */
+static const char *const feature_words[3] = {
+    "dir_prealloc imagic_inodes has_journal ext_attr resize_inode "
+    "dir_index lazy_bg exclude_inode exclude_bitmap sparse_super2 "
+    "fast_commit stable_inodes orphan_file",
+    "compression filetype needs_recovery journal_dev meta_bg - extents "
+    "64bit mmp flex_bg ea_inode - dirdata metadata_csum_seed large_dir "
+    "inline_data encrypt casefold",
+    "sparse_super large_file btree_dir huge_file gdt_csum dir_nlink "
+    "extra_isize has_snapshot quota bigalloc metadata_csum replica "
+    "read-only project shared_blocks verity orphan_present",
+};
+
+static uint32_t put_str(char *buf, uint32_t len, uint32_t at, const char *s,
+                        uint32_t n)
+{
+    while (n-- && at + 1 < len)
+        buf[at++] = *s++;
+    if (at < len)
+        buf[at] = 0;
+    return at;
+}
+
+uint32_t ext_feature_names(int word, uint32_t bits, char *buf, uint32_t len)
+{
+    static const char hex[] = "0123456789abcdef";
+    uint32_t at = 0;
+    uint32_t bit;
+
+    if (len)
+        buf[0] = 0;
+    if (word < 0 || word > 2)
+        return 0;
+    for (bit = 0; bit < 32; bit++) {
+        const char *w = feature_words[word];
+        uint32_t i = 0, n = 0;
+
+        if (!(bits & (1u << bit)))
+            continue;
+        /* Walk to the bit'th name in the list. */
+        while (*w && i < bit) {
+            if (*w++ == ' ')
+                i++;
+        }
+        while (w[n] && w[n] != ' ')
+            n++;
+        if (at)
+            at = put_str(buf, len, at, " ", 1);
+        if (n && !(n == 1 && w[0] == '-')) {
+            at = put_str(buf, len, at, w, n);
+        } else {
+            char num[] = "bit_0x00000000";
+            int k;
+
+            for (k = 0; k < 8; k++)
+                num[6 + k] = hex[((1u << bit) >> (28 - 4 * k)) & 15];
+            at = put_str(buf, len, at, num, sizeof(num) - 1);
+        }
+    }
+    return at;
+}
+
+const char *ext_flavour(const struct ext_fs *fs)
+{
+    if (fs->incompat & (INCOMPAT_EXTENTS | INCOMPAT_64BIT | INCOMPAT_FLEX_BG |
+                        INCOMPAT_INLINE_DATA) ||
+        fs->ro_compat & (RO_COMPAT_HUGE_FILE | RO_COMPAT_METADATA_CSUM |
+                         RO_COMPAT_GDT_CSUM))
+        return "ext4";
+    return (fs->compat & COMPAT_HAS_JOURNAL) ? "ext3" : "ext2";
+}
+
+static int sb32(struct ext_fs *fs, uint32_t off, uint32_t *v)
+{
+    uint8_t b[4];
+    int rc = ext_bytes(fs, SB_OFFSET + off, b, 4);
+
+    *v = le32(b);
+    return rc;
+}
+
+static int sb_bad(struct ext_fs *fs, const char *what)
+{
+    return ext_fail(fs, EXT_ESUPER, 0, 0, what);
+}
+
+static bool pow2(uint32_t v)
+{
+    return v && !(v & (v - 1));
+}
+
+/* Every field but the tail ones sits in the superblock's first sector;
+ * it is parsed in place, in the sector buffer. */
+static int sb_read_head(struct ext_fs *fs)
+{
+    int rc = ext_sector(fs, SB_OFFSET / BLOCKDEV_SECTOR);
+
+    if (rc)
+        return rc;
+    if (le16(fs->buf + SB_MAGIC) != EXT_MAGIC)
+        return ext_fail(fs, EXT_ENOTEXT, 0, 0,
+                        "no ext superblock (magic is not 0xEF53)");
+    return 0;
+}
+
+static int sb_geometry(struct ext_fs *fs, const uint8_t *sb)
+{
+    uint32_t log_blk = le32(sb + SB_LOG_BLOCK_SIZE);
+    uint32_t log_clu = le32(sb + SB_LOG_CLUSTER_SIZE);
+    uint32_t cpg = le32(sb + SB_CLUSTERS_PER_GROUP);
+    uint64_t data_blocks, groups, max_blocks;
+    uint32_t bsize;
+
+    fs->rev = (uint8_t)le32(sb + SB_REV_LEVEL);
+    if (le32(sb + SB_REV_LEVEL) > 1)
+        return sb_bad(fs, "unknown superblock revision (s_rev_level > 1)");
+    if (log_blk > 6)
+        return sb_bad(fs, "block size field too large (s_log_block_size > 6,"
+                          " over 64 KiB)");
+    fs->blk_shift = (uint8_t)(10 + log_blk);
+    bsize = 1u << fs->blk_shift;
+
+    fs->blocks_count = le32(sb + SB_BLOCKS_COUNT_LO);
+    if (fs->incompat & INCOMPAT_64BIT)
+        fs->blocks_count |= (uint64_t)le32(sb + SB_BLOCKS_COUNT_HI) << 32;
+    fs->inodes_count = le32(sb + SB_INODES_COUNT);
+    fs->blocks_per_group = le32(sb + SB_BLOCKS_PER_GROUP);
+    fs->inodes_per_group = le32(sb + SB_INODES_PER_GROUP);
+    fs->first_data_block = le32(sb + SB_FIRST_DATA_BLOCK);
+    if (!fs->blocks_count || !fs->inodes_count)
+        return sb_bad(fs, "zero blocks or inodes count");
+    if (!fs->blocks_per_group || !fs->inodes_per_group)
+        return sb_bad(fs, "zero blocks or inodes per group");
+
+    /* bigalloc: bitmaps count clusters; a group still spans
+     * s_blocks_per_group blocks, which must equal clusters * ratio. */
+    if (fs->ro_compat & RO_COMPAT_BIGALLOC) {
+        if (log_clu < log_blk || log_clu - log_blk > 16)
+            return sb_bad(fs, "bad cluster size (s_log_cluster_size)");
+        if ((uint64_t)cpg << (log_clu - log_blk) != fs->blocks_per_group)
+            return sb_bad(fs, "blocks per group is not clusters per group "
+                              "times the cluster ratio");
+    } else {
+        cpg = fs->blocks_per_group;
+    }
+    if (cpg > 8 * bsize || fs->inodes_per_group > 8 * bsize)
+        return sb_bad(fs, "more blocks or inodes per group than a bitmap "
+                          "block can hold");
+
+    /* s_first_data_block is the block holding the superblock: 1 on 1 KiB
+     * blocks (0 with bigalloc there), else 0. */
+    if (fs->first_data_block != (bsize == 1024 &&
+                                 !(fs->ro_compat & RO_COMPAT_BIGALLOC)))
+        return sb_bad(fs, "s_first_data_block does not match the block "
+                          "size");
+    if (fs->first_data_block >= fs->blocks_count)
+        return sb_bad(fs, "s_first_data_block is past the block count");
+
+    max_blocks = UINT64_MAX >> fs->blk_shift;
+    if (fs->blocks_count > max_blocks)
+        return sb_bad(fs, "block count overflows 64-bit byte offsets");
+    if (fs->sectors && fs->blocks_count > fs->sectors >> (fs->blk_shift - 9))
+        return sb_bad(fs, "filesystem is larger than its partition "
+                          "(truncated image?)");
+
+    data_blocks = fs->blocks_count - fs->first_data_block;
+    groups = (data_blocks + fs->blocks_per_group - 1) / fs->blocks_per_group;
+    if (groups > UINT32_MAX ||
+        groups * fs->inodes_per_group != fs->inodes_count)
+        return sb_bad(fs, "inode count is not groups times inodes per "
+                          "group");
+    fs->groups = (uint32_t)groups;
+    return 0;
+}
+
+static int sb_inodes(struct ext_fs *fs, const uint8_t *sb)
+{
+    uint32_t first_ino = le32(sb + SB_FIRST_INO);
+    uint32_t isize = le16(sb + SB_INODE_SIZE);
+
+    if (fs->rev == 0) {
+        fs->inode_size = I_GOOD_OLD_SIZE;
+        return 0;
+    }
+    if (isize < I_GOOD_OLD_SIZE || isize > ext_blk_size(fs) || !pow2(isize))
+        return sb_bad(fs, "inode size is not a power of two between 128 "
+                          "and the block size");
+    if (first_ino < 11 || first_ino > fs->inodes_count)
+        return sb_bad(fs, "first non-reserved inode (s_first_ino) is out "
+                          "of range");
+    fs->inode_size = (uint16_t)isize;
+    return 0;
+}
+
+static int sb_descriptors(struct ext_fs *fs, const uint8_t *sb)
+{
+    uint32_t gdt_blocks;
+
+    fs->desc_size = 32;
+    if (fs->incompat & INCOMPAT_64BIT) {
+        uint32_t ds = le16(sb + SB_DESC_SIZE);
+
+        if (ds < 64 || ds > 1024 || !pow2(ds))
+            return sb_bad(fs, "group descriptor size (s_desc_size) is not a"
+                              " power of two from 64 to 1024");
+        fs->desc_size = (uint16_t)ds;
+    }
+    /* The table starts in the block after the superblock's. */
+    fs->gdt_blk = (ext_blk_size(fs) == 1024 ? 1 : 0) + 1;
+    gdt_blocks = (uint32_t)(((uint64_t)fs->groups * fs->desc_size +
+                             ext_blk_size(fs) - 1) >> fs->blk_shift);
+    fs->first_meta_bg = le32(sb + SB_FIRST_META_BG);
+
+    if ((fs->incompat & INCOMPAT_META_BG) && fs->first_meta_bg > gdt_blocks)
+        return sb_bad(fs, "s_first_meta_bg is past the descriptor table");
+    return 0;
+}
+
+static int sb_features(struct ext_fs *fs, const uint8_t *sb)
+{
+    uint32_t refused = fs->incompat & ~INCOMPAT_HANDLED;
+    uint16_t state = le16(sb + SB_STATE);
+
+    if (refused)
+        return ext_fail(fs, EXT_EFEATURE, 0, refused,
+                        "unsupported INCOMPAT feature");
+    if (fs->incompat & INCOMPAT_RECOVER)
+        fs->warnings |= EXT_WARN_NEEDS_RECOVERY;
+    if (!(state & SB_STATE_VALID))
+        fs->warnings |= EXT_WARN_NOT_CLEAN;
+    if (state & SB_STATE_ERROR)
+        fs->warnings |= EXT_WARN_ERRORS;
+    return 0;
+}
+
+static void sb_hash(struct ext_fs *fs, const uint8_t *sb)
+{
+    int i;
+
+    for (i = 0; i < 4; i++)
+        fs->hash_seed[i] = le32(sb + SB_HASH_SEED + 4 * i);
+    fs->def_hash = sb[SB_DEF_HASH_VERSION];
+    fs->hash_unsigned = (le32(sb + SB_FLAGS) & SB_FLAGS_UNSIGNED_HASH) != 0;
+}
+
+/* metadata_csum: the superblock's own crc32c, and the seed for the rest.
+ * Needs bytes past the first sector, so it runs after the head is parsed. */
+static int sb_checksum(struct ext_fs *fs, const uint8_t *uuid,
+                       uint8_t csum_type)
+{
+    uint32_t crc = ~0u, stored, seed;
+    int rc;
+
+    if (!ext_has_csum(fs)) {
+        if (fs->ro_compat & RO_COMPAT_GDT_CSUM)
+            fs->csum_seed = ext_crc16(0xFFFF, uuid, 16);
+        return 0;
+    }
+    if (csum_type != 1)
+        return sb_bad(fs, "unknown metadata checksum type "
+                          "(s_checksum_type is not crc32c)");
+    rc = ext_crc32c_span(fs, SB_OFFSET, SB_CHECKSUM, &crc);
+    if (!rc)
+        rc = sb32(fs, SB_CHECKSUM, &stored);
+    if (!rc && crc != stored)
+        return ext_fail(fs, EXT_ECSUM, 0, 0, "superblock checksum mismatch");
+    if (!rc && (fs->incompat & INCOMPAT_CSUM_SEED))
+        rc = sb32(fs, SB_CHECKSUM_SEED, &seed);
+    else
+        seed = ext_crc32c(~0u, uuid, 16);
+    fs->csum_seed = seed;
+    return rc;
+}
+
+int ext_mount(struct ext_fs *fs, const struct blockdev *bd,
+              uint64_t lba0, uint64_t sectors)
+{
+    const uint8_t *sb = fs->buf;
+    uint8_t uuid[16];
+    struct ext_inode root;
+    int rc;
+
+    memset(fs, 0, sizeof(*fs));
+    fs->bd = bd;
+    fs->lba0 = lba0;
+    fs->sectors = sectors;
+    if (!sectors && bd->sectors > lba0)
+        fs->sectors = bd->sectors - lba0;
+    fs->buf_lba = EXT_NO_SECTOR;
+    fs->blk_shift = 10;           /* for messages until the real one */
+
+    rc = sb_read_head(fs);
+    if (rc)
+        return rc;
+    fs->compat = le32(sb + SB_FEATURE_COMPAT);
+    fs->incompat = le32(sb + SB_FEATURE_INCOMPAT);
+    fs->ro_compat = le32(sb + SB_FEATURE_RO_COMPAT);
+    if (le32(sb + SB_REV_LEVEL) == 0)
+        fs->compat = fs->incompat = fs->ro_compat = 0;
+    rc = sb_features(fs, sb);
+    if (!rc)
+        rc = sb_geometry(fs, sb);
+    if (!rc)
+        rc = sb_inodes(fs, sb);
+    if (!rc)
+        rc = sb_descriptors(fs, sb);
+    if (rc)
+        return rc;
+    sb_hash(fs, sb);
+    memcpy(uuid, sb + SB_UUID, sizeof(uuid));
+    rc = sb_checksum(fs, uuid, sb[SB_CHECKSUM_TYPE]);
+    if (!rc && (fs->compat & COMPAT_SPARSE_SUPER2)) {
+        rc = sb32(fs, SB_BACKUP_BGS, &fs->backup_bgs[0]);
+        if (!rc)
+            rc = sb32(fs, SB_BACKUP_BGS + 4, &fs->backup_bgs[1]);
+    }
+    if (rc)
+        return rc;
+
+    rc = ext_inode_read(fs, EXT_ROOT_INO, &root);
+    if (rc)
+        return rc;
+    if (!ext_is_dir(&root))
+        return ext_fail(fs, EXT_ECORRUPT, EXT_ROOT_INO, 0,
+                        "the root inode is not a directory");
+    return 0;
+}

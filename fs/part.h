@@ -1,0 +1,44 @@
+/* Partition tables: MBR (primary and logical) and GPT. */
+#ifndef EXTLOAD_PART_H
+#define EXTLOAD_PART_H
+
+#include <stdint.h>
+
+#include "blockdev.h"
+
+enum part_err {
+    PART_OK = 0,
+    PART_EIO = -1,        /* the block device failed a read */
+    PART_ENOENT = -2,     /* no such partition */
+    PART_ECORRUPT = -3,   /* a table that breaks its format's rules */
+    PART_ECSUM = -4,      /* GPT header or entry array CRC32 mismatch */
+    PART_ENOFS = -5,      /* no partition holds an ext filesystem */
+};
+
+enum part_scheme { PART_NONE = 0, PART_MBR = 1, PART_GPT = 2 };
+
+struct part_info {
+    uint64_t lba;             /* first sector */
+    uint64_t sectors;
+    uint32_t index;           /* 1-based: MBR 1-4 primary, 5+ logical */
+    uint8_t scheme;           /* enum part_scheme */
+    uint8_t mbr_type;         /* MBR system id; 0 for GPT */
+    uint8_t linux_fs;         /* GPT Linux filesystem type GUID */
+};
+
+/* Partition number `index` (1-based). With scheme PART_NONE (no table),
+ * index 1 is the whole disk. buf is a 512-byte scratch sector. */
+int part_get(const struct blockdev *bd, uint8_t *buf, uint32_t index,
+             struct part_info *out);
+
+/* index 0: the first partition holding an ext superblock, or the whole
+ * disk when there is no partition table; otherwise part_get(). */
+int part_find(const struct blockdev *bd, uint8_t *buf, uint32_t index,
+              struct part_info *out);
+
+/* Which table the disk carries: enum part_scheme, or a negative error. */
+int part_scheme(const struct blockdev *bd, uint8_t *buf);
+
+const char *part_strerror(int err);
+
+#endif

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Installs the Debian packages the build and tests need, when missing.
+# Usage: tests/deps.sh [extra-package ...]
+set -eu
+pkgs="gcc make e2fsprogs fdisk libcmocka-dev gcc-arm-none-eabi \
+libnewlib-arm-none-eabi qemu-system-arm clang libclang-rt-14-dev $*"
+missing=""
+for p in $pkgs; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" \
+        || missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+if [ "$(id -u)" != 0 ]; then
+    echo "deps: missing packages:$missing (run 'make deps' as root)" >&2
+    exit 1
+fi
+echo "deps: installing$missing"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -q >/dev/null
+# shellcheck disable=SC2086
+apt-get install -y -q --no-install-recommends $missing >/dev/null

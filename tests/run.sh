@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Runs every suite and ends with one line: "N passed, N failed".
+#
+# A suite is a command printing TAP lines ("ok ..." / "not ok ..."):
+#   - each cmocka binary build/tests/test_* (CMOCKA_MESSAGE_OUTPUT=TAP),
+#   - each script tests/*/t_*.sh, run from the top of the tree.
+# A suite that exits non-zero without reporting a failure counts as one.
+# Test images are built first into $EXTLOAD_IMAGES (build/images).
+set -u
+cd "$(dirname "$0")/.."
+BUILD=${BUILD:-build}
+export BUILD
+export EXTLOAD_IMAGES=${EXTLOAD_IMAGES:-$PWD/$BUILD/images}
+export EXTLOAD=${EXTLOAD:-$PWD/$BUILD/host-asan/extload}
+export CMOCKA_MESSAGE_OUTPUT=TAP
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+
+pass=0
+fail=0
+logdir=$BUILD/test-logs
+mkdir -p "$logdir"
+
+run_suite() {            # name, command...
+    local name=$1; shift
+    local log=$logdir/$name.log
+    "$@" >"$log" 2>&1
+    local rc=$?
+    local p f
+    p=$(grep -cE '^ok ' "$log")
+    f=$(grep -cE '^not ok ' "$log")
+    if [ "$rc" != 0 ] && [ "$f" = 0 ]; then
+        f=1
+        echo "not ok - $name exited with status $rc" >>"$log"
+    fi
+    pass=$((pass + p))
+    fail=$((fail + f))
+    printf '%-28s %4d passed, %d failed\n' "$name" "$p" "$f"
+    if [ "$f" != 0 ]; then
+        grep -E '^not ok |^#' "$log" | head -40 | sed 's/^/    /'
+        echo "    (full log: $log)"
+    fi
+}
+
+echo "building test images in $EXTLOAD_IMAGES"
+run_suite images bash tests/images/build.sh "$EXTLOAD_IMAGES"
+
+for t in "$BUILD"/tests/test_*; do
+    [ -x "$t" ] || continue
+    run_suite "$(basename "$t")" "$t"
+done
+
+for s in tests/*/t_*.sh; do
+    [ -f "$s" ] || continue
+    n=${s#tests/}; n=${n%.sh}; n=${n//\//.}
+    run_suite "$n" bash "$s"
+done
+
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]
