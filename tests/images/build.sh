@@ -97,14 +97,17 @@ std_tree() {       # dir bs seed
     truncate -s $((5 * bs)) "$d/all_hole"
 }
 
-# Device nodes, a fifo and a socket, made with debugfs (no root needed).
+# A fifo and a socket in the tree (mke2fs -d copies both), device nodes
+# made with debugfs (mknod on the host would need root).
+add_specials() {   # tree
+    mkfifo "$1/fifo"
+    python3 -c 'import socket, sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])' \
+        "$1/sock"
+}
 add_nodes() {      # image
     debugfs -w -f - "$1" >/dev/null 2>&1 <<EOF
-mknod fifo p
 mknod chardev c 1 3
 mknod blockdev b 8 0
-mknod sock p
-sif sock mode 0140644
 EOF
 }
 
@@ -116,6 +119,7 @@ fill 150 $((8 << 20)) "$T/ext2-1k/big8m"
 put_blocks "$T/ext2-1k/tind" 1024 0 1 151
 put_blocks "$T/ext2-1k/tind" 1024 65804 2 152
 truncate -s $((70 << 20)) "$T/ext2-1k/tind"
+add_specials "$T/ext2-1k"
 mkfs ext2-1k "$T/ext2-1k" 24M -t ext2 -b 1024 && add_nodes "$D/ext2-1k.img" || rc=1
 std_tree "$T/ext2-2k" 2048 200
 mkfs ext2-2k "$T/ext2-2k" 16M -t ext2 -b 2048 || rc=1
@@ -125,6 +129,7 @@ report "ext2 1, 2 and 4 KiB blocks" $rc
 
 rc=0
 std_tree "$T/ext2-rev0" 1024 400
+add_specials "$T/ext2-rev0"
 mkfs ext2-rev0 "$T/ext2-rev0" 8M -t ext2 -r 0 -b 1024 && add_nodes "$D/ext2-rev0.img" || rc=1
 std_tree "$T/ext2-i128" 4096 500
 mkfs ext2-i128 "$T/ext2-i128" 16M -t ext2 -I 128 -b 4096 || rc=1
@@ -137,6 +142,7 @@ report "rev 0, 128- and 1024-byte inodes, ext3" $rc
 # ---- ext4 --------------------------------------------------------------
 rc=0
 std_tree "$T/ext4-1k" 1024 800
+add_specials "$T/ext4-1k"
 mkfs ext4-1k "$T/ext4-1k" 16M -t ext4 -b 1024 && add_nodes "$D/ext4-1k.img" || rc=1
 std_tree "$T/ext4-4k" 4096 900
 mkfs ext4-4k "$T/ext4-4k" 32M -t ext4 -b 4096 || rc=1

@@ -96,11 +96,12 @@ poke "$E/sb_csum.img" $((SB + 0x78)) 0x41 1
 
 # ---- block maps -----------------------------------------------------------
 at=$(inode_at "$E/base-ext2.img" /f)
-case_ ptr_past_end ext2 cat /f EXT_ERANGE "inode 12, block 4294967040: block number outside"
+ino=$(debugfs -R "stat /f" "$E/base-ext2.img" 2>/dev/null | sed -n 's/^Inode: \([0-9]*\).*/\1/p')
+case_ ptr_past_end ext2 cat /f EXT_ERANGE "inode $ino, block 4294967040: block number outside"
 poke "$E/ptr_past_end.img" $((at + 0x28 + 4 * 3)) 0xFFFFFF00 4
 
 ind=$(peek "$E/base-ext2.img" $((at + 0x28 + 4 * 12)) 4)
-case_ ind_self ext2 cat /f EXT_ECORRUPT "inode 12, block $ind: indirect block points to itself"
+case_ ind_self ext2 cat /f EXT_ECORRUPT "inode $ino, block $ind: indirect block points to itself"
 poke "$E/ind_self.img" $((ind * 1024 + 4)) "$ind" 4
 
 # ---- directories ----------------------------------------------------------
@@ -147,7 +148,8 @@ poke "$E/extent_past_end.img" $((at + 0x28 + 12 + 8)) 0x7FFFFFF0 4
 
 # ---- checksums ----------------------------------------------------------------
 at=$(inode_at "$E/base-csum.img" /f)
-case_ inode_csum csum cat /f EXT_ECSUM "inode 12: inode checksum mismatch"
+ino=$(debugfs -R "stat /f" "$E/base-csum.img" 2>/dev/null | sed -n 's/^Inode: \([0-9]*\).*/\1/p')
+case_ inode_csum csum cat /f EXT_ECSUM "inode $ino: inode checksum mismatch"
 poke "$E/inode_csum.img" $((at + 0x7C)) $(( $(peek "$E/base-csum.img" $((at + 0x7C)) 2) ^ 0x5A5A )) 2
 
 dblk=$(block_of "$E/base-csum.img" /d 0)

@@ -1,0 +1,220 @@
+#!/usr/bin/env bash
+# The extload host tool against debugfs, the oracle, on the test images.
+# Prints TAP. Needs EXTLOAD (the tool) and EXTLOAD_IMAGES (built images).
+set -u
+X=${EXTLOAD:?}
+D=${EXTLOAD_IMAGES:?}
+T=$D/trees
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+n=0
+
+ok() {             # condition-status description
+    n=$((n + 1))
+    if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
+}
+
+dbg() {            # image request...
+    debugfs -R "$2" "$1" 2>/dev/null
+}
+
+# Every file, but only every 97th of the 5000-name directories (the lookup
+# of every name is checked by test_ext without a process per name).
+sample() {
+    awk -v RS='\0' -v ORS='\0' '!/\/big\/entry/ || NR % 97 == 0'
+}
+
+# cat == debugfs dump for every regular file of an image's tree.
+check_cat_all() {  # image tree
+    local img=$1 tree=$2 bad=0 count=0 f
+    while IFS= read -r -d '' f; do
+        f=${f#"$tree"}
+        count=$((count + 1))
+        dbg "$img" "dump \"$f\" $tmp/oracle" >/dev/null
+        # debugfs 1.47.0 dumps an inline-data file padded to 60 bytes:
+        # cut the oracle to the size debugfs itself reports.
+        truncate -s "$(dbg "$img" "stat \"$f\"" | sed -n 's/.*Size: \([0-9]*\).*/\1/p' | head -1)" \
+            "$tmp/oracle"
+        if ! "$X" cat "$img" "$f" >"$tmp/got" 2>"$tmp/err" ||
+           ! cmp -s "$tmp/got" "$tmp/oracle"; then
+            bad=$((bad + 1))
+            echo "# $img $f differs from debugfs: $(head -c 200 "$tmp/err")"
+        fi
+    done < <(find "$tree" -type f -print0 | sample)
+    ok $bad "cat == debugfs dump, $count files of $(basename "$img")"
+}
+
+# ls == debugfs ls -p (inode, name, size, type) for every directory.
+type_of_mode() {
+    case $(( $1 & 0170000 )) in
+        $((0100000))) echo - ;; $((0040000))) echo d ;; $((0120000))) echo l ;;
+        $((0020000))) echo c ;; $((0060000))) echo b ;; $((0010000))) echo p ;;
+        $((0140000))) echo s ;; *) echo '?' ;;
+    esac
+}
+check_ls_all() {   # image tree
+    local img=$1 tree=$2 bad=0 count=0 dir
+    while IFS= read -r -d '' dir; do
+        dir=${dir#"$tree"}
+        [ -n "$dir" ] || dir=/
+        count=$((count + 1))
+        "$X" ls "$img" "$dir" >"$tmp/ls" 2>"$tmp/err" || bad=$((bad + 1))
+        # debugfs ls -p: /inode/mode/uid/gid/name/size/
+        dbg "$img" "ls -p \"$dir\"" | while IFS=/ read -r _ ino mode _ _ name size _; do
+            # Skip empty slots (deleted names, hash-tree nodes).
+            [ -n "$ino" ] && [ "$ino" != 0 ] || continue
+            if [ "$(type_of_mode $((8#$mode)))" = d ]; then
+                echo "$ino d $name"
+            else
+                echo "$ino $(type_of_mode $((8#$mode))) $size $name"
+            fi
+        done >"$tmp/want"
+        awk '{ if ($2 == "d") { sz = $3; $3 = ""; sub("  ", " ") } print }' \
+            "$tmp/ls" >"$tmp/got"
+        if ! cmp -s "$tmp/got" "$tmp/want"; then
+            bad=$((bad + 1))
+            echo "# $img ls $dir differs from debugfs"
+            diff "$tmp/got" "$tmp/want" | head -5 | sed 's/^/#   /'
+        fi
+    done < <(find "$tree" -type d -print0)
+    ok $bad "ls == debugfs ls, $count directories of $(basename "$img")"
+}
+
+while read -r name; do
+    case $name in part-*|mbr*|gpt) continue ;; esac
+    tree=$T/$name
+    [ -d "$tree" ] || continue
+    img=$D/$name.img
+    if [ "$name" = ext4-frag ]; then
+        dbg "$img" "dump /big $tmp/oracle" >/dev/null
+        "$X" cat "$img" /big >"$tmp/got" 2>/dev/null
+        cmp -s "$tmp/got" "$tmp/oracle" && cmp -s "$tmp/got" "$T/frag-big.bin"
+        ok $? "cat == debugfs dump, fragmented 3 MiB file of ext4-frag"
+        depth=$(dbg "$img" "ex /big" | awk 'NR == 2 { print $2 }')
+        [ "${depth:-0}" -ge 1 ]
+        ok $? "ext4-frag /big has an extent tree of depth ${depth:-?} >= 1"
+        check_ls_all "$img" "$tree"
+        continue
+    fi
+    check_cat_all "$img" "$tree"
+    check_ls_all "$img" "$tree"
+done <"$D/manifest"
+
+# ---- special files listed like any other entry ------------------------------
+for img in ext2-1k ext2-rev0 ext4-1k; do
+    "$X" ls "$D/$img.img" / >"$tmp/ls" 2>&1
+    grep -q ' p 0 fifo$' "$tmp/ls" && grep -q ' c 0 chardev$' "$tmp/ls" &&
+        grep -q ' b 0 blockdev$' "$tmp/ls" && grep -q ' s 0 sock$' "$tmp/ls"
+    ok $? "ls shows fifo, char and block devices and a socket on $img"
+done
+
+# ---- symlinks and path forms -------------------------------------------------
+I=$D/ext2-1k.img
+deep=$T/ext2-1k/a/b/c/d/deep.txt
+expect_bytes() {   # description path file
+    "$X" cat "$I" "$2" 2>"$tmp/err" | cmp -s - "$3"
+    ok $? "$1 ($2)"
+}
+expect_err() {     # description exit-code fragment cmd args...
+    local desc=$1 code=$2 frag=$3
+    shift 3
+    "$X" "$@" >/dev/null 2>"$tmp/err"
+    local rc=$?
+    [ $rc = "$code" ] && { [ "$code" = 2 ] || { grep -q "^extload: " "$tmp/err" &&
+        grep -q -- "$frag" "$tmp/err"; }; }
+    local r=$?
+    [ $r = 0 ] || echo "# exit $rc: $(head -c 300 "$tmp/err")"
+    ok $r "$desc"
+}
+expect_bytes "fast relative symlink" /rel_link "$deep"
+expect_bytes "absolute symlink" /abs_link "$deep"
+expect_bytes "slow symlink (target > 60 bytes)" /slow_link "$deep"
+expect_bytes "symlink with .. components" /a/b/c/d/up_link "$T/ext2-1k/f_bs"
+expect_bytes "symlink to a directory in the middle" /dir_link/c/d/deep.txt "$deep"
+expect_bytes "chain of three links" /chain1 "$T/ext2-1k/boot/kernel.bin"
+expect_bytes "eight hops is the limit" /h1 "$T/ext2-1k/f1"
+expect_bytes "repeated slashes" "//a///b/c//d/deep.txt" "$deep"
+expect_bytes ". and .. components" "/a/./b/../b/c/./d/deep.txt" "$deep"
+expect_bytes "path without a leading slash" "a/b/c/d/deep.txt" "$deep"
+expect_bytes ".. above the root stays at the root" "/../../a/b/c/d/deep.txt" "$deep"
+expect_bytes "255-byte name" "/$(printf 'n%.0s' $(seq 255))" \
+    "$T/ext2-1k/$(printf 'n%.0s' $(seq 255))"
+expect_bytes "name with a space" "/sp ace" "$T/ext2-1k/sp ace"
+expect_err "nine hops: too many links" 1 "too many symbolic links" cat "$I" /h0
+expect_err "symlink loop" 1 "too many symbolic links" cat "$I" /loop_a
+expect_err "dangling symlink" 1 "no such file or directory" cat "$I" /dangling
+expect_err "missing file" 1 "no such file or directory" cat "$I" /nope
+expect_err "file used as a directory" 1 "not a directory" cat "$I" /f1/x
+expect_err "trailing slash on a file" 1 "not a directory" cat "$I" /f1/
+expect_err "256-byte name" 1 "longer than 255 bytes" cat "$I" "/$(printf 'n%.0s' $(seq 256))"
+expect_err "cat of a directory" 1 "is a directory" cat "$I" /a
+"$X" ls "$I" /dir_link/ >"$tmp/ls" 2>&1 && grep -q ' d [0-9]* c$' "$tmp/ls"
+ok $? "ls follows a symlink to a directory with a trailing slash"
+"$X" stat "$I" /rel_link >"$tmp/st" 2>&1 && grep -q '^target=a/b/c/d/deep.txt$' "$tmp/st" &&
+    grep -q '^mode=120777$' "$tmp/st"
+ok $? "stat does not follow the last symlink and shows its target"
+
+# stat == debugfs stat for a few files.
+for p in /dind_first /a/b/c/d/deep.txt /boot; do
+    "$X" stat "$I" "$p" >"$tmp/st" 2>&1
+    want_ino=$(dbg "$I" "stat $p" | sed -n 's/^Inode: \([0-9]*\).*/\1/p')
+    want_size=$(dbg "$I" "stat $p" | sed -n 's/.*Size: \([0-9]*\).*/\1/p' | head -1)
+    want_links=$(dbg "$I" "stat $p" | sed -n 's/.*Links: \([0-9]*\).*/\1/p')
+    want_blocks=$(dbg "$I" "stat $p" | sed -n 's/.*Blockcount: \([0-9]*\).*/\1/p')
+    grep -q "^inode=$want_ino$" "$tmp/st" && grep -q "^size=$want_size$" "$tmp/st" &&
+        grep -q "^links=$want_links$" "$tmp/st" && grep -q "^blocks=$want_blocks$" "$tmp/st"
+    ok $? "stat $p == debugfs stat (inode $want_ino, size $want_size)"
+done
+
+# ---- partition tables --------------------------------------------------------------
+k=$T/part/boot/kernel.bin
+"$X" cat "$D/mbr.img" /boot/kernel.bin | cmp -s - "$k"
+ok $? "MBR: ext4 found in partition 2 behind a FAT partition"
+"$X" --part 2 cat "$D/mbr.img" /boot/kernel.bin | cmp -s - "$k"
+ok $? "MBR: --part 2"
+expect_err "MBR: --part 1 is FAT, not ext" 1 "not an ext filesystem" --part 1 ls "$D/mbr.img" /
+expect_err "MBR: --part 3 does not exist" 1 "no such partition" --part 3 ls "$D/mbr.img" /
+"$X" cat "$D/mbr-logical.img" /boot/kernel.bin | cmp -s - "$k"
+ok $? "MBR: ext2 found in logical partition 6"
+"$X" --part 6 cat "$D/mbr-logical.img" /f1 | cmp -s - "$T/part/f1"
+ok $? "MBR: --part 6 (logical)"
+"$X" info "$D/mbr-logical.img" >"$tmp/info" 2>&1 && grep -q '^using: partition 6$' "$tmp/info" &&
+    grep -q '^partition 5: start 12288, 4096 sectors, type 0x0c$' "$tmp/info"
+ok $? "MBR: info lists the logical partitions"
+"$X" cat "$D/gpt.img" /boot/kernel.bin | cmp -s - "$k"
+ok $? "GPT: ext4 found in partition 3"
+"$X" info "$D/gpt.img" >"$tmp/info" 2>&1 && grep -q '^partition table: GPT\|partition table: GPT' "$tmp/info" &&
+    grep -q '^partition 3: start 10240, 32768 sectors, type linux-fs$' "$tmp/info"
+ok $? "GPT: info lists the partitions"
+cp "$D/gpt.img" "$tmp/gpt-bad.img"
+printf 'X' | dd of="$tmp/gpt-bad.img" bs=1 seek=$((512 + 40)) conv=notrunc status=none
+"$X" cat "$tmp/gpt-bad.img" /boot/kernel.bin | cmp -s - "$k"
+ok $? "GPT: a corrupt primary header falls back to the backup"
+printf 'X' | dd of="$tmp/gpt-bad.img" bs=1 seek=$((64 * 1048576 - 512 + 40)) conv=notrunc status=none
+expect_err "GPT: both headers corrupt" 1 "CRC32 mismatch" ls "$tmp/gpt-bad.img" /
+"$X" info "$D/ext4-4k.img" >"$tmp/info" 2>&1 && grep -q '^using: whole disk$' "$tmp/info" &&
+    grep -q '^ignored for reading: .*dir_nlink' "$tmp/info"
+ok $? "bare filesystem: info names the RO_COMPAT bits it ignores"
+
+# ---- evil images ---------------------------------------------------------------------
+while IFS=$'\t' read -r name cmd code frag; do
+    set -- $cmd
+    expect_err "evil $name: $code, \"$frag\"" 1 "$frag" "$1" "$D/evil/$name.img" "$2"
+done <"$D/evil/cases"
+
+# ---- usage -------------------------------------------------------------------------
+expect_err "no arguments: usage, exit 2" 2 "" 
+expect_err "unknown command: exit 2" 2 "" frob "$I" /
+expect_err "bad --part: exit 2" 2 "" --part x ls "$I" /
+expect_err "missing image: exit 1" 1 "No such file" ls "$tmp/none.img" /
+
+# ---- reads reach the device as whole runs --------------------------------------------
+"$X" --stats cat "$I" /big8m 2>"$tmp/stats" >/dev/null
+reads=$(sed -n 's/.*reads=\([0-9]*\).*/\1/p' "$tmp/stats")
+sectors=$(sed -n 's/.*sectors=\([0-9]*\).*/\1/p' "$tmp/stats")
+echo "# 8 MiB file on 1 KiB blocks: $reads read calls, $sectors sectors (file: 16384)"
+# Metadata: 2 indirect sectors per 256 blocks plus the double-indirect
+# block's sectors, and the mount and lookup (< 40 sectors).
+[ -n "$sectors" ] && [ "$sectors" -le $((16384 + 16384 / 256 + 64 + 40)) ]
+ok $? "8 MiB cat reads $sectors sectors for 16384 of data"
+exit 0

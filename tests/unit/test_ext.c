@@ -1,0 +1,525 @@
+/* The ext reader through its API, on the images tests/images/build.sh
+ * made, with debugfs as the oracle. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "board/host/disk.h"
+#include "fs/ext.h"
+#include "fs/ext_priv.h"
+#include "fs/part.h"
+#include "tests/support/timg.h"
+
+/* A block device that logs each call, to check what reaches the disk. */
+struct logdev {
+    struct host_disk disk;
+    struct blockdev bd;
+    uint64_t last_lba;
+    uint8_t *last_buf;
+    uint32_t last_count;
+    uint32_t split_runs;          /* multi-sector reads continuing the last */
+};
+
+static int log_read(void *ctx, uint64_t lba, uint32_t count, void *buf)
+{
+    struct logdev *l = ctx;
+
+    if (count > 1 && l->last_count > 1 && lba == l->last_lba + l->last_count &&
+        (uint8_t *)buf == l->last_buf + 512ull * l->last_count)
+        l->split_runs++;
+    l->last_lba = lba;
+    l->last_buf = buf;
+    l->last_count = count;
+    return l->disk.bd.read(l->disk.bd.ctx, lba, count, buf);
+}
+
+/* The image file for a name from the manifest ("ext2-1k", "evil/x"). */
+static const char *img_file(const char *name)
+{
+    static char file[256];
+
+    snprintf(file, sizeof(file), "%s.img", name);
+    return timg_path(file);
+}
+
+static void open_img(struct logdev *l, const char *name)
+{
+    memset(l, 0, sizeof(*l));
+    if (host_disk_open(&l->disk, img_file(name)))
+        fail_msg("cannot open %s", img_file(name));
+    l->bd.read = log_read;
+    l->bd.ctx = l;
+    l->bd.sectors = l->disk.sectors;
+}
+
+static void mount_img(struct logdev *l, struct ext_fs *fs, const char *name)
+{
+    int rc;
+
+    open_img(l, name);
+    rc = ext_mount(fs, &l->bd, 0, 0);
+    if (rc) {
+        char msg[200];
+
+        ext_error_describe(fs, msg, sizeof(msg));
+        fail_msg("%s: mount: %s", name, msg);
+    }
+}
+
+static const char *const fs_images[] = {
+    "ext2-1k", "ext2-2k", "ext2-4k", "ext2-rev0", "ext2-i128", "ext2-i1024",
+    "ext3", "ext4-1k", "ext4-4k", "ext4-no64", "ext4-metabg",
+    "ext4-bigalloc", "ext4-64k", "ext4-gdtcsum", "ext4-csumseed",
+    "ext4-blockmap", "ext4-inline", "ext4-htree-1024", "ext4-htree-4096",
+    "ext4-frag", "ext4-sparse",
+};
+
+static void test_mount_every_image(void **state)
+{
+    size_t i;
+
+    (void)state;
+    for (i = 0; i < sizeof(fs_images) / sizeof(fs_images[0]); i++) {
+        struct logdev l;
+        struct ext_fs fs;
+        struct ext_inode root;
+
+        mount_img(&l, &fs, fs_images[i]);
+        assert_int_equal(ext_lookup(&fs, "/", true, &root), 0);
+        assert_int_equal(root.ino, EXT_ROOT_INO);
+        assert_true(ext_is_dir(&root));
+        host_disk_close(&l.disk);
+    }
+}
+
+/* Random (offset, length) reads against the oracle, many straddling
+ * sector and block edges; whole-file load too. */
+static void check_reads(const char *image, const char *path, unsigned seed)
+{
+    struct logdev l;
+    struct ext_fs fs;
+    struct ext_file f;
+    size_t len, i;
+    uint8_t *want = timg_oracle(img_file(image), path, &len);
+    uint8_t *got;
+    uint64_t size;
+
+    assert_non_null(want);
+    mount_img(&l, &fs, image);
+    assert_int_equal(ext_open(&fs, path, &f), 0);
+    assert_int_equal(f.in.size, len);
+    got = malloc(len + 64);
+    assert_non_null(got);
+    memset(got, 0xA5, len + 64);
+    assert_int_equal(ext_load(&fs, &f, got, len, &size), 0);
+    assert_int_equal(size, len);
+    assert_memory_equal(got, want, len);
+    for (i = 0; i < 64; i++)
+        assert_int_equal(got[len + i], 0xA5);
+    assert_int_equal(l.split_runs, 0);
+
+    srand(seed);
+    for (i = 0; i < 300; i++) {
+        uint64_t off = len ? (uint64_t)rand() % len : 0;
+        uint32_t n = (uint32_t)(rand() % (i % 3 == 0 ? 70000 : 1500)) + 1;
+        uint32_t expect = off + n > len ? (uint32_t)(len - off) : n;
+        int32_t r;
+
+        memset(got, 0x5A, len + 64);
+        r = ext_read(&fs, &f, off, got, n);
+        assert_int_equal(r, expect);
+        assert_memory_equal(got, want + off, expect);
+        assert_int_equal(got[expect], 0x5A);
+    }
+    assert_int_equal(ext_read(&fs, &f, len, got, 10), 0);
+    assert_int_equal(ext_read(&fs, &f, len + 12345, got, 10), 0);
+    free(got);
+    free(want);
+    host_disk_close(&l.disk);
+}
+
+static void test_reads_ext2(void **state)
+{
+    (void)state;
+    check_reads("ext2-1k", "/dind_first", 1);
+    check_reads("ext2-1k", "/sparse_dind", 2);
+    check_reads("ext2-1k", "/sparse_ind", 3);
+    check_reads("ext2-1k", "/sparse_direct", 4);
+    check_reads("ext2-1k", "/all_hole", 5);
+    check_reads("ext2-2k", "/dind_first", 6);
+    check_reads("ext2-4k", "/ind_first", 7);
+    check_reads("ext2-i1024", "/dind_first", 8);
+    check_reads("ext3", "/dind_first", 9);
+    check_reads("ext2-rev0", "/ind_last", 10);
+}
+
+static void test_reads_ext4(void **state)
+{
+    (void)state;
+    check_reads("ext4-frag", "/big", 11);
+    check_reads("ext4-64k", "/dind_first", 12);
+    check_reads("ext4-bigalloc", "/dind_first", 13);
+    check_reads("ext4-metabg", "/dind_first", 14);
+    check_reads("ext4-sparse", "/uninit", 15);
+    check_reads("ext4-sparse", "/many_extents", 16);
+    check_reads("ext4-sparse", "/sparse_dind", 17);
+    check_reads("ext4-blockmap", "/dind_first", 18);
+    check_reads("ext4-inline", "/small100", 19);
+    check_reads("ext4-inline", "/tiny59", 20);
+    check_reads("ext4-csumseed", "/ind_last", 21);
+}
+
+/* The triple-indirect range starts at block 12 + 256 + 65536 on 1 KiB
+ * blocks: read across its first block. */
+static void test_triple_indirect(void **state)
+{
+    (void)state;
+    check_reads("ext2-1k", "/tind", 22);
+}
+
+static void test_load_refuses_oversized_before_writing(void **state)
+{
+    struct logdev l;
+    struct ext_fs fs;
+    struct ext_file f;
+    uint8_t buf[4096];
+    uint64_t size = 0;
+    char msg[200];
+    size_t i;
+
+    (void)state;
+    mount_img(&l, &fs, "ext2-1k");
+    assert_int_equal(ext_open(&fs, "/f_bs_plus_1", &f), 0);
+    memset(buf, 0xEE, sizeof(buf));
+    assert_int_equal(ext_load(&fs, &f, buf, 1024, &size), EXT_ETOOBIG);
+    assert_int_equal(size, 1025);
+    for (i = 0; i < sizeof(buf); i++)
+        assert_int_equal(buf[i], 0xEE);
+    ext_error_describe(&fs, msg, sizeof(msg));
+    assert_non_null(strstr(msg, "larger than the space given"));
+    assert_int_equal(ext_load(&fs, &f, buf, 1025, &size), 0);
+    assert_int_equal(buf[1025], 0xEE);
+    host_disk_close(&l.disk);
+}
+
+static void test_inode_numbers(void **state)
+{
+    struct logdev l;
+    struct ext_fs fs;
+    struct ext_inode in;
+    char msg[200];
+
+    (void)state;
+    mount_img(&l, &fs, "ext4-4k");
+    assert_int_equal(ext_inode_read(&fs, 0, &in), EXT_EINVAL);
+    assert_int_equal(ext_inode_read(&fs, fs.inodes_count + 1, &in),
+                     EXT_EINVAL);
+    ext_error_describe(&fs, msg, sizeof(msg));
+    assert_non_null(strstr(msg, "past the inode count"));
+    assert_int_equal(ext_inode_read(&fs, fs.inodes_count, &in), EXT_ENOENT);
+    host_disk_close(&l.disk);
+}
+
+/* Every one of the 5000 names through the hash tree, each lookup's
+ * sectors counted; the linear walk of the same directory for scale. */
+static void check_htree(const char *image, const char *prefix)
+{
+    struct logdev l;
+    struct ext_fs fs;
+    struct ext_inode dir, lin;
+    uint32_t ino, i, worst = 0, linear;
+    char name[80];
+
+    mount_img(&l, &fs, image);
+    assert_int_equal(ext_lookup(&fs, "/big", true, &dir), 0);
+    assert_true(dir.flags & IFL_INDEX);
+    for (i = 1; i <= 5000; i++) {
+        uint32_t before = fs.sectors_read;
+
+        snprintf(name, sizeof(name), "%s%04u", prefix, i);
+        assert_int_equal(ext_dir_find(&fs, &dir, name, (uint32_t)strlen(name),
+                                      &ino), 1);
+        if (fs.sectors_read - before > worst)
+            worst = fs.sectors_read - before;
+    }
+    assert_int_equal(ext_dir_find(&fs, &dir, "target_file", 11, &ino), 1);
+    lin = dir;
+    lin.flags &= ~IFL_INDEX;
+    i = fs.sectors_read;
+    assert_int_equal(ext_dir_find(&fs, &lin, "target_file", 11, &ino), 1);
+    linear = fs.sectors_read - i;
+    print_message("# %s: hashed lookup <= %u sectors, linear %u sectors, "
+                  "directory %llu sectors\n", image, worst, linear,
+                  (unsigned long long)(dir.size / 512));
+    /* Root, (index node,) leaf: a few blocks, each read and checksummed. */
+    assert_true(worst * 10 < dir.size / 512);
+    assert_int_equal(ext_dir_find(&fs, &dir, "no_such_name", 12, &ino), 0);
+    host_disk_close(&l.disk);
+}
+
+static void test_htree_1k_two_levels(void **state)
+{
+    (void)state;
+    check_htree("ext4-htree-1024", "entry_with_a_rather_long_name_");
+}
+
+static void test_htree_4k(void **state)
+{
+    (void)state;
+    check_htree("ext4-htree-4096", "entry_");
+}
+
+/* The hash functions against debugfs' dx_hash. */
+static void test_dx_hash_matches_debugfs(void **state)
+{
+    /* debugfs takes the unsigned variants (3-5) by number only. */
+    static const char *const algs[] = { "0", "1", "2", "3", "4", "5" };
+    static const char *const names[] = {
+        "a", "kernel.bin", "entry_0001", "\xc3\xa9t\xc3\xa9",
+        "a_name_longer_than_thirty_two_bytes_for_half_md4_blocks",
+        "sixteen_chars_xy", "\xff\xfe\x80zz",
+    };
+    /* A hash seed as s_hash_seed stores it: UUID bytes, read as le32s. */
+    static const uint8_t raw[16] = { 0x00, 0x00, 0x5e, 0xed, 0x00, 0x00,
+                                     0x40, 0x00, 0x80, 0x00, 0x00, 0x00,
+                                     0xe2, 0xf5, 0x00, 0x00 };
+    const char *uuid = "00005eed-0000-4000-8000-0000e2f50000";
+    uint32_t seed[4];
+    size_t a, n;
+
+    (void)state;
+    for (a = 0; a < 4; a++)
+        seed[a] = le32(raw + 4 * a);
+    for (a = 0; a < 6; a++) {
+        for (n = 0; n < sizeof(names) / sizeof(names[0]); n++) {
+            char cmd[512], line[256];
+            unsigned long want = 0;
+            uint32_t got;
+            FILE *p;
+
+            snprintf(cmd, sizeof(cmd),
+                     "debugfs -R 'dx_hash -h %s -s %s \"%s\"' /dev/null "
+                     "2>/dev/null", algs[a], uuid, names[n]);
+            p = popen(cmd, "r");
+            assert_non_null(p);
+            while (fgets(line, sizeof(line), p)) {
+                char *s = strstr(line, " is 0x");
+
+                if (s)
+                    want = strtoul(s + 4, NULL, 16);
+            }
+            pclose(p);
+            got = ext_dx_hash(names[n], (uint32_t)strlen(names[n]),
+                              (uint32_t)a, seed);
+            if (got != want)
+                fail_msg("hash %s of \"%s\" = 0x%08x, debugfs says 0x%08lx",
+                         algs[a], names[n], got, want);
+        }
+    }
+}
+
+static void test_partitions(void **state)
+{
+    struct logdev l;
+    struct part_info p;
+    uint8_t buf[512];
+
+    (void)state;
+    open_img(&l, "mbr");
+    assert_int_equal(part_scheme(&l.bd, buf), PART_MBR);
+    assert_int_equal(part_find(&l.bd, buf, 0, &p), 0);
+    assert_int_equal(p.index, 2);
+    assert_int_equal(p.lba, 10240);
+    assert_int_equal(part_get(&l.bd, buf, 1, &p), 0);
+    assert_int_equal(p.mbr_type, 0x0c);
+    assert_int_equal(part_get(&l.bd, buf, 3, &p), PART_ENOENT);
+    assert_int_equal(part_get(&l.bd, buf, 5, &p), PART_ENOENT);
+    host_disk_close(&l.disk);
+
+    open_img(&l, "mbr-logical");
+    assert_int_equal(part_find(&l.bd, buf, 0, &p), 0);
+    assert_int_equal(p.index, 6);
+    assert_int_equal(p.lba, 18432);
+    assert_int_equal(part_get(&l.bd, buf, 5, &p), 0);
+    assert_int_equal(p.lba, 12288);
+    assert_int_equal(part_get(&l.bd, buf, 7, &p), PART_ENOENT);
+    host_disk_close(&l.disk);
+
+    open_img(&l, "gpt");
+    assert_int_equal(part_scheme(&l.bd, buf), PART_GPT);
+    assert_int_equal(part_find(&l.bd, buf, 0, &p), 0);
+    assert_int_equal(p.index, 3);
+    assert_int_equal(p.lba, 10240);
+    assert_true(p.linux_fs);
+    assert_int_equal(part_get(&l.bd, buf, 1, &p), 0);
+    assert_false(p.linux_fs);
+    assert_int_equal(part_get(&l.bd, buf, 4, &p), PART_ENOENT);
+    host_disk_close(&l.disk);
+
+    open_img(&l, "ext4-4k");
+    assert_int_equal(part_scheme(&l.bd, buf), PART_NONE);
+    assert_int_equal(part_find(&l.bd, buf, 0, &p), 0);
+    assert_int_equal(p.lba, 0);
+    assert_int_equal(p.sectors, l.disk.sectors);
+    host_disk_close(&l.disk);
+}
+
+static int code_of(const char *name)
+{
+    static const struct { const char *n; int c; } codes[] = {
+        { "EXT_ENOTEXT", EXT_ENOTEXT }, { "EXT_ESUPER", EXT_ESUPER },
+        { "EXT_EFEATURE", EXT_EFEATURE }, { "EXT_ECORRUPT", EXT_ECORRUPT },
+        { "EXT_ECSUM", EXT_ECSUM }, { "EXT_ERANGE", EXT_ERANGE },
+    };
+    size_t i;
+
+    for (i = 0; i < sizeof(codes) / sizeof(codes[0]); i++)
+        if (!strcmp(codes[i].n, name))
+            return codes[i].c;
+    fail_msg("unknown code %s", name);
+    return 0;
+}
+
+/* Each evil image fails with its own code, through the API: mount, then
+ * the operation the case names, reading whole files into a bounded
+ * buffer. */
+static void test_evil_images(void **state)
+{
+    char line[512];
+    FILE *cases = fopen(timg_path("evil/cases"), "r");
+    int count = 0;
+
+    (void)state;
+    assert_non_null(cases);
+    while (fgets(line, sizeof(line), cases)) {
+        char *name = strtok(line, "\t"), *cmd = strtok(NULL, "\t");
+        char *code = strtok(NULL, "\t"), path[64], op[8], img[128];
+        struct logdev l;
+        struct ext_fs fs;
+        struct ext_file f;
+        struct ext_dir d;
+        struct ext_dirent e;
+        int rc;
+
+        assert_non_null(code);
+        assert_int_equal(sscanf(cmd, "%7s %63s", op, path), 2);
+        snprintf(img, sizeof(img), "evil/%s", name);
+        open_img(&l, img);
+        rc = ext_mount(&fs, &l.bd, 0, 0);
+        if (!rc && !strcmp(op, "cat")) {
+            rc = ext_open(&fs, path, &f);
+            if (!rc) {
+                static uint8_t buf[1 << 20];
+                uint64_t size;
+
+                rc = ext_load(&fs, &f, buf, sizeof(buf), &size);
+            }
+        } else if (!rc) {
+            struct ext_inode in;
+
+            rc = ext_lookup(&fs, path, true, &in);
+            if (!rc)
+                rc = ext_dir_open(&fs, &in, &d);
+            while (!rc && (rc = ext_dir_next(&fs, &d, &e)) > 0)
+                rc = 0;
+        }
+        if (rc != code_of(code))
+            fail_msg("evil %s: got %d (%s), want %s", name, rc,
+                     ext_strerror(rc), code);
+        host_disk_close(&l.disk);
+        count++;
+    }
+    fclose(cases);
+    assert_true(count >= 20);
+}
+
+static void test_needs_recovery_mounts_with_warning(void **state)
+{
+    const char *copy = timg_copy("ext3.img", "ext3-recover.img");
+    struct logdev l;
+    struct ext_fs fs;
+    struct ext_file f;
+    FILE *img;
+    uint8_t b[4];
+
+    (void)state;
+    assert_non_null(copy);
+    img = fopen(copy, "r+b");
+    assert_non_null(img);
+    fseek(img, 1024 + 0x60, SEEK_SET);
+    assert_int_equal(fread(b, 1, 4, img), 4);
+    b[0] |= 0x04;                 /* INCOMPAT_RECOVER */
+    fseek(img, 1024 + 0x60, SEEK_SET);
+    assert_int_equal(fwrite(b, 1, 4, img), 4);
+    fclose(img);
+    mount_img(&l, &fs, "ext3-recover");
+    assert_true(fs.warnings & EXT_WARN_NEEDS_RECOVERY);
+    assert_int_equal(ext_open(&fs, "/boot/kernel.bin", &f), 0);
+    host_disk_close(&l.disk);
+}
+
+static void test_inline_dir_listing(void **state)
+{
+    struct logdev l;
+    struct ext_fs fs;
+    struct ext_inode in;
+    struct ext_dir d;
+    struct ext_dirent e;
+    char seen[256] = "";
+
+    (void)state;
+    mount_img(&l, &fs, "ext4-inline");
+    assert_int_equal(ext_lookup(&fs, "/smalldir", true, &in), 0);
+    assert_true(in.flags & IFL_INLINE_DATA);
+    assert_int_equal(ext_dir_open(&fs, &in, &d), 0);
+    while (ext_dir_next(&fs, &d, &e) > 0) {
+        strcat(seen, e.name);
+        strcat(seen, " ");
+    }
+    assert_string_equal(seen, ". .. a bb up ");
+    assert_int_equal(ext_lookup(&fs, "/smalldir/../smalldir/up", true, &in),
+                     0);
+    assert_int_equal(in.size, 40);
+    host_disk_close(&l.disk);
+}
+
+static void test_feature_names(void **state)
+{
+    char buf[128];
+
+    (void)state;
+    ext_feature_names(1, 0x80000001u, buf, sizeof(buf));
+    assert_string_equal(buf, "compression bit_0x80000000");
+    ext_feature_names(2, 0x0400u | 0x0001u, buf, sizeof(buf));
+    assert_string_equal(buf, "sparse_super metadata_csum");
+    ext_feature_names(0, 0x1000u, buf, sizeof(buf));
+    assert_string_equal(buf, "orphan_file");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_mount_every_image),
+        cmocka_unit_test(test_reads_ext2),
+        cmocka_unit_test(test_reads_ext4),
+        cmocka_unit_test(test_triple_indirect),
+        cmocka_unit_test(test_load_refuses_oversized_before_writing),
+        cmocka_unit_test(test_inode_numbers),
+        cmocka_unit_test(test_htree_1k_two_levels),
+        cmocka_unit_test(test_htree_4k),
+        cmocka_unit_test(test_dx_hash_matches_debugfs),
+        cmocka_unit_test(test_partitions),
+        cmocka_unit_test(test_evil_images),
+        cmocka_unit_test(test_needs_recovery_mounts_with_warning),
+        cmocka_unit_test(test_inline_dir_listing),
+        cmocka_unit_test(test_feature_names),
+    };
+
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
