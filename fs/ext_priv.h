@@ -99,6 +99,7 @@
 #define IFL_HUGE_FILE           0x00040000u
 #define IFL_EXTENTS             0x00080000u
 #define IFL_INLINE_DATA         0x10000000u
+#define IFL_CASEFOLD            0x40000000u
 
 #define EXT_NO_SECTOR           UINT64_MAX
 

@@ -149,7 +149,14 @@ mkfs ext4-4k "$T/ext4-4k" 32M -t ext4 -b 4096 || rc=1
 std_tree "$T/ext4-no64" 4096 1000
 mkfs ext4-no64 "$T/ext4-no64" 32M -t ext4 -b 4096 -O ^64bit || rc=1
 std_tree "$T/ext4-metabg" 1024 1100
-mkfs ext4-metabg "$T/ext4-metabg" 64M -t ext4 -b 1024 -O meta_bg,^resize_inode || rc=1
+# 256 MiB of 1 KiB blocks: 32 groups, 16 descriptors a block, so groups
+# 16-31 have their descriptors in meta group 1. 16 inodes a group and 400
+# files put inodes there too.
+mkdir -p "$T/ext4-metabg/spread"
+for i in $(seq 1 400); do
+    fill $((1150 + i)) $((i * 50)) "$T/ext4-metabg/spread/f$i"
+done
+mkfs ext4-metabg "$T/ext4-metabg" 256M -t ext4 -b 1024 -N 512 -O meta_bg,^resize_inode || rc=1
 std_tree "$T/ext4-bigalloc" 4096 1200
 mkfs ext4-bigalloc "$T/ext4-bigalloc" 64M -t ext4 -b 4096 -O bigalloc -C 16384 || rc=1
 std_tree "$T/ext4-64k" 4096 1300
@@ -160,7 +167,13 @@ std_tree "$T/ext4-csumseed" 4096 1500
 mkfs ext4-csumseed "$T/ext4-csumseed" 32M -t ext4 -b 4096 -O metadata_csum_seed,sparse_super2 || rc=1
 std_tree "$T/ext4-blockmap" 4096 1600
 mkfs ext4-blockmap "$T/ext4-blockmap" 32M -t ext4 -b 4096 -O ^extents,^64bit || rc=1
-report "ext4 default, 1k, ^64bit, meta_bg, bigalloc, 64k, gdt_csum, csum_seed, ^extents" $rc
+std_tree "$T/ext4-i128" 1024 1660
+mkfs ext4-i128 "$T/ext4-i128" 16M -t ext4 -b 1024 -I 128 || rc=1
+std_tree "$T/ext4-i1024" 4096 1670
+mkfs ext4-i1024 "$T/ext4-i1024" 32M -t ext4 -b 4096 -I 1024 || rc=1
+std_tree "$T/ext4-extra" 4096 1650
+mkfs ext4-extra "$T/ext4-extra" 32M -t ext4 -b 4096 -O orphan_file,mmp,large_dir,casefold || rc=1
+report "ext4 default, 1k, ^64bit, meta_bg, bigalloc, 64k, gdt_csum, csum_seed, ^extents, 128/1024-byte inodes, orphan_file+mmp+large_dir+casefold" $rc
 
 # inline_data: small files and a small directory live in the inode.
 rc=0

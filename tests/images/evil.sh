@@ -146,6 +146,10 @@ poke "$E/extent_cycle.img" $((leaf * 1024 + 12 + 8)) 0 2
 case_ extent_past_end ext4 cat /f EXT_ERANGE "extent maps blocks outside"
 poke "$E/extent_past_end.img" $((at + 0x28 + 12 + 8)) 0x7FFFFFF0 4
 
+sat=$(inode_at "$E/base-ext4.img" /small)
+case_ encrypted ext4 cat /small EXT_EUNSUPP "inode is encrypted"
+poke "$E/encrypted.img" $((sat + 0x20 + 1)) $(( $(peek "$E/base-ext4.img" $((sat + 0x21)) 1) | 0x08 )) 1
+
 # ---- checksums ----------------------------------------------------------------
 at=$(inode_at "$E/base-csum.img" /f)
 ino=$(debugfs -R "stat /f" "$E/base-csum.img" 2>/dev/null | sed -n 's/^Inode: \([0-9]*\).*/\1/p')
