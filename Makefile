@@ -3,7 +3,8 @@
 #   make            host tool + Cortex-M3 objects (warnings are errors)
 #   make host       build/host/extload          (SANITIZE=1: build/host-asan/)
 #   make test       every suite; ends with "N passed, N failed"
-#   make size       Cortex-M3 -Os sizes
+#   make size       Cortex-M3 -Os sizes (tests/bench/rules.mk)
+#   make bench      speed against peers (tests/bench/rules.mk)
 #   make deps       installs missing Debian packages (as root)
 #
 # Cross-folder includes name the folder ("fs/ext.h"); -I. is the only path.
@@ -44,7 +45,7 @@ ARM_OBJ  = $(patsubst %.c,$(BUILD)/arm/obj/%.o,$(1))
 
 UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 
-.PHONY: all host test size deps clean unit
+.PHONY: all host test deps clean unit arm-objs
 all: host arm-objs
 
 ifeq ($(SANITIZE),1)
@@ -90,11 +91,6 @@ $(BUILD)/tools/%: tests/tools/%.c
 
 # fs/ and drivers/ must build freestanding for Cortex-M3.
 arm-objs: $(call ARM_OBJ,$(FS_SRC) $(DRV_SRC))
-
-size: arm-objs
-	@echo "fs/ and drivers/sdspi for Cortex-M3 -Os (text data bss per object):"
-	@$(ARM_SIZE) -t $(call ARM_OBJ,$(FS_SRC)) | sed 's/^/  /'
-	@[ -z "$(DRV_SRC)" ] || $(ARM_SIZE) -t $(call ARM_OBJ,$(DRV_SRC)) | sed 's/^/  /'
 
 test: deps host unit
 	@$(MAKE) --no-print-directory host SANITIZE=1
