@@ -128,8 +128,11 @@ struct ext_file {
     uint64_t run_lblk;            /* logical block of the cached run */
     uint64_t run_pblk;            /* its physical block; 0 = hole */
     uint64_t run_len;             /* blocks in the run; 0 = nothing cached */
-    uint64_t ind_base[3];         /* first logical block each level covers */
-    uint64_t ind_pblk[3];         /* indirect block at that level; 0 none */
+    uint64_t ind_base[2];         /* first logical block each level covers */
+    uint64_t ind_pblk[2];         /* indirect block at that level; 0 none */
+    uint64_t win_first;           /* double-indirect pointers kept: index */
+    uint32_t win[8];              /* of the first, and the pointers */
+    uint32_t win_n;
     uint64_t leaf_pblk;           /* extent leaf last searched; 0 none */
     uint64_t leaf_first;          /* first logical block that leaf covers */
     uint64_t leaf_end;            /* one past the last it covers */

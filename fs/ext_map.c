@@ -60,6 +60,32 @@ static int run_extend(struct ext_fs *fs, const struct ext_file *f,
     return 0;
 }
 
+/* Pointer idx of the remembered double-indirect block. Between two of
+ * its single-indirect blocks the sector buffer holds their pointers, so
+ * the next few of its own are kept from the last read of its sector:
+ * a sequential read re-reads that sector once per 8 indirect blocks. */
+static int dind_ptr(struct ext_fs *fs, struct ext_file *f, uint64_t idx,
+                    uint32_t *p)
+{
+    uint32_t at, i;
+    int rc;
+
+    if (idx - f->win_first < f->win_n) {
+        *p = f->win[idx - f->win_first];
+        return 0;
+    }
+    rc = ptr_at(fs, f->ind_pblk[1], idx, p);
+    if (rc)
+        return rc;
+    at = (uint32_t)(((f->ind_pblk[1] << fs->blk_shift) + idx * 4) &
+                    (BLOCKDEV_SECTOR - 1));
+    for (i = 0; i < 8 && at + 4 * i < BLOCKDEV_SECTOR; i++)
+        f->win[i] = le32(fs->buf + at + 4 * i);
+    f->win_first = idx;
+    f->win_n = i;
+    return 0;
+}
+
 /*
  * i_block[12] maps the next ppb blocks through one indirect block,
  * i_block[13] the next ppb^2 through a double-indirect one, i_block[14]
@@ -99,7 +125,7 @@ static int map_blockmap(struct ext_fs *fs, struct ext_file *f, uint64_t lblk,
     } else if (f->ind_pblk[1] && lblk - f->ind_base[1] < ppb * ppb) {
         base = f->ind_base[1];
         idx = (lblk - base) >> shift;
-        rc = ptr_at(fs, f->ind_pblk[1], idx, &p);
+        rc = dind_ptr(fs, f, idx, &p);
         if (!rc)
             rc = ptr_check(fs, f, p, f->ind_pblk[1]);
         if (rc)
@@ -135,16 +161,20 @@ static int map_blockmap(struct ext_fs *fs, struct ext_file *f, uint64_t lblk,
 
             span >>= shift;
             idx = (lblk - base) / span;
-            rc = ptr_at(fs, holder, idx, &p);
+            if (level == 0) {
+                /* holder is a double-indirect block: remember it. */
+                if (f->ind_pblk[1] != holder)
+                    f->win_n = 0;
+                f->ind_pblk[1] = holder;
+                f->ind_base[1] = base;
+                rc = dind_ptr(fs, f, idx, &p);
+            } else {
+                rc = ptr_at(fs, holder, idx, &p);
+            }
             if (!rc)
                 rc = ptr_check(fs, f, p, holder);
             if (rc)
                 return rc;
-            if (level == 0) {
-                /* holder is a double-indirect block: remember it. */
-                f->ind_pblk[1] = holder;
-                f->ind_base[1] = base;
-            }
             base += idx * span;
             blk = p;
             if (!blk)
