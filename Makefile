@@ -21,7 +21,7 @@ ARM_SIZE ?= arm-none-eabi-size
 WARN     := -Wall -Wextra -Werror -Wshadow -Wpointer-arith -Wvla \
             -Wstrict-prototypes -Wmissing-prototypes -Wundef
 CSTD     := -std=c11
-HOST_CFLAGS := $(CSTD) $(WARN) -I. -O2 -g -D_DEFAULT_SOURCE
+HOST_CFLAGS := $(CSTD) $(WARN) -I. -O2 -g -D_DEFAULT_SOURCE -DEXT_PATH_MAX=4096
 ASAN     := -fsanitize=address,undefined -fno-omit-frame-pointer \
             -fno-sanitize-recover=undefined
 ARM_CFLAGS := $(CSTD) $(WARN) -I. -mcpu=cortex-m3 -mthumb -Os \

@@ -45,7 +45,11 @@ enum ext_err {
 
 #define EXT_ROOT_INO 2u
 #define EXT_NAME_MAX 255u
-#define EXT_PATH_MAX 1024u            /* bytes in a path, with links resolved */
+/* Bytes of path still to walk, with symlink targets spliced in: the one
+ * buffer ext_lookup keeps on the stack. The host tool builds with 4096. */
+#ifndef EXT_PATH_MAX
+#define EXT_PATH_MAX 256u
+#endif
 #define EXT_SYMLINK_HOPS 8u
 #define EXT_PATH_COMPONENTS 64u
 
