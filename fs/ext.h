@@ -54,41 +54,32 @@ enum ext_err {
 #define EXT_PATH_COMPONENTS 64u
 
 struct ext_fs {
-    const struct blockdev *bd;
     uint64_t lba0;                /* first sector of the filesystem */
-    uint64_t sectors;             /* sectors in the partition; 0 unknown */
     uint64_t blocks_count;
-    uint64_t gdt_blk;             /* first group descriptor block */
+    uint64_t buf_lba;             /* sector in buf (fs-relative); ~0 none */
+    uint64_t err_blk;             /* the last error: which block, ... */
+    const char *err_what;         /* ... what was wrong, ... */
+    uint32_t err_ino;             /* ... which inode (0: n/a) ... */
+    int32_t err;                  /* ... and its code */
+    const struct blockdev *bd;
     uint32_t inodes_count;
     uint32_t inodes_per_group;
     uint32_t blocks_per_group;
     uint32_t first_data_block;
     uint32_t groups;
     uint32_t first_meta_bg;
-    uint32_t backup_bgs[2];       /* sparse_super2's two backup groups */
     uint32_t compat, incompat, ro_compat;
     uint32_t csum_seed;           /* crc32c seed for metadata_csum */
     uint32_t hash_seed[4];
-    uint32_t warnings;            /* EXT_WARN_* */
+    uint32_t reads;               /* blockdev read calls made */
+    uint32_t sectors_read;        /* sectors those calls moved */
     uint16_t inode_size;
     uint16_t desc_size;
     uint8_t blk_shift;            /* log2(block size in bytes), 10..16 */
-    uint8_t def_hash;             /* s_def_hash_version */
     uint8_t hash_unsigned;        /* s_flags says unsigned char hashes */
-    uint8_t rev;
+    uint8_t warnings;             /* EXT_WARN_* */
 
-    /* The single sector buffer and which sector it holds. */
-    uint64_t buf_lba;             /* absolute LBA in buf; UINT64_MAX none */
-    uint32_t reads;               /* blockdev read calls made */
-    uint32_t sectors_read;        /* sectors those calls moved */
-
-    /* The last error: what and where (0 where it does not apply). */
-    const char *err_what;
-    uint64_t err_blk;
-    uint32_t err_ino;
-    int err;
-
-    uint8_t buf[BLOCKDEV_SECTOR];
+    uint8_t buf[BLOCKDEV_SECTOR]; /* the single sector buffer */
 };
 
 struct ext_inode {

@@ -8,47 +8,61 @@ struct ext_group {
 };
 
 /* sparse_super keeps backups in groups 0, 1 and powers of 3, 5 and 7;
- * sparse_super2 in at most the two groups s_backup_bgs names. */
-static bool group_has_super(const struct ext_fs *fs, uint32_t g)
+ * sparse_super2 in at most the two groups s_backup_bgs (0x24C) names,
+ * read from the superblock when asked (only meta_bg asks). */
+static int group_has_super(struct ext_fs *fs, uint32_t g, bool *has)
 {
+    uint8_t b[8];
     uint32_t p;
+    int rc;
 
+    *has = true;
     if (g == 0)
-        return true;
-    if (fs->compat & COMPAT_SPARSE_SUPER2)
-        return g == fs->backup_bgs[0] || g == fs->backup_bgs[1];
+        return 0;
+    if (fs->compat & COMPAT_SPARSE_SUPER2) {
+        rc = ext_bytes(fs, SB_OFFSET + SB_BACKUP_BGS, b, 8);
+        *has = !rc && (g == le32(b) || g == le32(b + 4));
+        return rc;
+    }
     if (g == 1 || !(fs->ro_compat & RO_COMPAT_SPARSE_SUPER))
-        return true;
+        return 0;
+    *has = false;
     if (!(g & 1))
-        return false;
+        return 0;
     for (p = 3; p <= 7; p += 2) {
         uint64_t v = p;
 
         while (v < g)
             v *= p;
         if (v == g)
-            return true;
+            *has = true;
     }
-    return false;
+    return 0;
 }
 
 /* Where group g's descriptor sits. With meta_bg, descriptor block n (for
  * n >= s_first_meta_bg) lives in the first group of its meta group, after
  * that group's superblock backup when it has one. */
-static uint64_t desc_offset(const struct ext_fs *fs, uint32_t g)
+static int desc_offset(struct ext_fs *fs, uint32_t g, uint64_t *off)
 {
     uint32_t per_blk = ext_blk_size(fs) / fs->desc_size;
     uint32_t n = g / per_blk;
-    uint64_t blk = fs->gdt_blk + n;
+    /* The table starts in the block after the superblock's. */
+    uint64_t blk = (ext_blk_size(fs) == 1024 ? 2 : 1) + n;
+    bool backup;
+    int rc;
 
     if ((fs->incompat & INCOMPAT_META_BG) && n >= fs->first_meta_bg) {
         uint32_t first = n * per_blk;
 
+        rc = group_has_super(fs, first, &backup);
+        if (rc)
+            return rc;
         blk = fs->first_data_block +
-              (uint64_t)first * fs->blocks_per_group +
-              group_has_super(fs, first);
+              (uint64_t)first * fs->blocks_per_group + backup;
     }
-    return (blk << fs->blk_shift) + (uint64_t)(g % per_blk) * fs->desc_size;
+    *off = (blk << fs->blk_shift) + (uint64_t)(g % per_blk) * fs->desc_size;
+    return 0;
 }
 
 /* gdt_csum: crc16 over uuid, group, descriptor minus bg_checksum (0x1E).
@@ -97,11 +111,11 @@ static int group_read(struct ext_fs *fs, uint32_t g, struct ext_group *out)
 {
     uint8_t d[64];
     uint32_t have = fs->desc_size < 64 ? fs->desc_size : 64;
-    uint64_t off = desc_offset(fs, g);
-    uint64_t itable_blocks;
-    int rc;
+    uint64_t off, itable_blocks;
+    int rc = desc_offset(fs, g, &off);
 
-    rc = ext_bytes(fs, off, d, have);
+    if (!rc)
+        rc = ext_bytes(fs, off, d, have);
     if (rc)
         return rc;
     out->itable = le32(d + BG_INODE_TABLE_LO);

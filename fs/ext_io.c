@@ -11,13 +11,16 @@ int ext_fail(struct ext_fs *fs, int err, uint32_t ino, uint64_t blk,
     return err;
 }
 
-/* Reads past the partition (or a device of known size) are refused here,
- * so a block number the checks missed still cannot leave the partition. */
+/* Reads past the filesystem are refused here, so a block number the
+ * checks missed still cannot leave it; mount has checked that the
+ * filesystem fits its partition. Before the block count is known only
+ * the superblock's two sectors are read. */
 static int ext_dev_bounds(struct ext_fs *fs, uint64_t sector, uint32_t count)
 {
     uint64_t end = sector + count;
+    uint64_t limit = fs->blocks_count << (fs->blk_shift - 9);
 
-    if (end < sector || (fs->sectors && end > fs->sectors))
+    if (end < sector || (fs->blocks_count && end > limit))
         return ext_fail(fs, EXT_ERANGE, 0, sector >> (fs->blk_shift - 9),
                         "read past the end of the partition");
     return 0;

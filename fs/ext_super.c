@@ -146,7 +146,8 @@ static int sb_read_head(struct ext_fs *fs)
     return 0;
 }
 
-static int sb_geometry(struct ext_fs *fs, const uint8_t *sb)
+static int sb_geometry(struct ext_fs *fs, const uint8_t *sb,
+                       uint64_t sectors)
 {
     uint32_t log_blk = le32(sb + SB_LOG_BLOCK_SIZE);
     uint32_t log_clu = le32(sb + SB_LOG_CLUSTER_SIZE);
@@ -154,7 +155,6 @@ static int sb_geometry(struct ext_fs *fs, const uint8_t *sb)
     uint64_t data_blocks, groups, max_blocks;
     uint32_t bsize;
 
-    fs->rev = (uint8_t)le32(sb + SB_REV_LEVEL);
     if (le32(sb + SB_REV_LEVEL) > 1)
         return sb_bad(fs, "unknown superblock revision (s_rev_level > 1)");
     if (log_blk > 6)
@@ -202,7 +202,7 @@ static int sb_geometry(struct ext_fs *fs, const uint8_t *sb)
     max_blocks = UINT64_MAX >> fs->blk_shift;
     if (fs->blocks_count > max_blocks)
         return sb_bad(fs, "block count overflows 64-bit byte offsets");
-    if (fs->sectors && fs->blocks_count > fs->sectors >> (fs->blk_shift - 9))
+    if (sectors && fs->blocks_count > sectors >> (fs->blk_shift - 9))
         return sb_bad(fs, "filesystem is larger than its partition "
                           "(truncated image?)");
 
@@ -221,7 +221,7 @@ static int sb_inodes(struct ext_fs *fs, const uint8_t *sb)
     uint32_t first_ino = le32(sb + SB_FIRST_INO);
     uint32_t isize = le16(sb + SB_INODE_SIZE);
 
-    if (fs->rev == 0) {
+    if (le32(sb + SB_REV_LEVEL) == 0) {
         fs->inode_size = I_GOOD_OLD_SIZE;
         return 0;
     }
@@ -248,8 +248,6 @@ static int sb_descriptors(struct ext_fs *fs, const uint8_t *sb)
                               " power of two from 64 to 1024");
         fs->desc_size = (uint16_t)ds;
     }
-    /* The table starts in the block after the superblock's. */
-    fs->gdt_blk = (ext_blk_size(fs) == 1024 ? 1 : 0) + 1;
     gdt_blocks = (uint32_t)(((uint64_t)fs->groups * fs->desc_size +
                              ext_blk_size(fs) - 1) >> fs->blk_shift);
     fs->first_meta_bg = le32(sb + SB_FIRST_META_BG);
@@ -282,7 +280,6 @@ static void sb_hash(struct ext_fs *fs, const uint8_t *sb)
 
     for (i = 0; i < 4; i++)
         fs->hash_seed[i] = le32(sb + SB_HASH_SEED + 4 * i);
-    fs->def_hash = sb[SB_DEF_HASH_VERSION];
     fs->hash_unsigned = (le32(sb + SB_FLAGS) & SB_FLAGS_UNSIGNED_HASH) != 0;
 }
 
@@ -326,9 +323,8 @@ int ext_mount(struct ext_fs *fs, const struct blockdev *bd,
     memset(fs, 0, sizeof(*fs));
     fs->bd = bd;
     fs->lba0 = lba0;
-    fs->sectors = sectors;
     if (!sectors && bd->sectors > lba0)
-        fs->sectors = bd->sectors - lba0;
+        sectors = bd->sectors - lba0;
     fs->buf_lba = EXT_NO_SECTOR;
     fs->blk_shift = 10;           /* for messages until the real one */
 
@@ -342,7 +338,7 @@ int ext_mount(struct ext_fs *fs, const struct blockdev *bd,
         fs->compat = fs->incompat = fs->ro_compat = 0;
     rc = sb_features(fs, sb);
     if (!rc)
-        rc = sb_geometry(fs, sb);
+        rc = sb_geometry(fs, sb, sectors);
     if (!rc)
         rc = sb_inodes(fs, sb);
     if (!rc)
@@ -352,11 +348,6 @@ int ext_mount(struct ext_fs *fs, const struct blockdev *bd,
     sb_hash(fs, sb);
     memcpy(uuid, sb + SB_UUID, sizeof(uuid));
     rc = sb_checksum(fs, uuid, sb[SB_CHECKSUM_TYPE]);
-    if (!rc && (fs->compat & COMPAT_SPARSE_SUPER2)) {
-        rc = sb32(fs, SB_BACKUP_BGS, &fs->backup_bgs[0]);
-        if (!rc)
-            rc = sb32(fs, SB_BACKUP_BGS + 4, &fs->backup_bgs[1]);
-    }
     if (rc)
         return rc;
 

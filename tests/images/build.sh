@@ -148,6 +148,7 @@ std_tree "$T/ext4-4k" 4096 900
 mkfs ext4-4k "$T/ext4-4k" 32M -t ext4 -b 4096 || rc=1
 std_tree "$T/ext4-no64" 4096 1000
 mkfs ext4-no64 "$T/ext4-no64" 32M -t ext4 -b 4096 -O ^64bit || rc=1
+rm -rf "$T/ext4-metabg-ss2"
 std_tree "$T/ext4-metabg" 1024 1100
 # 256 MiB of 1 KiB blocks: 32 groups, 16 descriptors a block, so groups
 # 16-31 have their descriptors in meta group 1. 16 inodes a group and 400
@@ -157,6 +158,8 @@ for i in $(seq 1 400); do
     fill $((1150 + i)) $((i * 50)) "$T/ext4-metabg/spread/f$i"
 done
 mkfs ext4-metabg "$T/ext4-metabg" 256M -t ext4 -b 1024 -N 512 -O meta_bg,^resize_inode || rc=1
+cp -a "$T/ext4-metabg" "$T/ext4-metabg-ss2"
+mkfs ext4-metabg-ss2 "$T/ext4-metabg-ss2" 256M -t ext4 -b 1024 -N 512 -O meta_bg,^resize_inode,sparse_super2 || rc=1
 std_tree "$T/ext4-bigalloc" 4096 1200
 mkfs ext4-bigalloc "$T/ext4-bigalloc" 64M -t ext4 -b 4096 -O bigalloc -C 16384 || rc=1
 std_tree "$T/ext4-64k" 4096 1300

@@ -77,7 +77,7 @@ static const char *const fs_images[] = {
     "ext3", "ext4-1k", "ext4-4k", "ext4-no64", "ext4-metabg",
     "ext4-bigalloc", "ext4-64k", "ext4-gdtcsum", "ext4-csumseed",
     "ext4-blockmap", "ext4-inline", "ext4-htree-1024", "ext4-htree-4096",
-    "ext4-frag", "ext4-sparse", "ext4-i128", "ext4-i1024", "ext4-extra",
+    "ext4-frag", "ext4-sparse", "ext4-i128", "ext4-i1024", "ext4-extra", "ext4-metabg-ss2",
 };
 
 static void test_mount_every_image(void **state)
@@ -177,6 +177,7 @@ static void test_reads_ext4(void **state)
     check_reads("ext4-i1024", "/dind_first", 24);
     check_reads("ext4-extra", "/dind_first", 25);
     check_reads("ext4-metabg", "/spread/f400", 26);
+    check_reads("ext4-metabg-ss2", "/spread/f399", 27);
 }
 
 /* The triple-indirect range starts at block 12 + 256 + 65536 on 1 KiB
