@@ -56,7 +56,8 @@ uint32_t ext_error_describe(const struct ext_fs *fs, char *buf, uint32_t len)
     if (!len)
         return 0;
     if (fs->err == EXT_EFEATURE) {
-        at = put(buf, len, at, fs->err_what);
+        at = put(buf, len, at, fs->err_what ? fs->err_what
+                                            : ext_strerror(fs->err));
         at = put(buf, len, at, ": ");
         buf[at] = 0;
         at += ext_feature_names(1, (uint32_t)fs->err_blk, buf + at,

@@ -1,8 +1,8 @@
 /* Sector I/O for the reader: the one sector buffer and direct runs. */
 #include "ext_priv.h"
 
-int ext_fail(struct ext_fs *fs, int err, uint32_t ino, uint64_t blk,
-             const char *what)
+int ext_fail_at(struct ext_fs *fs, int err, uint32_t ino, uint64_t blk,
+                const char *what)
 {
     fs->err = err;
     fs->err_ino = ino;

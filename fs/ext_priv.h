@@ -108,9 +108,19 @@ static inline uint32_t ext_blk_size(const struct ext_fs *fs)
     return 1u << fs->blk_shift;
 }
 
-/* Record an error with its place and return its code. */
-int ext_fail(struct ext_fs *fs, int err, uint32_t ino, uint64_t blk,
-             const char *what);
+/* Record an error with its place and return its code. Built with
+ * EXT_MESSAGES=0 the sentences are left out of the image (ext_strerror's
+ * short text and the inode and block remain). */
+#ifndef EXT_MESSAGES
+#define EXT_MESSAGES 1
+#endif
+int ext_fail_at(struct ext_fs *fs, int err, uint32_t ino, uint64_t blk,
+                const char *what);
+#if EXT_MESSAGES
+#define ext_fail(fs, err, ino, blk, what) ext_fail_at(fs, err, ino, blk, what)
+#else
+#define ext_fail(fs, err, ino, blk, what) ext_fail_at(fs, err, ino, blk, NULL)
+#endif
 
 /* Block device access, relative to the filesystem's first sector. */
 int ext_sector(struct ext_fs *fs, uint64_t sector);
