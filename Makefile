@@ -55,10 +55,12 @@ host: $(BUILD)/host/extload
 endif
 
 $(BUILD)/host/extload: $(call HOST_OBJ,$(LIB_SRC) $(HOSTPORT_SRC) board/host/main.c)
-	$(CC) $(HOST_CFLAGS) -o $@ $^
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) $(HOST_CFLAGS) -o $@ $^
 
 $(BUILD)/host-asan/extload: $(call ASAN_OBJ,$(LIB_SRC) $(HOSTPORT_SRC) board/host/main.c)
-	$(CC) $(HOST_CFLAGS) $(ASAN) -o $@ $^
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) $(HOST_CFLAGS) $(ASAN) -o $@ $^
 
 
 $(BUILD)/host/obj/%.o: %.c
@@ -80,7 +82,8 @@ $(BUILD)/arm/obj/%.o: %.c
 TEST_LIB_OBJ := $(call ASAN_OBJ,$(LIB_SRC) $(HOSTPORT_SRC) $(TSUP_SRC))
 $(BUILD)/tests/%: $(BUILD)/host-asan/obj/tests/unit/%.o $(TEST_LIB_OBJ)
 	@mkdir -p $(dir $@)
-	$(CC) $(HOST_CFLAGS) $(ASAN) -o $@ $^ -lcmocka
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) $(HOST_CFLAGS) $(ASAN) -o $@ $^ -lcmocka
 
 unit: $(UNIT_BIN) $(BUILD)/tools/seedfill
 
