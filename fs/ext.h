@@ -132,6 +132,7 @@ struct ext_file {
     uint64_t leaf_first;          /* first logical block that leaf covers */
     uint64_t leaf_end;            /* one past the last it covers */
     uint32_t leaf_entries;        /* its entry count (checked, verified) */
+    uint32_t leaf_hint;           /* entry after the last one found */
 };
 
 struct ext_dirent {

@@ -20,6 +20,11 @@ int ext_dir_open(struct ext_fs *fs, const struct ext_inode *in,
     memset(d, 0, sizeof(*d));
     if (!ext_is_dir(in))
         return ext_fail(fs, EXT_ENOTDIR, in->ino, 0, "not a directory");
+    /* A directory holds no more bytes than its filesystem: every walk of
+     * it (listing, lookup) is bounded by the filesystem's size. */
+    if (in->size > fs->blocks_count << fs->blk_shift)
+        return ext_fail(fs, EXT_ECORRUPT, in->ino, 0,
+                        "directory is larger than the filesystem");
     rc = ext_file_open(fs, in, &d->f);
     if (!rc && (in->flags & IFL_INLINE_DATA))
         rc = ext_inline_find(fs, in, &d->inl_at, &d->inl_len);
@@ -132,8 +137,12 @@ static int dir_locate(struct ext_fs *fs, struct ext_dir *d, uint64_t *at,
     if (rc)
         return rc;
     if (!run.pblk) {
-        /* Directories may have holes; readdir skips them. */
-        d->pos = (lblk + 1) << fs->blk_shift;
+        /* Directories may have holes; the whole run is skipped (as the
+         * kernel's readdir does), so a hole costs one map call. */
+        if (run.len > (d->f.in.size >> fs->blk_shift) - lblk)
+            d->pos = d->f.in.size;
+        else
+            d->pos = (lblk + run.len) << fs->blk_shift;
         return 0;
     }
     rc = ext_dirblk_verify(fs, d, lblk, run.pblk);
@@ -155,7 +164,8 @@ static uint64_t dir_end(const struct ext_dir *d)
 
 /* The next live entry before byte `stop`. Every entry is checked against
  * its block before use; each pass moves d->pos forward by at least 8
- * bytes or past a hole, so the walk is bounded by the directory size. */
+ * bytes or past a hole's run, so the walk is bounded by the directory
+ * size, which ext_dir_open() holds to the filesystem's. */
 static int dir_step(struct ext_fs *fs, struct ext_dir *d, uint64_t stop,
                     struct dirent_raw *r)
 {

@@ -273,16 +273,37 @@ static int node_open(struct ext_fs *fs, const struct ext_file *f,
 }
 
 /* Binary search: the last entry whose first logical block is <= lblk, or
- * entries when lblk is before them all. Also the next entry's start. */
+ * entries when lblk is before them all. Also the next entry's start.
+ * The hint (the entry after the last one found) is tried first: a
+ * sequential read finds its extent there without touching the leaf's
+ * other sectors. */
 static int node_search(struct ext_fs *fs, const struct ext_file *f,
                        const struct ext_node *n, uint64_t lblk,
-                       uint32_t *found, uint64_t *next_start,
+                       uint32_t hint, uint32_t *found, uint64_t *next_start,
                        uint8_t e[12])
 {
     uint32_t lo = 0, hi = n->entries;   /* answer in [lo, hi) */
     int rc;
 
     *found = n->entries;
+    if (hint < n->entries) {
+        rc = node_entry(fs, f, n, hint, e);
+        if (rc)
+            return rc;
+        if (le32(e) <= lblk) {
+            *found = hint;
+            lo = hint + 1;
+            if (lo < hi) {
+                rc = node_entry(fs, f, n, lo, e);
+                if (rc)
+                    return rc;
+                if (le32(e) > lblk)
+                    hi = lo;
+            }
+        } else {
+            hi = hint;
+        }
+    }
     while (lo < hi) {
         uint32_t mid = lo + (hi - lo) / 2;
 
@@ -320,10 +341,11 @@ static int map_leaf(struct ext_fs *fs, struct ext_file *f,
     uint8_t e[12];
     uint32_t i, len;
     uint64_t first, start, next = end;
-    int rc = node_search(fs, f, n, lblk, &i, &next, e);
+    int rc = node_search(fs, f, n, lblk, f->leaf_hint, &i, &next, e);
 
     if (rc)
         return rc;
+    f->leaf_hint = i + 1;
     run->pblk = 0;
     run->len = next - lblk;
     if (next <= lblk)
@@ -372,7 +394,7 @@ static int map_extents(struct ext_fs *fs, struct ext_file *f, uint64_t lblk,
         uint32_t i;
         uint64_t next = end, child;
 
-        rc = node_search(fs, f, &n, lblk, &i, &next, e);
+        rc = node_search(fs, f, &n, lblk, UINT32_MAX, &i, &next, e);
         if (rc)
             return rc;
         if (i == n.entries) {
@@ -397,6 +419,7 @@ static int map_extents(struct ext_fs *fs, struct ext_file *f, uint64_t lblk,
         f->leaf_first = first;
         f->leaf_end = end;
         f->leaf_entries = n.entries;
+        f->leaf_hint = 0;
     }
     return map_leaf(fs, f, &n, lblk, end, run);
 }

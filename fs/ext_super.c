@@ -327,6 +327,11 @@ int ext_mount(struct ext_fs *fs, const struct blockdev *bd,
         sectors = bd->sectors - lba0;
     fs->buf_lba = EXT_NO_SECTOR;
     fs->blk_shift = 10;           /* for messages until the real one */
+    /* Until the block count is known nothing bounds reads but this: the
+     * superblock's two sectors (2 and 3) must lie in the partition. */
+    if (sectors && sectors < (SB_OFFSET + 1024) / BLOCKDEV_SECTOR)
+        return ext_fail(fs, EXT_ENOTEXT, 0, 0,
+                        "partition too small to hold a superblock");
 
     rc = sb_read_head(fs);
     if (rc)

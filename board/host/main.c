@@ -15,11 +15,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "board/host/cmd_boot.h"
 #include "board/host/disk.h"
 #include "fs/ext.h"
 #include "fs/part.h"
-
-int host_cmd_boot(int argc, char **argv) __attribute__((weak));
 
 struct tool {
     struct host_disk disk;
@@ -287,13 +286,8 @@ int main(int argc, char **argv)
         return usage();
     cmd = argv[i];
     t.image = argv[i + 1];
-    if (!strcmp(cmd, "boot")) {
-        if (!host_cmd_boot) {
-            fprintf(stderr, "extload: boot is not built in\n");
-            return 2;
-        }
+    if (!strcmp(cmd, "boot"))
         return host_cmd_boot(argc - i, argv + i);
-    }
     if (!strcmp(cmd, "info")) {
         if (argc - i != 2)
             return usage();

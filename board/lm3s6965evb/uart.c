@@ -1,0 +1,43 @@
+/* UART0 on PA0/PA1 as the console, and the way the board stops. */
+#include "board/lm3s6965evb/board.h"
+#include "drivers/lm3s_gpio.h"
+#include "drivers/pl011.h"
+#include "firmware/cortexm/board_hooks.h"
+#include "firmware/cortexm/semihost.h"
+
+#ifndef BOARD_SEMIHOSTING
+#define BOARD_SEMIHOSTING 0
+#endif
+
+static const struct console uart0_console = {
+    .write = pl011_write,
+    .ctx = (void *)UART0_BASE,
+};
+
+void board_console_init(void)
+{
+    lm3s_gpio_alternate(GPIOA_BASE, PA_U0RX | PA_U0TX);
+    pl011_init(UART0_BASE, BOARD_SYSCLK_HZ, BOARD_BAUD);
+}
+
+const struct console *board_console(void)
+{
+    return &uart0_console;
+}
+
+void board_console_flush(void)
+{
+    pl011_flush(UART0_BASE);
+}
+
+void board_stop(int code)
+{
+    board_console_flush();
+    board_ms_stop();
+    /* Under an emulator or debugger, stopping ends the session with the
+     * code; on its own the board parks here until reset. */
+    if (BOARD_SEMIHOSTING)
+        semihost_exit((uint32_t)code);
+    for (;;)
+        __asm__ volatile("cpsid i\n wfi");
+}

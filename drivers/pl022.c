@@ -1,0 +1,111 @@
+#include "drivers/pl022.h"
+
+#include "drivers/mmio.h"
+
+#define SSI_CR0  0x00u
+#define SSI_CR1  0x04u
+#define SSI_DR   0x08u
+#define SSI_SR   0x0Cu
+#define SSI_CPSR 0x10u
+
+#define CR0_DSS_8BIT 7u          /* data size minus one */
+#define CR0_SCR_SHIFT 8
+#define CR1_SSE (1u << 1)
+#define SR_RNE  (1u << 2)
+#define SR_BSY  (1u << 4)
+
+#define FIFO_DEPTH 8u
+/* 8 frames at the slowest rate (~65 kHz) are ~80k cycles; polls cost more. */
+#define POLL_LIMIT 200000u
+
+static void wait_idle(uintptr_t base);
+
+void pl022_init(struct pl022 *p, uintptr_t base, uint32_t clk_hz, uint32_t hz)
+{
+    p->base = base;
+    p->clk_hz = clk_hz;
+    pl022_set_hz(p, hz);
+}
+
+void pl022_set_hz(struct pl022 *p, uint32_t hz)
+{
+    /* rate = clk / (cpsdvsr * (1 + scr)), cpsdvsr even 2..254, scr 0..255 */
+    uint32_t cpsdvsr = 2, scr = 0;
+
+    if (hz == 0)
+        hz = 1;
+    for (; cpsdvsr <= 254; cpsdvsr += 2) {
+        uint32_t div = (p->clk_hz + cpsdvsr * hz - 1) / (cpsdvsr * hz);
+        if (div == 0)
+            div = 1;
+        if (div <= 256) {
+            scr = div - 1;
+            break;
+        }
+    }
+    if (cpsdvsr > 254) {
+        cpsdvsr = 254;
+        scr = 255;
+    }
+    /* The port must be disabled while its format and rate change. */
+    wait_idle(p->base);
+    mmio_write(p->base + SSI_CR1, 0);
+    mmio_write(p->base + SSI_CPSR, cpsdvsr);
+    /* Motorola SPI, SPO=0 SPH=0. QEMU reads every byte as 0 unless CR0
+     * sets the data size. */
+    mmio_write(p->base + SSI_CR0, (scr << CR0_SCR_SHIFT) | CR0_DSS_8BIT);
+    mmio_write(p->base + SSI_CR1, CR1_SSE);
+    p->hz = p->clk_hz / (cpsdvsr * (scr + 1));
+}
+
+static void wait_idle(uintptr_t base)
+{
+    for (uint32_t i = 0; i < POLL_LIMIT; i++)
+        if (!(mmio_read(base + SSI_SR) & SR_BSY))
+            return;
+}
+
+static uint8_t read_frame(uintptr_t base)
+{
+    for (uint32_t i = 0; i < POLL_LIMIT; i++)
+        if (mmio_read(base + SSI_SR) & SR_RNE)
+            break;
+    return (uint8_t)mmio_read(base + SSI_DR);
+}
+
+/* Batches of up to eight: fill the TX FIFO, wait for the shifter to go
+ * idle, then empty the RX FIFO. The RX FIFO is as deep as the TX FIFO, so
+ * it can never overflow. */
+void pl022_xfer(struct pl022 *p, const uint8_t *tx, uint8_t *rx, uint32_t n)
+{
+    uintptr_t base = p->base;
+
+    for (uint32_t i = 0; i < FIFO_DEPTH * 2u; i++) {   /* stale frames */
+        if (!(mmio_read(base + SSI_SR) & SR_RNE))
+            break;
+        (void)mmio_read(base + SSI_DR);
+    }
+    while (n > 0) {
+        uint32_t batch = n < FIFO_DEPTH ? n : FIFO_DEPTH;
+
+        for (uint32_t i = 0; i < batch; i++)
+            mmio_write(base + SSI_DR, tx ? tx[i] : 0xFFu);
+        wait_idle(base);
+        for (uint32_t i = 0; i < batch; i++) {
+            uint8_t b = read_frame(base);
+            if (rx)
+                rx[i] = b;
+        }
+        if (tx)
+            tx += batch;
+        if (rx)
+            rx += batch;
+        n -= batch;
+    }
+}
+
+void pl022_disable(struct pl022 *p)
+{
+    wait_idle(p->base);
+    mmio_write(p->base + SSI_CR1, 0);
+}

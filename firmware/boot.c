@@ -1,0 +1,206 @@
+/* The boot flow: partition, mount, config, then each label in turn. */
+#include "firmware/boot_priv.h"
+
+#include <string.h>
+
+static const char *const config_paths[] = {
+    "/boot/extlinux/extlinux.conf",
+    "/extlinux/extlinux.conf",
+};
+
+const char *boot_strerror(int err)
+{
+    switch (err) {
+    case BOOT_OK: return "success";
+    case BOOT_ENOCARD: return "no card answered";
+    case BOOT_ENOPART: return "no partition holds an ext filesystem";
+    case BOOT_ENOFS: return "the filesystem did not mount";
+    case BOOT_ENOLABEL: return "no label could be booted";
+    case BOOT_ENOKERNEL: return "the kernel is missing or unreadable";
+    case BOOT_ETOOBIG: return "the file does not fit the load window";
+    case BOOT_ESHA256: return "the kernel does not match its SHA-256";
+    case BOOT_ENOSHA256: return "the kernel's .sha256 is missing or bad";
+    case BOOT_EFDT: return "the device tree is missing or unreadable";
+    case BOOT_EHANDOFF: return "the board could not start the kernel";
+    case BOOT_EPATH: return "a path in the config is too long";
+    default: return "unknown boot error";
+    }
+}
+
+const char *boot_ext_why(const struct ext_fs *fs, int rc, char *buf,
+                         uint32_t len)
+{
+    buf[0] = '\0';
+    if (fs->err == rc)
+        ext_error_describe(fs, buf, len);
+    return buf[0] ? buf : ext_strerror(rc);
+}
+
+static const char *scheme_name(uint8_t scheme)
+{
+    return scheme == PART_GPT ? "GPT" : scheme == PART_MBR ? "MBR" : "no";
+}
+
+static int ext_generation(const struct ext_fs *fs)
+{
+    if (fs->incompat & 0x2C0u)          /* extents, 64bit, flex_bg */
+        return 4;
+    return (fs->compat & 0x4u) ? 3 : 2; /* has_journal */
+}
+
+int boot_mount(const struct boot_env *env, struct boot_state *st)
+{
+    const struct console *con = &env->con;
+    struct part_info *p = &st->part;
+    char why[96];
+    uint32_t t0 = boot_now(env);
+    int rc = part_find(env->bd, st->fs.buf, 0, p);
+
+    if (rc) {
+        con_printf(con, "part: %s; nothing to boot, stop\n",
+                   rc == PART_ENOFS ? boot_strerror(BOOT_ENOPART)
+                                    : part_strerror(rc));
+        return BOOT_ENOPART;
+    }
+    if (p->scheme == PART_NONE)
+        con_printf(con, "part: no partition table, whole card: %llu "
+                   "sectors, %u ms\n", (unsigned long long)p->sectors,
+                   (unsigned)(boot_now(env) - t0));
+    else
+        con_printf(con, "part: %s partition %u at LBA %llu, %llu sectors "
+                   "(%llu MiB), %u ms\n", scheme_name(p->scheme),
+                   (unsigned)p->index, (unsigned long long)p->lba,
+                   (unsigned long long)p->sectors,
+                   (unsigned long long)(p->sectors >> 11),
+                   (unsigned)(boot_now(env) - t0));
+
+    t0 = boot_now(env);
+    memset(&st->fs, 0, sizeof(st->fs));
+    rc = ext_mount(&st->fs, env->bd, p->lba, p->sectors);
+    if (rc) {
+        con_printf(con, "mount: LBA %llu: %s; nothing to boot, stop\n",
+                   (unsigned long long)p->lba,
+                   boot_ext_why(&st->fs, rc, why, sizeof(why)));
+        return BOOT_ENOFS;
+    }
+    con_printf(con, "mount: ext%d at LBA %llu, %u-byte blocks, %llu blocks, "
+               "%u ms\n", ext_generation(&st->fs), (unsigned long long)p->lba,
+               1u << st->fs.blk_shift,
+               (unsigned long long)st->fs.blocks_count,
+               (unsigned)(boot_now(env) - t0));
+    if (st->fs.warnings & EXT_WARN_NEEDS_RECOVERY)
+        con_printf(con, "mount: warning: the journal was not replayed; "
+                   "recent changes may be missing\n");
+    if (st->fs.warnings & (EXT_WARN_NOT_CLEAN | EXT_WARN_ERRORS))
+        con_printf(con, "mount: warning: the filesystem was not cleanly "
+                   "unmounted or has errors\n");
+    return 0;
+}
+
+__attribute__((noinline))
+static int32_t open_and_read(struct boot_state *st, const char *path)
+{
+    int rc = ext_open(&st->fs, path, &st->file);
+
+    if (rc)
+        return rc;
+    if ((st->file.in.mode & EXT_S_IFMT) != EXT_S_IFREG)
+        return EXT_EISDIR;
+    return ext_read(&st->fs, &st->file, 0, st->cfg_text, BOOT_CONFIG_MAX);
+}
+
+__attribute__((noinline))
+static void config_skipped(const struct boot_env *env,
+                           const struct boot_state *st, const char *path,
+                           int rc)
+{
+    char why[96];
+
+    con_printf(&env->con, "config: %s: %s; skipped\n", path,
+               boot_ext_why(&st->fs, rc, why, sizeof(why)));
+}
+
+/* 1: a config was read into st->cfg; 0: none. */
+static int read_config(const struct boot_env *env, struct boot_state *st)
+{
+    const struct console *con = &env->con;
+
+    for (uint32_t i = 0; i < sizeof(config_paths) / sizeof(config_paths[0]);
+         i++) {
+        const char *path = config_paths[i];
+        uint32_t t0 = boot_now(env);
+        int32_t n = open_and_read(st, path);
+
+        if (n == EXT_ENOENT || n == EXT_ENOTDIR)
+            continue;
+        if (n < 0) {
+            config_skipped(env, st, path, n);
+            continue;
+        }
+        uint32_t len = (uint32_t)n;
+        if (st->file.in.size > len) {
+            /* Keep whole lines only: a cut APPEND would boot wrongly. */
+            while (len > 0 && st->cfg_text[len - 1] != '\n')
+                len--;
+            con_printf(con, "config: warning: %s is %llu bytes; only the "
+                       "first %u are read\n", path,
+                       (unsigned long long)st->file.in.size, (unsigned)len);
+        }
+        config_parse(st->cfg_text, len, &st->cfg);
+        const struct boot_config *c = &st->cfg;
+        con_printf(con, "config: %s, %u bytes, %u label%s, default %s%s%s, "
+                   "%u ms\n", path, (unsigned)len, (unsigned)c->count,
+                   c->count == 1 ? "" : "s",
+                   c->default_name ? "'" : "", c->default_name ?
+                   c->default_name : "none", c->default_name ? "'" : "",
+                   (unsigned)(boot_now(env) - t0));
+        if (c->labels_dropped)
+            con_printf(con, "config: warning: %u labels past the first %u "
+                       "ignored\n", (unsigned)c->labels_dropped,
+                       (unsigned)CONFIG_LABELS_MAX);
+        return 1;
+    }
+    return 0;
+}
+
+int boot_run(const struct boot_env *env, struct boot_state *st)
+{
+    const struct console *con = &env->con;
+    uint8_t order[CONFIG_LABELS_MAX];
+    const struct config_label *labels;
+    uint32_t n;
+    int rc = boot_mount(env, st);
+
+    if (rc)
+        return rc;
+    if (read_config(env, st)) {
+        n = config_boot_order(&st->cfg, order);
+        labels = st->cfg.labels;
+        if (n == 0) {
+            con_printf(con, "config: no LABEL; nothing to boot, stop\n");
+            return BOOT_ENOLABEL;
+        }
+        if (st->cfg.default_name &&
+            config_find(&st->cfg, st->cfg.default_name) < 0)
+            con_printf(con, "config: DEFAULT '%s' names no label; trying "
+                       "labels in file order\n", st->cfg.default_name);
+    } else {
+        con_printf(con, "config: no %s or %s; trying the board default %s\n",
+                   config_paths[0], config_paths[1], env->default_kernel);
+        st->fallback = (struct config_label){
+            .name = "board-default", .kernel = env->default_kernel,
+        };
+        labels = &st->fallback;
+        order[0] = 0;
+        n = 1;
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        const char *next = i + 1 < n ? labels[order[i + 1]].name : NULL;
+        rc = boot_label(env, st, &labels[order[i]], next);
+        if (rc >= 0)
+            return rc;
+    }
+    con_printf(con, "boot: no bootable label (%u tried); stop\n",
+               (unsigned)n);
+    return BOOT_ENOLABEL;
+}

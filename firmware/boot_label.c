@@ -1,0 +1,277 @@
+/* One label: check file, kernel, SHA-256, FDT, hand-off block, hand-off.
+ *
+ * The window, from its start:
+ *
+ *   | kernel | pad to 8 | FDT | pad to 8 | extload_handoff | cmdline NUL |
+ *
+ * The hand-off block's size is known from APPEND before anything loads, so
+ * the kernel's limit is the window less that block; the FDT gets what the
+ * kernel leaves.
+ */
+#include "firmware/boot_priv.h"
+
+#include <string.h>
+
+#include "firmware/sha256.h"
+
+#define SHA256_SUFFIX ".sha256"
+#define SHA256_LINE_MAX 80u           /* digest, blanks, a file name */
+
+static uint32_t align8(uint32_t x)
+{
+    return (x + 7u) & ~7u;
+}
+
+static uint32_t str_len(const char *s)
+{
+    uint32_t n = 0;
+
+    while (s[n])
+        n++;
+    return n;
+}
+
+static int fail(const struct boot_env *env, int err, const char *step,
+                const char *path, const char *why, const char *next)
+{
+    con_printf(&env->con, "%s: %s: %s; %s%s%s\n", step, path, why,
+               next ? "trying label '" : "no labels left",
+               next ? next : "", next ? "'" : "");
+    return err;
+}
+
+#define NOT_REGULAR 1                 /* open_and_load: not a plain file */
+
+/* Kept apart from the reporting below so the deep ext_open() path does
+ * not carry message buffers on the stack. */
+__attribute__((noinline))
+static int open_and_load(struct boot_state *st, const char *path,
+                         uint8_t *dst, uint32_t max, uint64_t *got)
+{
+    int rc = ext_open(&st->fs, path, &st->file);
+
+    if (rc)
+        return rc;
+    if ((st->file.in.mode & EXT_S_IFMT) != EXT_S_IFREG)
+        return NOT_REGULAR;
+    return ext_load(&st->fs, &st->file, dst, max, got);
+}
+
+__attribute__((noinline))
+static int fail_load(const struct boot_env *env, struct boot_state *st,
+                     int rc, const char *step, const char *path,
+                     uint32_t max, const char *next, int err_missing)
+{
+    char why[96];
+
+    if (rc == NOT_REGULAR)
+        return fail(env, err_missing, step, path, "not a regular file", next);
+    if (rc == EXT_ETOOBIG) {
+        fmt_snprintf(why, sizeof(why), "%llu bytes, larger than the %u "
+                     "bytes left in the load window",
+                     (unsigned long long)st->file.in.size, (unsigned)max);
+        return fail(env, BOOT_ETOOBIG, step, path, why, next);
+    }
+    return fail(env, err_missing, step, path,
+                boot_ext_why(&st->fs, rc, why, sizeof(why)), next);
+}
+
+__attribute__((noinline))
+static int32_t open_and_read(struct boot_state *st, const char *path,
+                             uint8_t *dst, uint32_t len)
+{
+    int rc = ext_open(&st->fs, path, &st->file);
+
+    return rc ? rc : ext_read(&st->fs, &st->file, 0, dst, len);
+}
+
+/* Reads KERNEL.sha256 if there is one, into the still empty window.
+ * 1: *want holds the digest; 0: no file; < 0: the label fails. */
+static int read_sha256(const struct boot_env *env, struct boot_state *st,
+                       const char *kernel, const char *next,
+                       uint8_t want[SHA256_BYTES])
+{
+    uint32_t klen = str_len(kernel);
+    uint32_t line_max = env->window_size < SHA256_LINE_MAX
+                      ? env->window_size : SHA256_LINE_MAX;
+
+    if (klen + sizeof(SHA256_SUFFIX) > sizeof(st->path))
+        return fail(env, BOOT_EPATH, "verify", kernel,
+                    "path too long to add " SHA256_SUFFIX, next);
+    memcpy(st->path, kernel, klen);
+    memcpy(st->path + klen, SHA256_SUFFIX, sizeof(SHA256_SUFFIX));
+
+    int32_t n = open_and_read(st, st->path, env->window, line_max);
+    if (n == EXT_ENOENT || n == EXT_ENOTDIR)
+        return env->require_sha256
+            ? fail(env, BOOT_ENOSHA256, "verify", st->path,
+                   "missing, and this loader requires it", next)
+            : 0;
+    if (n < 0)
+        return fail_load(env, st, n, "verify", st->path, 0, next,
+                         BOOT_ENOSHA256);
+    if (sha256_parse_hex((const char *)env->window, (uint32_t)n, want))
+        return fail(env, BOOT_ENOSHA256, "verify", st->path,
+                    "not a sha256sum line", next);
+    return 1;
+}
+
+static int load_file(const struct boot_env *env, struct boot_state *st,
+                     const char *step, const char *path, uint32_t off,
+                     uint32_t max, const char *next, int err_missing,
+                     uint32_t *size)
+{
+    uint64_t got = 0;
+    uint32_t t0 = boot_now(env);
+    int rc = open_and_load(st, path, env->window + off, max, &got);
+
+    if (rc)
+        return fail_load(env, st, rc, step, path, max, next, err_missing);
+    *size = (uint32_t)got;
+    con_printf(&env->con, "%s: %s -> 0x%08x, %u bytes, %u ms\n", step, path,
+               (unsigned)(env->window_addr + off), (unsigned)got,
+               (unsigned)(boot_now(env) - t0));
+    return 0;
+}
+
+__attribute__((noinline))
+static int verify(const struct boot_env *env, const struct boot_state *st,
+                  const char *kernel, const uint8_t want[SHA256_BYTES],
+                  uint32_t size, const char *next)
+{
+    struct sha256 h;
+    uint8_t got[SHA256_BYTES];
+    char hex[2 * SHA256_BYTES + 1];
+    uint32_t t0 = boot_now(env);
+
+    sha256_init(&h);
+    sha256_update(&h, env->window, size);
+    sha256_final(&h, got);
+    sha256_hex(got, hex);
+    if (memcmp(got, want, SHA256_BYTES) != 0) {
+        char msg[128], whex[2 * SHA256_BYTES + 1];
+        sha256_hex(want, whex);
+        fmt_snprintf(msg, sizeof(msg), "sha256 %.16s... but %s says "
+                     "%.16s...", hex, SHA256_SUFFIX, whex);
+        return fail(env, BOOT_ESHA256, "verify", kernel, msg, next);
+    }
+    con_printf(&env->con, "verify: sha256 %.16s... matches %s, %u bytes, "
+               "%u ms\n", hex, st->path, (unsigned)size,
+               (unsigned)(boot_now(env) - t0));
+    return 0;
+}
+
+/* 'name', cut to fit buf. */
+static const char *quoted(const char *name, char *buf)
+{
+    uint32_t cap = sizeof(((struct extload_handoff *)0)->label) + 2;
+
+    fmt_snprintf(buf, cap, "'%.*s'", (int)(cap - 3), name);
+    return buf;
+}
+
+static void copy_name(char *dst, uint32_t cap, const char *src)
+{
+    uint32_t i = 0;
+
+    for (; i + 1 < cap && src[i]; i++)
+        dst[i] = src[i];
+    for (; i < cap; i++)
+        dst[i] = '\0';
+}
+
+int boot_label(const struct boot_env *env, struct boot_state *st,
+               const struct config_label *label, const char *next)
+{
+    const char *append = label->append ? label->append : "";
+    uint32_t cmd_len = str_len(append);
+    uint32_t reserve = align8(sizeof(struct extload_handoff) + cmd_len + 1u);
+    uint32_t window = env->window_size & ~7u;     /* keeps the math in 8s */
+    uint8_t want[SHA256_BYTES];
+    char q[sizeof(((struct extload_handoff *)0)->label) + 2];
+    uint32_t ksize = 0, fsize = 0, fdt_off = 0;
+    int rc;
+
+    con_printf(&env->con, "label: '%s': kernel %s%s%s%s%s\n", label->name,
+               label->kernel ? label->kernel : "(none)",
+               label->fdt ? ", fdt " : "", label->fdt ? label->fdt : "",
+               label->append ? ", append " : "",
+               label->append ? label->append : "");
+    if (!label->kernel || !label->kernel[0])
+        return fail(env, BOOT_ENOKERNEL, "label", quoted(label->name, q),
+                    "no KERNEL line", next);
+    if (reserve > window)
+        return fail(env, BOOT_ETOOBIG, "label", quoted(label->name, q),
+                    "APPEND does not fit the load window", next);
+
+    int have_sha = read_sha256(env, st, label->kernel, next, want);
+    if (have_sha < 0)
+        return have_sha;
+    rc = load_file(env, st, "load", label->kernel, 0,
+                   window - reserve, next, BOOT_ENOKERNEL, &ksize);
+    if (rc)
+        return rc;
+    if (ksize == 0)
+        return fail(env, BOOT_ENOKERNEL, "load", label->kernel,
+                    "empty file", next);
+    if (have_sha) {
+        rc = verify(env, st, label->kernel, want, ksize, next);
+        if (rc)
+            return rc;
+    } else {
+        con_printf(&env->con, "verify: no %s%s, not checked\n",
+                   label->kernel, SHA256_SUFFIX);
+    }
+
+    uint32_t end = ksize;
+    if (label->fdt && label->fdt[0]) {
+        fdt_off = align8(ksize);
+        rc = load_file(env, st, "fdt", label->fdt, fdt_off,
+                       window - reserve - fdt_off, next, BOOT_EFDT, &fsize);
+        if (rc)
+            return rc;
+        end = fdt_off + fsize;
+    }
+
+    uint32_t h_off = align8(end);
+    /* The window is 8-byte aligned and so is h_off. */
+    struct extload_handoff *h =
+        (struct extload_handoff *)(void *)(env->window + h_off);
+    *h = (struct extload_handoff){
+        .magic = EXTLOAD_HANDOFF_MAGIC,
+        .version = EXTLOAD_HANDOFF_VERSION,
+        .size = sizeof(*h),
+        .flags = have_sha ? HANDOFF_F_SHA256 : 0,
+        .cmdline_addr = env->window_addr + h_off + (uint32_t)sizeof(*h),
+        .cmdline_len = cmd_len,
+        .kernel_addr = env->window_addr,
+        .kernel_size = ksize,
+        .fdt_addr = fsize ? env->window_addr + fdt_off : 0,
+        .fdt_size = fsize,
+        .part_index = st->part.scheme == PART_NONE ? 0 : st->part.index,
+        .part_scheme = st->part.scheme,
+        .part_lba = st->part.lba,
+        .part_sectors = st->part.sectors,
+    };
+    copy_name(h->label, sizeof(h->label), label->name);
+    memcpy(env->window + h_off + sizeof(*h), append, cmd_len + 1u);
+
+    struct boot_image img = {
+        .kernel = env->window,
+        .kernel_addr = env->window_addr,
+        .kernel_size = ksize,
+        .fdt_addr = h->fdt_addr,
+        .fdt_size = fsize,
+        .handoff_addr = env->window_addr + h_off,
+        .handoff = h,
+    };
+    con_printf(&env->con, "boot: label '%s': kernel %u bytes at 0x%08x, "
+               "r2=0x%08x, r3=0x%08x, cmdline \"%s\"\n", label->name,
+               (unsigned)ksize, (unsigned)img.kernel_addr,
+               (unsigned)img.fdt_addr, (unsigned)img.handoff_addr, append);
+    rc = env->handoff(env->handoff_ctx, &img);
+    if (rc < 0)
+        return fail(env, BOOT_EHANDOFF, "boot", quoted(label->name, q),
+                    boot_strerror(rc), next);
+    return rc;
+}

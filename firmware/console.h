@@ -1,0 +1,26 @@
+/* Console output and a small printf: %% %c %s %.*s %d %i %u %x %X %p with
+ * flags '-' and '0', a width, and the l/ll/z length modifiers. No floats. */
+#ifndef EXTLOAD_CONSOLE_H
+#define EXTLOAD_CONSOLE_H
+
+#include <stdarg.h>
+#include <stdint.h>
+
+struct console {
+    void (*write)(void *ctx, const char *s, uint32_t n);
+    void *ctx;
+};
+
+#define CON_PRINTF(f, a) __attribute__((format(printf, f, a)))
+
+void con_puts(const struct console *con, const char *s);
+void con_printf(const struct console *con, const char *fmt, ...)
+    CON_PRINTF(2, 3);
+void con_vprintf(const struct console *con, const char *fmt, va_list ap);
+
+/* Formats into buf (always NUL-terminated when len > 0); returns the
+ * length the full output would have had. */
+uint32_t fmt_snprintf(char *buf, uint32_t len, const char *fmt, ...)
+    CON_PRINTF(3, 4);
+
+#endif

@@ -1,0 +1,53 @@
+#include "firmware/cortexm/fault.h"
+
+#include "drivers/mmio.h"
+#include "firmware/console.h"
+#include "firmware/cortexm/board_hooks.h"
+
+#define SCB_CFSR  0xE000ED28u
+#define SCB_HFSR  0xE000ED2Cu
+#define SCB_MMFAR 0xE000ED34u
+#define SCB_BFAR  0xE000ED38u
+
+/* Hands fault_report the frame the exception stacked, on MSP or PSP as
+ * EXC_RETURN bit 2 says. */
+__attribute__((naked)) void fault_handler(void)
+{
+    __asm__ volatile(
+        "tst lr, #4\n"
+        "ite eq\n"
+        "mrseq r0, msp\n"
+        "mrsne r0, psp\n"
+        "mrs r1, ipsr\n"
+        "b fault_report\n");
+}
+
+static const char *exception_name(uint32_t n)
+{
+    static const char *const names[] = {
+        "?", "reset", "NMI", "HardFault", "MemManage", "BusFault",
+        "UsageFault", "?", "?", "?", "?", "SVCall", "DebugMonitor", "?",
+        "PendSV", "SysTick",
+    };
+    return n < 16 ? names[n] : "IRQ";
+}
+
+void fault_report(const uint32_t *frame, uint32_t ipsr)
+{
+    const struct console *con = board_console();
+    uint32_t n = ipsr & 0x1FFu;
+
+    __asm__ volatile("cpsid i");
+    con_printf(con, "\nfault: %s (exception %u) at pc=%08x lr=%08x "
+               "xpsr=%08x sp=%08x\n", exception_name(n), (unsigned)n,
+               (unsigned)frame[6], (unsigned)frame[5], (unsigned)frame[7],
+               (unsigned)(uintptr_t)frame);
+    con_printf(con, "fault: cfsr=%08x hfsr=%08x mmfar=%08x bfar=%08x "
+               "r0=%08x r1=%08x r2=%08x r3=%08x r12=%08x\n",
+               (unsigned)mmio_read(SCB_CFSR), (unsigned)mmio_read(SCB_HFSR),
+               (unsigned)mmio_read(SCB_MMFAR), (unsigned)mmio_read(SCB_BFAR),
+               (unsigned)frame[0], (unsigned)frame[1], (unsigned)frame[2],
+               (unsigned)frame[3], (unsigned)frame[4]);
+    con_printf(con, "fault: stopped\n");
+    board_stop(FAULT_EXIT_CODE);
+}

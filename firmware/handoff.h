@@ -1,0 +1,50 @@
+/* What extload hands a kernel: the ARM register convention plus a block in
+ * RAM that r3 points to. Addresses are the target's 32-bit addresses.
+ *
+ *   r0 = 0, r1 = 0xFFFFFFFF, r2 = FDT address or 0,
+ *   r3 = struct extload_handoff *
+ */
+#ifndef EXTLOAD_HANDOFF_H
+#define EXTLOAD_HANDOFF_H
+
+#include <stdint.h>
+
+#define EXTLOAD_HANDOFF_MAGIC   0x4C545845u   /* "EXTL" in memory */
+#define EXTLOAD_HANDOFF_VERSION 1u
+
+#define HANDOFF_F_SHA256 0x1u                 /* kernel matched KERNEL.sha256 */
+
+struct extload_handoff {
+    uint32_t magic;
+    uint32_t version;
+    uint32_t size;                /* sizeof(struct extload_handoff) */
+    uint32_t flags;               /* HANDOFF_F_* */
+    uint32_t cmdline_addr;        /* APPEND, NUL-terminated; "" when none */
+    uint32_t cmdline_len;         /* bytes before the NUL */
+    uint32_t kernel_addr;
+    uint32_t kernel_size;
+    uint32_t fdt_addr;            /* 0: no FDT */
+    uint32_t fdt_size;
+    uint32_t part_index;          /* 1-based; 0: no partition table */
+    uint32_t part_scheme;         /* 0 none, 1 MBR, 2 GPT */
+    uint64_t part_lba;            /* first sector of the boot partition */
+    uint64_t part_sectors;
+    char label[32];               /* the label booted, NUL-terminated */
+};
+
+/* How a Cortex-M enters an image. */
+struct handoff_entry {
+    uint32_t pc;                  /* branch target, Thumb bit set */
+    uint32_t sp;                  /* 0: keep the loader's stack */
+    uint32_t vtor;                /* 0: leave VTOR alone */
+};
+
+/* An image that starts with a vector table (word 0 a stack pointer inside
+ * [ram_lo, ram_hi], word 1 an odd address inside the image) is entered via
+ * its reset vector with VTOR at the load address; any other image at its
+ * first byte in Thumb state. Returns 1 for a vector table, 0 otherwise. */
+int handoff_entry_for(const uint8_t *image, uint32_t size, uint32_t load_addr,
+                      uint32_t ram_lo, uint32_t ram_hi,
+                      struct handoff_entry *out);
+
+#endif

@@ -1,0 +1,37 @@
+# QEMU test pieces: the test kernel (payload), host helpers, demo image.
+QEMU_DIR := $(BUILD)/qemu
+
+PAYLOAD_SRC := tests/qemu/payload/payload.c drivers/pl011.c \
+               firmware/console.c firmware/cortexm/semihost.c \
+               firmware/cortexm/libc.c
+PAYLOAD_CFLAGS := $(CSTD) $(WARN) -I. -mcpu=cortex-m3 -mthumb -Os -g \
+               -ffreestanding -nostdlib -ffunction-sections -fdata-sections \
+               -fno-tree-loop-distribute-patterns
+PAYLOAD_LD := -T linker/payload.ld -Wl,--gc-sections -lgcc
+
+.PHONY: qemu-tools
+qemu-tools: $(QEMU_DIR)/payload.bin $(QEMU_DIR)/payload-raw.bin \
+            $(QEMU_DIR)/mkkernel
+
+$(QEMU_DIR)/payload.elf: $(PAYLOAD_SRC) linker/payload.ld
+	@mkdir -p $(dir $@)
+	$(ARM_CC) $(PAYLOAD_CFLAGS) -o $@ $(PAYLOAD_SRC) $(PAYLOAD_LD)
+
+$(QEMU_DIR)/payload-raw.elf: $(PAYLOAD_SRC) linker/payload.ld
+	@mkdir -p $(dir $@)
+	$(ARM_CC) $(PAYLOAD_CFLAGS) -DPAYLOAD_RAW -o $@ $(PAYLOAD_SRC) \
+	    $(PAYLOAD_LD)
+
+$(QEMU_DIR)/%.bin: $(QEMU_DIR)/%.elf
+	$(ARM_OBJCOPY) -O binary $< $@
+
+$(QEMU_DIR)/mkkernel: tests/qemu/mkkernel.c tests/qemu/payload/pad.h
+	@mkdir -p $(dir $@)
+	$(CC) $(HOST_CFLAGS) -o $@ $<
+
+# The `make qemu` demo card (board/lm3s6965evb/board.mk runs it).
+QEMU_DEMO_IMG := $(QEMU_DIR)/demo.img
+$(QEMU_DEMO_IMG): tests/qemu/mkdemo.sh tests/qemu/mkimage.sh \
+                  $(QEMU_DIR)/payload.bin $(QEMU_DIR)/payload-raw.bin \
+                  $(QEMU_DIR)/mkkernel
+	bash tests/qemu/mkdemo.sh $@ $(QEMU_DIR)

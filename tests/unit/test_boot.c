@@ -1,0 +1,614 @@
+/* The board-independent boot flow on real ext4 images (mke2fs -d): label
+ * order and fallback, window bounds, SHA-256, FDT, the hand-off block, the
+ * Cortex-M entry rule, and `extload boot`'s exit codes. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "board/host/cmd_boot.h"
+#include "board/host/disk.h"
+#include "firmware/boot.h"
+#include "firmware/sha256.h"
+
+/* snprintf into an array, failing the test if it would not fit. */
+#define FMT(buf, ...) \
+    assert_true(snprintf(buf, sizeof(buf), __VA_ARGS__) < (int)sizeof(buf))
+
+#define GUARD 64u
+#define GUARD_BYTE 0xE7u
+#define WINDOW_ADDR 0x20000000u
+
+struct file {
+    const char *path;             /* inside the image, no leading '/' */
+    uint32_t size;                /* pattern bytes; 0 with text or link */
+    const char *text;
+    const char *link;             /* symlink target */
+    uint8_t seed;
+};
+
+struct run {
+    char log[32768];
+    size_t len;
+    uint32_t clock;
+    int handoffs;
+    struct boot_image img;
+    struct extload_handoff h;     /* copied at hand-off time */
+    char cmdline[256];
+    uint8_t *buf;                 /* guard | window | guard */
+    uint8_t *window;
+    uint32_t window_size;
+};
+
+
+static void pattern(uint8_t *p, uint32_t n, uint8_t seed)
+{
+    for (uint32_t i = 0; i < n; i++)
+        p[i] = (uint8_t)(i * 31u + seed + (i >> 9));
+}
+
+static void mkdirs(const char *path)
+{
+    char tmp[1024];
+
+    FMT(tmp, "%s", path);
+    for (char *p = tmp + 1; *p; p++)
+        if (*p == '/') {
+            *p = '\0';
+            mkdir(tmp, 0755);
+            *p = '/';
+        }
+}
+
+/* Builds $BUILD/tests/boot/NAME.img (ext4, 1 KiB blocks, no partition
+ * table) from files; returns its path in a static buffer. */
+static const char *make_image(const char *name, const struct file *files)
+{
+    static char img[1100];
+    char root[1024], path[1100], cmd[4096];
+    const char *build = getenv("BUILD");
+
+    FMT(root, "%s/tests/boot/%s", build ? build : "build",
+             name);
+    FMT(cmd, "rm -rf '%s' && mkdir -p '%s'", root, root);
+    assert_int_equal(system(cmd), 0);
+    for (const struct file *f = files; f->path; f++) {
+        FMT(path, "%s/%s", root, f->path);
+        mkdirs(path);
+        if (f->link) {
+            assert_int_equal(symlink(f->link, path), 0);
+            continue;
+        }
+        FILE *out = fopen(path, "wb");
+        assert_non_null(out);
+        if (f->text) {
+            fputs(f->text, out);
+        } else {
+            uint8_t *b = malloc(f->size + 1u);
+            assert_non_null(b);
+            pattern(b, f->size, f->seed);
+            fwrite(b, 1, f->size, out);
+            free(b);
+        }
+        fclose(out);
+    }
+    FMT(img, "%s.img", root);
+    FMT(cmd, "rm -f '%s' && PATH=$PATH:/sbin:/usr/sbin mke2fs -q -F "
+        "-t ext4 -b 1024 -d '%s' '%s' 4M >/dev/null", img, root, img);
+    assert_int_equal(system(cmd), 0);
+    return img;
+}
+
+/* "<64 hex>  name\n" for a pattern file, as sha256sum writes it. */
+static const char *sha_line(char line[128], uint32_t size, uint8_t seed,
+                            int corrupt)
+{
+    uint8_t *b = malloc(size + 1u), d[SHA256_BYTES];
+    struct sha256 s;
+    char hex[65];
+
+    assert_non_null(b);
+    pattern(b, size, seed);
+    sha256_init(&s);
+    sha256_update(&s, b, size);
+    sha256_final(&s, d);
+    free(b);
+    if (corrupt)
+        d[7] ^= 1;
+    sha256_hex(d, hex);
+    assert_true(snprintf(line, 128, "%s  kernel\n", hex) < 128);
+    return line;
+}
+
+static void cap_write(void *ctx, const char *s, uint32_t n)
+{
+    struct run *r = ctx;
+
+    if (r->len + n < sizeof(r->log)) {
+        memcpy(r->log + r->len, s, n);
+        r->len += n;
+        r->log[r->len] = '\0';
+    }
+}
+
+static uint32_t fake_ms(void *ctx)
+{
+    return ((struct run *)ctx)->clock += 3;
+}
+
+static int rec_handoff(void *ctx, const struct boot_image *img)
+{
+    struct run *r = ctx;
+
+    r->handoffs++;
+    r->img = *img;
+    memcpy(&r->h, img->handoff, sizeof(r->h));
+    snprintf(r->cmdline, sizeof(r->cmdline), "%s",
+             (const char *)(img->handoff + 1));
+    return 0;
+}
+
+/* Runs boot_run on img with a window of window_size bytes between guards. */
+static int run_boot(struct run *r, const char *img, uint32_t window_size,
+                    bool require_sha)
+{
+    struct host_disk disk = { .fd = -1 };
+    struct boot_state *st = calloc(1, sizeof(*st));
+
+    assert_non_null(st);
+    memset(r, 0, sizeof(*r));
+    r->window_size = window_size;
+    r->buf = malloc(window_size + 2 * GUARD);
+    assert_non_null(r->buf);
+    memset(r->buf, GUARD_BYTE, window_size + 2 * GUARD);
+    r->window = r->buf + GUARD;
+    assert_int_equal(host_disk_open(&disk, img), 0);
+    const struct boot_env env = {
+        .con = { cap_write, r },
+        .ms_now = fake_ms,
+        .clk_ctx = r,
+        .bd = &disk.bd,
+        .window = r->window,
+        .window_addr = WINDOW_ADDR,
+        .window_size = window_size,
+        .default_kernel = "/boot/kernel.bin",
+        .require_sha256 = require_sha,
+        .handoff = rec_handoff,
+        .handoff_ctx = r,
+    };
+    int rc = boot_run(&env, st);
+    host_disk_close(&disk);
+    free(st);
+    for (uint32_t i = 0; i < GUARD; i++) {
+        assert_int_equal(r->buf[i], GUARD_BYTE);
+        assert_int_equal(r->buf[GUARD + window_size + i], GUARD_BYTE);
+    }
+    return rc;
+}
+
+static void done(struct run *r)
+{
+    free(r->buf);
+    r->buf = NULL;
+}
+
+static void assert_kernel(const struct run *r, uint32_t size, uint8_t seed)
+{
+    uint8_t *want = malloc(size + 1u);
+
+    assert_non_null(want);
+    pattern(want, size, seed);
+    assert_int_equal(r->img.kernel_size, size);
+    assert_ptr_equal(r->img.kernel, r->window);
+    assert_memory_equal(r->window, want, size);
+    free(want);
+}
+
+static void assert_log(const struct run *r, const char *needle)
+{
+    if (!strstr(r->log, needle)) {
+        print_error("log lacks \"%s\":\n%s\n", needle, r->log);
+        fail();
+    }
+}
+
+static void assert_not_log(const struct run *r, const char *needle)
+{
+    if (strstr(r->log, needle)) {
+        print_error("log has \"%s\":\n%s\n", needle, r->log);
+        fail();
+    }
+}
+
+static struct run run;
+
+static void test_default_label_first(void **state)
+{
+    const struct file files[] = {
+        { "boot/extlinux/extlinux.conf", 0,
+          "label a\n kernel /a.bin\nLABEL b\n KERNEL /b.bin\n"
+          "  APPEND x=1\ndefault b\n", NULL, 0 },
+        { "a.bin", 3000, NULL, NULL, 1 },
+        { "b.bin", 5000, NULL, NULL, 2 },
+        { NULL, 0, NULL, NULL, 0 },
+    };
+    (void)state;
+    assert_int_equal(run_boot(&run, make_image("default", files), 16384,
+                              false), 0);
+    assert_int_equal(run.handoffs, 1);
+    assert_kernel(&run, 5000, 2);
+    assert_log(&run, "label: 'b'");
+    assert_not_log(&run, "label: 'a'");
+    assert_string_equal(run.cmdline, "x=1");
+    assert_string_equal(run.h.label, "b");
+    done(&run);
+}
+
+static void test_fallback_missing_then_file_order(void **state)
+{
+    const struct file files[] = {
+        { "extlinux/extlinux.conf", 0,
+          "DEFAULT gone\nLABEL first\n KERNEL /nope/k.bin\n"
+          "LABEL gone\n KERNEL /boot/missing.bin\n"
+          "LABEL last\n KERNEL /k.bin\n", NULL, 0 },
+        { "k.bin", 2048, NULL, NULL, 9 },
+        { NULL, 0, NULL, NULL, 0 },
+    };
+    (void)state;
+    assert_int_equal(run_boot(&run, make_image("missing", files), 16384,
+                              false), 0);
+    assert_kernel(&run, 2048, 9);
+    assert_log(&run, "load: /boot/missing.bin: ");
+    assert_log(&run, "; trying label 'first'");
+    assert_log(&run, "load: /nope/k.bin: ");
+    assert_log(&run, "; trying label 'last'");
+    /* DEFAULT first, then the others in file order. */
+    const char *g = strstr(run.log, "label: 'gone'");
+    const char *f = strstr(run.log, "label: 'first'");
+    const char *l = strstr(run.log, "label: 'last'");
+    assert_true(g && f && l && g < f && f < l);
+    done(&run);
+}
+
+static void test_fallback_sha_mismatch(void **state)
+{
+    char sha_k[128], sha_safe[128];
+    const struct file files[] = {
+        { "boot/extlinux/extlinux.conf", 0,
+          "DEFAULT main\nLABEL main\n LINUX /boot/k.bin\n"
+          "LABEL safe\n LINUX /boot/safe.bin\n", NULL, 0 },
+        { "boot/k.bin", 4000, NULL, NULL, 3 },
+        { "boot/k.bin.sha256", 0, sha_line(sha_k, 4000, 3, 1), NULL, 0 },
+        { "boot/safe.bin", 4100, NULL, NULL, 4 },
+        { "boot/safe.bin.sha256", 0, sha_line(sha_safe, 4100, 4, 0), NULL, 0 },
+        { NULL, 0, NULL, NULL, 0 },
+    };
+    (void)state;
+    assert_int_equal(run_boot(&run, make_image("sha", files), 16384, false),
+                     0);
+    assert_kernel(&run, 4100, 4);
+    assert_log(&run, "verify: /boot/k.bin: sha256 ");
+    assert_log(&run, "; trying label 'safe'");
+    assert_log(&run, "matches /boot/safe.bin.sha256");
+    assert_true(run.h.flags & HANDOFF_F_SHA256);
+    done(&run);
+}
+
+static void test_oversize_refused_before_first_byte(void **state)
+{
+    const struct file files[] = {
+        { "boot/extlinux/extlinux.conf", 0,
+          "LABEL big\n KERNEL /big.bin\n", NULL, 0 },
+        { "big.bin", 9000, NULL, NULL, 5 },
+        { NULL, 0, NULL, NULL, 0 },
+    };
+    (void)state;
+    assert_int_equal(run_boot(&run, make_image("big", files), 8192, false),
+                     BOOT_ENOLABEL);
+    assert_int_equal(run.handoffs, 0);
+    assert_log(&run, "load: /big.bin: 9000 bytes, larger than the ");
+    assert_log(&run, "no labels left");
+    assert_log(&run, "boot: no bootable label (1 tried); stop");
+    for (uint32_t i = 0; i < run.window_size; i++)
+        assert_int_equal(run.window[i], GUARD_BYTE);
+    done(&run);
+}
+
+/* A kernel that fills the window up to the hand-off block exactly. */
+static void test_exact_fit(void **state)
+{
+    uint32_t window = 8192;
+    uint32_t reserve = (uint32_t)((sizeof(struct extload_handoff) + 2 + 7)
+                                  & ~7u);          /* "ab" + NUL */
+    const struct file files[] = {
+        { "boot/extlinux/extlinux.conf", 0,
+          "LABEL fit\n KERNEL /fit.bin\n APPEND ab\n"
+          "LABEL over\n KERNEL /over.bin\n APPEND ab\n", NULL, 0 },
+        { "fit.bin", window - reserve, NULL, NULL, 6 },
+        { "over.bin", window - reserve + 1, NULL, NULL, 7 },
+        { NULL, 0, NULL, NULL, 0 },
+    };
+    (void)state;
+    assert_int_equal(run_boot(&run, make_image("fit", files), window, false),
+                     0);
+    assert_kernel(&run, window - reserve, 6);
+    assert_int_equal(run.img.handoff_addr, WINDOW_ADDR + window - reserve);
+    assert_string_equal(run.cmdline, "ab");
+    done(&run);
+}
+
+static void test_handoff_block_and_fdt(void **state)
+{
+    static const char fdt[] = "\xd0\x0d\xfe\xed not really a tree";
+    const struct file files[] = {
+        { "boot/extlinux/extlinux.conf", 0,
+          "DEFAULT m\nLABEL m\n\tKERNEL /boot/k\n\tFDT /boot/b.dtb\n"
+          "\tAPPEND console=ttyS0 root=/dev/mmcblk0p2\n", NULL, 0 },
+        { "boot/k", 1001, NULL, NULL, 8 },
+        { "boot/b.dtb", 0, fdt, NULL, 0 },
+        { NULL, 0, NULL, NULL, 0 },
+    };
+    (void)state;
+    assert_int_equal(run_boot(&run, make_image("fdt", files), 16384, false),
+                     0);
+    assert_kernel(&run, 1001, 8);
+    assert_int_equal(run.h.magic, EXTLOAD_HANDOFF_MAGIC);
+    assert_int_equal(run.h.version, EXTLOAD_HANDOFF_VERSION);
+    assert_int_equal(run.h.size, sizeof(struct extload_handoff));
+    assert_int_equal(run.h.kernel_addr, WINDOW_ADDR);
+    assert_int_equal(run.h.kernel_size, 1001);
+    assert_int_equal(run.h.fdt_addr, WINDOW_ADDR + 1008);   /* aligned 8 */
+    assert_int_equal(run.img.fdt_addr, run.h.fdt_addr);
+    assert_int_equal(run.h.fdt_size, sizeof(fdt) - 1);
+    assert_memory_equal(run.window + 1008, fdt, sizeof(fdt) - 1);
+    assert_int_equal(run.h.part_index, 0);                  /* whole disk */
+    assert_int_equal(run.img.handoff_addr % 8, 0);
+    assert_true(run.img.handoff_addr >= run.h.fdt_addr + run.h.fdt_size);
+    assert_int_equal(run.h.cmdline_addr,
+                     run.img.handoff_addr + sizeof(struct extload_handoff));
+    assert_int_equal(run.h.cmdline_len, strlen(run.cmdline));
+    assert_string_equal(run.cmdline, "console=ttyS0 root=/dev/mmcblk0p2");
+    assert_false(run.h.flags & HANDOFF_F_SHA256);
+    done(&run);
+}
+
+static void test_empty_kernel_falls_back(void **state)
+{
+    const struct file files[] = {
+        { "boot/extlinux/extlinux.conf", 0,
+          "LABEL empty\n KERNEL /empty\nLABEL dir\n KERNEL /boot\n"
+          "LABEL ok\n KERNEL /k\n", NULL, 0 },
+        { "empty", 0, "", NULL, 0 },
+        { "k", 10, NULL, NULL, 1 },
+        { NULL, 0, NULL, NULL, 0 },
+    };
+    (void)state;
+    assert_int_equal(run_boot(&run, make_image("empty", files), 8192, false),
+                     0);
+    assert_log(&run, "load: /empty: empty file; trying label 'dir'");
+    assert_log(&run, "load: /boot: ");
+    assert_log(&run, "; trying label 'ok'");
+    assert_kernel(&run, 10, 1);
+    done(&run);
+}
+
+static void test_fdt_missing_falls_back(void **state)
+{
+    const struct file files[] = {
+        { "boot/extlinux/extlinux.conf", 0,
+          "LABEL a\n KERNEL /k\n FDT /none.dtb\nLABEL b\n KERNEL /k\n",
+          NULL, 0 },
+        { "k", 700, NULL, NULL, 1 },
+        { NULL, 0, NULL, NULL, 0 },
+    };
+    (void)state;
+    assert_int_equal(run_boot(&run, make_image("nofdt", files), 8192, false),
+                     0);
+    assert_log(&run, "fdt: /none.dtb: ");
+    assert_log(&run, "; trying label 'b'");
+    assert_int_equal(run.h.fdt_addr, 0);
+    assert_int_equal(run.img.fdt_addr, 0);
+    done(&run);
+}
+
+static void test_no_config_board_default(void **state)
+{
+    const struct file files[] = {
+        { "boot/real.bin", 1500, NULL, NULL, 2 },
+        { "boot/kernel.bin", 0, NULL, "real.bin", 0 },
+        { NULL, 0, NULL, NULL, 0 },
+    };
+    (void)state;
+    assert_int_equal(run_boot(&run, make_image("noconf", files), 8192, false),
+                     0);
+    assert_log(&run, "trying the board default /boot/kernel.bin");
+    assert_kernel(&run, 1500, 2);
+    done(&run);
+}
+
+static void test_require_sha256(void **state)
+{
+    char sha_signed[128];
+    const struct file files[] = {
+        { "boot/extlinux/extlinux.conf", 0,
+          "LABEL bare\n KERNEL /bare\nLABEL signed\n KERNEL /signed\n",
+          NULL, 0 },
+        { "bare", 900, NULL, NULL, 1 },
+        { "signed", 901, NULL, NULL, 2 },
+        { "signed.sha256", 0, sha_line(sha_signed, 901, 2, 0), NULL, 0 },
+        { NULL, 0, NULL, NULL, 0 },
+    };
+    const char *img = make_image("require", files);
+    (void)state;
+    assert_int_equal(run_boot(&run, img, 8192, true), 0);
+    assert_log(&run, "verify: /bare.sha256: missing, and this loader "
+                     "requires it; trying label 'signed'");
+    assert_kernel(&run, 901, 2);
+    done(&run);
+    /* Without the requirement the bare kernel boots, unchecked. */
+    assert_int_equal(run_boot(&run, img, 8192, false), 0);
+    assert_log(&run, "verify: no /bare.sha256, not checked");
+    assert_kernel(&run, 900, 1);
+    done(&run);
+}
+
+static void test_config_too_long_keeps_whole_lines(void **state)
+{
+    char conf[BOOT_CONFIG_MAX + 400];
+    size_t n = (size_t)snprintf(conf, sizeof(conf),
+                                "LABEL first\n KERNEL /k\n");
+    while (n < BOOT_CONFIG_MAX - 10)
+        n += (size_t)snprintf(conf + n, sizeof(conf) - n,
+                              "# padding padding padding padding\n");
+    snprintf(conf + n, sizeof(conf) - n,
+             "LABEL cut\n KERNEL /this/line/is/cut/by/the/limit\n");
+    const struct file files[] = {
+        { "boot/extlinux/extlinux.conf", 0, conf, NULL, 0 },
+        { "k", 600, NULL, NULL, 3 },
+        { NULL, 0, NULL, NULL, 0 },
+    };
+    (void)state;
+    assert_int_equal(run_boot(&run, make_image("longconf", files), 8192,
+                              false), 0);
+    assert_log(&run, "config: warning: /boot/extlinux/extlinux.conf is ");
+    assert_not_log(&run, "label: 'cut'");
+    assert_kernel(&run, 600, 3);
+    done(&run);
+}
+
+static void test_no_labels_stops(void **state)
+{
+    const struct file files[] = {
+        { "boot/extlinux/extlinux.conf", 0, "TIMEOUT 3\nDEFAULT x\n",
+          NULL, 0 },
+        { NULL, 0, NULL, NULL, 0 },
+    };
+    (void)state;
+    assert_int_equal(run_boot(&run, make_image("nolabels", files), 8192,
+                              false), BOOT_ENOLABEL);
+    assert_log(&run, "config: no LABEL; nothing to boot, stop");
+    assert_int_equal(run.handoffs, 0);
+    done(&run);
+}
+
+static void test_blank_disk_stops(void **state)
+{
+    char img[1100], cmd[4096];
+    const char *build = getenv("BUILD");
+    (void)state;
+
+    FMT(img, "%s/tests/boot/blank.img",
+             build ? build : "build");
+    FMT(cmd, "mkdir -p \"$(dirname '%s')\" && "
+             "rm -f '%s' && truncate -s 1M '%s'", img, img, img);
+    assert_int_equal(system(cmd), 0);
+    assert_int_equal(run_boot(&run, img, 8192, false), BOOT_ENOFS);
+    assert_log(&run, "nothing to boot, stop");
+    done(&run);
+}
+
+static void test_entry_rule(void **state)
+{
+    uint8_t img[64] = { 0 };
+    struct handoff_entry e;
+    const uint32_t lo = 0x20000000u, hi = 0x20010000u, at = 0x20000000u;
+    (void)state;
+
+    /* SP 0x20010000 (top of RAM is allowed), reset at +0x21. */
+    img[0] = 0x00; img[1] = 0x00; img[2] = 0x01; img[3] = 0x20;
+    img[4] = 0x21; img[5] = 0x00; img[6] = 0x00; img[7] = 0x20;
+    assert_int_equal(handoff_entry_for(img, sizeof(img), at, lo, hi, &e), 1);
+    assert_int_equal(e.pc, 0x20000021u);
+    assert_int_equal(e.sp, 0x20010000u);
+    assert_int_equal(e.vtor, at);
+    /* Even reset vector (ARM state): not a Cortex-M table. */
+    img[4] = 0x20;
+    assert_int_equal(handoff_entry_for(img, sizeof(img), at, lo, hi, &e), 0);
+    assert_int_equal(e.pc, at | 1u);
+    assert_int_equal(e.sp, 0);
+    assert_int_equal(e.vtor, 0);
+    /* Reset vector at the image's end, or pointing into the table. */
+    img[4] = 0x41;
+    assert_int_equal(handoff_entry_for(img, sizeof(img), at, lo, hi, &e), 0);
+    img[4] = 0x05;
+    assert_int_equal(handoff_entry_for(img, sizeof(img), at, lo, hi, &e), 0);
+    /* Reset vector below the load address. */
+    img[4] = 0x21; img[7] = 0x1F;
+    assert_int_equal(handoff_entry_for(img, sizeof(img), at, lo, hi, &e), 0);
+    img[7] = 0x20; img[5] = 0x01;
+    assert_int_equal(handoff_entry_for(img, sizeof(img), at, lo, hi, &e), 0);
+    /* SP outside RAM. */
+    img[5] = 0x00; img[3] = 0x30;
+    assert_int_equal(handoff_entry_for(img, sizeof(img), at, lo, hi, &e), 0);
+    /* Too short to hold two words. */
+    assert_int_equal(handoff_entry_for(img, 7, at, lo, hi, &e), 0);
+    /* Thumb code at the first byte: 0x4770 "bx lr" looks like no SP. */
+    img[0] = 0x70; img[1] = 0x47; img[2] = 0; img[3] = 0;
+    assert_int_equal(handoff_entry_for(img, sizeof(img), at, lo, hi, &e), 0);
+    assert_int_equal(e.pc, at | 1u);
+}
+
+static void test_cmd_boot_exit_codes(void **state)
+{
+    const struct file files[] = {
+        { "boot/extlinux/extlinux.conf", 0, "LABEL k\n KERNEL /k\n",
+          NULL, 0 },
+        { "k", 3333, NULL, NULL, 4 },
+        { NULL, 0, NULL, NULL, 0 },
+    };
+    char img[1100], out[1200];
+    (void)state;
+
+    FMT(img, "%s", make_image("cmd", files));
+    FMT(out, "%s.kernel", img);
+    char *ok_argv[] = { "boot", img, "--window", "0x20000000:0x8000", "-o",
+                        out, NULL };
+    assert_int_equal(host_cmd_boot(6, ok_argv), 0);
+    FILE *f = fopen(out, "rb");
+    uint8_t got[4000], want[3333];
+    assert_non_null(f);
+    assert_int_equal(fread(got, 1, sizeof(got), f), 3333);
+    fclose(f);
+    pattern(want, sizeof(want), 4);
+    assert_memory_equal(got, want, sizeof(want));
+
+    char *small_argv[] = { "boot", img, "--window", "0x20000000:2048", NULL };
+    assert_int_equal(host_cmd_boot(4, small_argv), 1);
+    char *missing_argv[] = { "boot", "/nonexistent/disk.img", NULL };
+    assert_int_equal(host_cmd_boot(2, missing_argv), 1);
+    char *bad_window[] = { "boot", img, "--window", "0x20000001:100", NULL };
+    assert_int_equal(host_cmd_boot(4, bad_window), 2);
+    char *bad_opt[] = { "boot", img, "--frobnicate", NULL };
+    assert_int_equal(host_cmd_boot(3, bad_opt), 2);
+    char *no_image[] = { "boot", NULL };
+    assert_int_equal(host_cmd_boot(1, no_image), 2);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_default_label_first),
+        cmocka_unit_test(test_fallback_missing_then_file_order),
+        cmocka_unit_test(test_fallback_sha_mismatch),
+        cmocka_unit_test(test_oversize_refused_before_first_byte),
+        cmocka_unit_test(test_exact_fit),
+        cmocka_unit_test(test_handoff_block_and_fdt),
+        cmocka_unit_test(test_empty_kernel_falls_back),
+        cmocka_unit_test(test_fdt_missing_falls_back),
+        cmocka_unit_test(test_no_config_board_default),
+        cmocka_unit_test(test_require_sha256),
+        cmocka_unit_test(test_config_too_long_keeps_whole_lines),
+        cmocka_unit_test(test_no_labels_stops),
+        cmocka_unit_test(test_blank_disk_stops),
+        cmocka_unit_test(test_entry_rule),
+        cmocka_unit_test(test_cmd_boot_exit_codes),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,96 @@
+/* The firmware's small printf against the C library's for what it claims
+ * to support, and its output path through a console in chunks. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "firmware/console.h"
+
+#define SAME(...) do {                                                   \
+        char ours[128], libc[128];                                       \
+        uint32_t n = fmt_snprintf(ours, sizeof(ours), __VA_ARGS__);      \
+        int m = snprintf(libc, sizeof(libc), __VA_ARGS__);               \
+        assert_string_equal(ours, libc);                                 \
+        assert_int_equal(n, m);                                          \
+    } while (0)
+
+static void test_matches_libc(void **state)
+{
+    (void)state;
+    SAME("plain");
+    SAME("%d %i %d", 0, -1, 2147483647);
+    SAME("%d", (int)-2147483647 - 1);
+    SAME("%u %x %X", 4294967295u, 0xdeadbeefu, 0xabcu);
+    SAME("%08x|%8x|%-8x|%-3u|", 0x1234u, 0x1234u, 0x1234u, 7u);
+    SAME("%05d|%5d|%-5d|", -42, -42, -42);
+    SAME("%lu %lx", 123456789ul, 0xfffful);
+    SAME("%llu %llx", 18446744073709551615ull, 0x123456789abcdefull);
+    SAME("%lld", -9223372036854775807ll - 1);
+    SAME("%zu", (size_t)4096);
+    SAME("%s|%10s|%-10s|%.3s|%.*s", "abc", "abc", "abc", "abcdef", 2, "xyz");
+    SAME("%c%c%%", 'o', 'k');
+}
+
+static void test_truncation(void **state)
+{
+    char buf[8];
+    (void)state;
+
+    assert_int_equal(fmt_snprintf(buf, sizeof(buf), "%s", "0123456789"), 10);
+    assert_string_equal(buf, "0123456");
+    assert_int_equal(fmt_snprintf(buf, 1, "abc"), 3);
+    assert_string_equal(buf, "");
+    assert_int_equal(fmt_snprintf(NULL, 0, "%u", 12345u), 5);
+    const char *volatile none = NULL;       /* hidden from -Wformat */
+    assert_int_equal(fmt_snprintf(buf, sizeof(buf), "%s", none), 6);
+    assert_string_equal(buf, "(null)");
+}
+
+struct sink {
+    char out[512];
+    size_t len;
+    int calls;
+};
+
+static void sink_write(void *ctx, const char *s, uint32_t n)
+{
+    struct sink *k = ctx;
+
+    assert_true(k->len + n < sizeof(k->out));
+    memcpy(k->out + k->len, s, n);
+    k->len += n;
+    k->out[k->len] = '\0';
+    k->calls++;
+}
+
+static void test_console_chunks(void **state)
+{
+    struct sink k = { .len = 0 };
+    const struct console con = { sink_write, &k };
+    char big[201];
+    (void)state;
+
+    memset(big, 'x', 200);
+    big[200] = '\0';
+    con_printf(&con, "[%s] %u\n", big, 42u);
+    assert_int_equal(k.len, 200 + 6);
+    assert_memory_equal(k.out + 201, "] 42\n", 5);
+    assert_true(k.calls > 1);               /* went out in pieces */
+    con_puts(&con, "tail");
+    assert_string_equal(k.out + 206, "tail");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_matches_libc),
+        cmocka_unit_test(test_truncation),
+        cmocka_unit_test(test_console_chunks),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
