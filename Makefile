@@ -46,6 +46,9 @@ ARM_OBJ  = $(patsubst %.c,$(BUILD)/arm/obj/%.o,$(1))
 UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 
 .PHONY: all host test deps clean unit arm-objs
+# Keep every intermediate object (make would delete them after the run,
+# printing below the test summary).
+.SECONDARY:
 all: host arm-objs
 
 ifeq ($(SANITIZE),1)
