@@ -21,11 +21,11 @@ const char *ext_strerror(int err)
         "is a directory",
         "unsupported inode",
     };
-    uint32_t i = (uint32_t)-err;
+    const int count = (int)(sizeof(msg) / sizeof(msg[0]));
 
-    if (err > 0 || i >= sizeof(msg) / sizeof(msg[0]))
+    if (err > 0 || err <= -count)
         return "unknown error";
-    return msg[i];
+    return msg[-err];
 }
 
 static uint32_t put(char *buf, uint32_t len, uint32_t at, const char *s)
