@@ -172,40 +172,49 @@ static int mbr_slot(const struct blockdev *bd, const uint8_t *e,
     return 0;
 }
 
-/* Logical partition index (5, 6, ...): walk the EBR chain. Each EBR's
+static int has_ext(const struct blockdev *bd, uint8_t *buf,
+                   const struct part_info *p);
+
+/* Logical partitions (5, 6, ...): walk the EBR chain once. Each EBR's
  * first entry is the partition (relative to that EBR), its second the
- * next EBR (relative to the extended partition's start). */
+ * next EBR (relative to the extended partition's start). index 0 asks
+ * for the first logical partition holding an ext superblock. */
 static int mbr_logical(const struct blockdev *bd, uint8_t *buf,
-                       uint32_t index, struct part_info *out)
+                       const uint8_t *tab, uint32_t index,
+                       struct part_info *out)
 {
     uint64_t ext = 0, ebr;
-    uint32_t i, n;
-    int rc = rd(bd, 0, buf);
+    uint32_t i, n, next;
+    int rc;
 
-    if (rc)
-        return rc;
     for (i = 0; i < 4; i++) {
-        const uint8_t *e = buf + MBR_ENTRY0 + 16 * i;
-
-        if (mbr_extended(e[4]))
-            ext = le32(e + 8);
+        if (mbr_extended(tab[16 * i + 4]))
+            ext = le32(tab + 16 * i + 8);
     }
     if (!ext)
         return PART_ENOENT;
     ebr = ext;
     for (n = 5; n < 5 + MBR_LOGICAL_MAX; n++) {
-        const uint8_t *next = buf + MBR_ENTRY0 + 16;
+        bool more;
 
         rc = rd(bd, ebr, buf);
         if (rc)
             return rc;
         if (le16(buf + MBR_SIG_OFF) != 0xAA55)
             return PART_ECORRUPT;
-        if (n == index)
-            return mbr_slot(bd, buf + MBR_ENTRY0, ebr, index, out);
-        if (!mbr_extended(next[4]) || !le32(next + 8))
-            return PART_ENOENT;
-        ebr = ext + le32(next + 8);
+        next = le32(buf + MBR_ENTRY0 + 16 + 8);
+        more = mbr_extended(buf[MBR_ENTRY0 + 16 + 4]) && next;
+        rc = mbr_slot(bd, buf + MBR_ENTRY0, ebr, n, out);
+        if (index == n)
+            return rc;
+        if (!index && !rc) {
+            rc = has_ext(bd, buf, out);
+            if (rc)
+                return rc < 0 ? rc : 0;
+        }
+        if (!more)
+            break;
+        ebr = ext + next;
     }
     return PART_ENOENT;
 }
@@ -257,8 +266,12 @@ int part_get(const struct blockdev *bd, uint8_t *buf, uint32_t index,
         rc = gpt_open(bd, buf, &g);
         return rc ? rc : gpt_entry(bd, buf, &g, index, out);
     }
-    if (index > 4)
-        return mbr_logical(bd, buf, index, out);
+    if (index > 4) {
+        uint8_t tab[64];
+
+        memcpy(tab, buf + MBR_ENTRY0, sizeof(tab));
+        return mbr_logical(bd, buf, tab, index, out);
+    }
     return mbr_slot(bd, buf + MBR_ENTRY0 + 16 * (index - 1), 0, index, out);
 }
 
@@ -278,9 +291,10 @@ static int has_ext(const struct blockdev *bd, uint8_t *buf,
 int part_find(const struct blockdev *bd, uint8_t *buf, uint32_t index,
               struct part_info *out)
 {
-    int scheme, rc;
-    uint32_t i, last;
+    uint8_t tab[64];
     struct gpt g;
+    uint32_t i;
+    int scheme, rc;
 
     if (index)
         return part_get(bd, buf, index, out);
@@ -291,27 +305,24 @@ int part_find(const struct blockdev *bd, uint8_t *buf, uint32_t index,
         rc = gpt_open(bd, buf, &g);
         if (rc)
             return rc;
-        last = g.count;
     } else {
-        last = 4 + MBR_LOGICAL_MAX;
+        memcpy(tab, buf + MBR_ENTRY0, sizeof(tab));
+        g.count = 4;
     }
-    for (i = 1; i <= last; i++) {
+    for (i = 1; i <= g.count; i++) {
         rc = scheme == PART_GPT ? gpt_entry(bd, buf, &g, i, out)
-                                : part_get(bd, buf, i, out);
-        if (rc == PART_ENOENT) {
-            if (scheme == PART_MBR && i > 4)
-                break;            /* end of the logical chain */
-            continue;
-        }
-        if (rc == PART_ECORRUPT)
+                                : mbr_slot(bd, tab + 16 * (i - 1), 0, i, out);
+        if (rc == PART_ENOENT || rc == PART_ECORRUPT)
             continue;             /* a bad entry does not hide the rest */
+        if (!rc)
+            rc = has_ext(bd, buf, out);
         if (rc)
+            return rc < 0 ? rc : 0;
+    }
+    if (scheme == PART_MBR) {
+        rc = mbr_logical(bd, buf, tab, 0, out);
+        if (rc != PART_ENOENT)
             return rc;
-        rc = has_ext(bd, buf, out);
-        if (rc < 0)
-            return rc;
-        if (rc)
-            return 0;
     }
     return PART_ENOFS;
 }
