@@ -65,17 +65,11 @@ static void wait_idle(uintptr_t base)
             return;
 }
 
-static uint8_t read_frame(uintptr_t base)
-{
-    for (uint32_t i = 0; i < POLL_LIMIT; i++)
-        if (mmio_read(base + SSI_SR) & SR_RNE)
-            break;
-    return (uint8_t)mmio_read(base + SSI_DR);
-}
-
 /* Batches of up to eight: fill the TX FIFO, wait for the shifter to go
  * idle, then empty the RX FIFO. The RX FIFO is as deep as the TX FIFO, so
- * it can never overflow. */
+ * it can never overflow, and once BSY clears every frame of the batch is
+ * in it: the reads need no RNE poll. The loops are split by direction so
+ * the per-byte work is one store or one load. */
 void pl022_xfer(struct pl022 *p, const uint8_t *tx, uint8_t *rx, uint32_t n)
 {
     uintptr_t base = p->base;
@@ -88,18 +82,23 @@ void pl022_xfer(struct pl022 *p, const uint8_t *tx, uint8_t *rx, uint32_t n)
     while (n > 0) {
         uint32_t batch = n < FIFO_DEPTH ? n : FIFO_DEPTH;
 
-        for (uint32_t i = 0; i < batch; i++)
-            mmio_write(base + SSI_DR, tx ? tx[i] : 0xFFu);
-        wait_idle(base);
-        for (uint32_t i = 0; i < batch; i++) {
-            uint8_t b = read_frame(base);
-            if (rx)
-                rx[i] = b;
-        }
-        if (tx)
+        if (tx) {
+            for (uint32_t i = 0; i < batch; i++)
+                mmio_write(base + SSI_DR, tx[i]);
             tx += batch;
-        if (rx)
+        } else {
+            for (uint32_t i = 0; i < batch; i++)
+                mmio_write(base + SSI_DR, 0xFFu);
+        }
+        wait_idle(base);
+        if (rx) {
+            for (uint32_t i = 0; i < batch; i++)
+                rx[i] = (uint8_t)mmio_read(base + SSI_DR);
             rx += batch;
+        } else {
+            for (uint32_t i = 0; i < batch; i++)
+                (void)mmio_read(base + SSI_DR);
+        }
         n -= batch;
     }
 }
