@@ -1,0 +1,79 @@
+# Measurements (issue 7): `make size` and `make bench`. Neither is part of
+# `make test`; both report figures against targets and never fail on time.
+#
+#   make size    Cortex-M3 -Os flash per module, RAM (.data + .bss + the
+#                worst-case stack from the call graph, checked against the
+#                painted stack of a QEMU boot), struct sizes, with targets
+#   make bench   extload vs grub-fstest vs debugfs on the host, the SD
+#                stack on the card model, and the loader vs a raw CMD18
+#                loop in QEMU; one table, also written to
+#                tests/bench/RESULTS.md (BENCH_OUT=...). Takes minutes, most
+#                of it QEMU. BENCH_RUNS=N timed runs per host tool (11);
+#                BENCH_SIZE=bytes of the file (64 MiB); BENCH_QEMU=0 skips
+#                QEMU.
+BENCH_DIR := $(BUILD)/bench
+BENCH_RUNS ?= 11
+BENCH_SIZE ?= 67108864
+BENCH_OUT ?= tests/bench/RESULTS.md
+
+.PHONY: size bench
+
+# -fcallgraph-info=su: the call graph with each function's frame size, from
+# the very sources and flags of the loader image (objects thrown away).
+BENCH_CI_OBJ := $(patsubst %.c,$(BENCH_DIR)/ci/%.o,$(LM3S_SRC))
+$(BENCH_DIR)/ci/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(Q)$(ARM_CC) $(LM3S_CFLAGS) -fcallgraph-info=su -MMD -MP -c -o $@ $<
+
+$(BENCH_DIR)/sizes.o: tests/bench/sizes.c
+	@mkdir -p $(dir $@)
+	$(Q)$(ARM_CC) $(ARM_CFLAGS) -c -o $@ $<
+
+$(BENCH_DIR)/lm3s-src.txt: FORCE_BENCH
+	@mkdir -p $(dir $@)
+	@echo "LM3S_SRC_LIST: $(LM3S_SRC)" >$@.tmp && \
+	    { cmp -s $@.tmp $@ || mv $@.tmp $@; }; rm -f $@.tmp
+.PHONY: FORCE_BENCH
+
+size: $(BENCH_DIR)/lm3s-src.txt
+	@bash tests/deps.sh python3
+	@$(MAKE) --no-print-directory -s size-report
+
+.PHONY: size-report
+size-report: $(BENCH_CI_OBJ) $(BENCH_DIR)/sizes.o $(BENCH_DIR)/lm3s-src.txt
+	@$(MAKE) --no-print-directory -s firmware $(QEMU_DEMO_IMG) >/dev/null
+	@bash tests/bench/size.sh $(BUILD)
+
+# The SD stack on the card model, on the host.
+SDBENCH_SRC := tests/bench/sdbench.c $(FS_SRC) $(DRV_SRC) tests/sdcard/sdmodel.c
+$(BENCH_DIR)/sdbench: $(call HOST_OBJ,$(SDBENCH_SRC))
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) $(HOST_CFLAGS) -o $@ $^
+
+# The QEMU bench build: the loader's objects (board.mk's, same flags) with
+# tests/bench/fw_bench.c as board_main instead of the boot flow.
+FWBENCH_OBJ := $(patsubst %.c,$(LM3S_DIR)/obj/%.o,\
+                 $(filter-out board/lm3s6965evb/main.c,$(LM3S_SRC)))
+$(BENCH_DIR)/fw/%.o: tests/bench/%.c
+	@mkdir -p $(dir $@)
+	$(Q)$(ARM_CC) $(LM3S_CFLAGS) -MMD -MP -c -o $@ $<
+
+$(BENCH_DIR)/fw-bench.elf: $(FWBENCH_OBJ) $(BENCH_DIR)/fw/fw_bench.o \
+                           linker/lm3s6965evb.ld
+	$(Q)$(ARM_CC) $(LM3S_CFLAGS) -o $@ $(FWBENCH_OBJ) \
+	    $(BENCH_DIR)/fw/fw_bench.o $(LM3S_LDFLAGS)
+
+BENCH_QEMU ?= 1
+bench:
+	@bash tests/deps.sh grub-common strace python3
+	@$(MAKE) --no-print-directory -s $(BUILD)/host/extload \
+	    $(BUILD)/tools/seedfill $(BENCH_DIR)/sdbench $(BENCH_DIR)/fw-bench.elf
+	@echo "bench: make size"
+	@$(MAKE) --no-print-directory -s size-report >$(BENCH_DIR)/size.txt
+	@echo "bench: images ($(BENCH_SIZE)-byte file) in $(BENCH_DIR)/img"
+	@bash tests/bench/mkimages.sh $(BENCH_DIR)/img $(BUILD)/tools/seedfill \
+	    $(BENCH_SIZE)
+	@python3 tests/bench/bench.py --build $(BUILD) --images $(BENCH_DIR)/img \
+	    --runs $(BENCH_RUNS) --out $(BENCH_OUT) \
+	    --size-report $(BENCH_DIR)/size.txt \
+	    $(if $(filter 0,$(BENCH_QEMU)),--no-qemu)

@@ -1,0 +1,19 @@
+/* `make size`: struct sizes as the Cortex-M3 build sees them. Each array
+ * below is as long as its struct; `nm -S` on the object reads them. */
+#include "drivers/pl022.h"
+#include "drivers/sdspi.h"
+#include "firmware/boot.h"
+#include "fs/ext.h"
+
+#define SIZEOF(t) const char sizeof_##t[sizeof(struct t)] = { 0 }
+
+extern const char sizeof_ext_fs[], sizeof_ext_file[], sizeof_ext_inode[],
+    sizeof_ext_dir[], sizeof_sdspi[], sizeof_pl022[], sizeof_boot_state[];
+
+SIZEOF(ext_fs);
+SIZEOF(ext_file);
+SIZEOF(ext_inode);
+SIZEOF(ext_dir);
+SIZEOF(sdspi);
+SIZEOF(pl022);
+SIZEOF(boot_state);
