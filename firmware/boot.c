@@ -41,13 +41,6 @@ static const char *scheme_name(uint8_t scheme)
     return scheme == PART_GPT ? "GPT" : scheme == PART_MBR ? "MBR" : "no";
 }
 
-static int ext_generation(const struct ext_fs *fs)
-{
-    if (fs->incompat & 0x2C0u)          /* extents, 64bit, flex_bg */
-        return 4;
-    return (fs->compat & 0x4u) ? 3 : 2; /* has_journal */
-}
-
 int boot_mount(const struct boot_env *env, struct boot_state *st)
 {
     const struct console *con = &env->con;
@@ -83,8 +76,8 @@ int boot_mount(const struct boot_env *env, struct boot_state *st)
                    boot_ext_why(&st->fs, rc, why, sizeof(why)));
         return BOOT_ENOFS;
     }
-    con_printf(con, "mount: ext%d at LBA %llu, %u-byte blocks, %llu blocks, "
-               "%u ms\n", ext_generation(&st->fs), (unsigned long long)p->lba,
+    con_printf(con, "mount: %s at LBA %llu, %u-byte blocks, %llu blocks, "
+               "%u ms\n", ext_flavour(&st->fs), (unsigned long long)p->lba,
                1u << st->fs.blk_shift,
                (unsigned long long)st->fs.blocks_count,
                (unsigned)(boot_now(env) - t0));
