@@ -38,25 +38,6 @@ uint16_t ext_crc16(uint16_t crc, const void *p, uint32_t n)
     return crc;
 }
 
-int ext_crc32c_span(struct ext_fs *fs, uint64_t off, uint32_t n,
-                    uint32_t *crc)
-{
-    while (n) {
-        uint32_t in = (uint32_t)(off & (BLOCKDEV_SECTOR - 1));
-        uint32_t take = BLOCKDEV_SECTOR - in;
-        int rc = ext_sector(fs, off >> 9);
-
-        if (rc)
-            return rc;
-        if (take > n)
-            take = n;
-        *crc = ext_crc32c(*crc, fs->buf + in, take);
-        off += take;
-        n -= take;
-    }
-    return 0;
-}
-
 /* Inode-owned metadata (inode, extent blocks, directory blocks) is seeded
  * with crc32c(fs seed, le32 inode number, le32 i_generation). */
 uint32_t ext_inode_seed(const struct ext_fs *fs, uint32_t ino, uint32_t gen)

@@ -63,9 +63,11 @@ int ext_sector(struct ext_fs *fs, uint64_t sector)
  *   |.......[xxxxxxx|xxxxx].........|
  *           ^off          ^off+n
  *
- * Each piece is copied out of the sector buffer in turn.
+ * Each piece is taken from the sector buffer in turn: copied to dst when
+ * there is one, folded into *crc (crc32c) when there is one.
  */
-int ext_bytes(struct ext_fs *fs, uint64_t off, void *dst, uint32_t n)
+int ext_bytes_crc(struct ext_fs *fs, uint64_t off, void *dst, uint32_t n,
+                  uint32_t *crc)
 {
     uint8_t *out = dst;
 
@@ -78,12 +80,27 @@ int ext_bytes(struct ext_fs *fs, uint64_t off, void *dst, uint32_t n)
             return rc;
         if (take > n)
             take = n;
-        memcpy(out, fs->buf + in, take);
-        out += take;
+        if (out) {
+            memcpy(out, fs->buf + in, take);
+            out += take;
+        }
+        if (crc)
+            *crc = ext_crc32c(*crc, fs->buf + in, take);
         off += take;
         n -= take;
     }
     return 0;
+}
+
+int ext_bytes(struct ext_fs *fs, uint64_t off, void *dst, uint32_t n)
+{
+    return ext_bytes_crc(fs, off, dst, n, NULL);
+}
+
+int ext_crc32c_span(struct ext_fs *fs, uint64_t off, uint32_t n,
+                    uint32_t *crc)
+{
+    return ext_bytes_crc(fs, off, NULL, n, crc);
 }
 
 bool ext_blk_ok(const struct ext_fs *fs, uint64_t blk)

@@ -126,8 +126,10 @@ int ext_fail_at(struct ext_fs *fs, int err, uint32_t ino, uint64_t blk,
 int ext_sector(struct ext_fs *fs, uint64_t sector);
 int ext_dev_read(struct ext_fs *fs, uint64_t sector, uint32_t count,
                  void *dst);
-/* Copy n bytes at a byte offset of the fs through the sector buffer; the
- * range may straddle sectors. */
+/* n bytes at a byte offset of the fs through the sector buffer (the
+ * range may straddle sectors): copied to dst and/or folded into *crc. */
+int ext_bytes_crc(struct ext_fs *fs, uint64_t off, void *dst, uint32_t n,
+                  uint32_t *crc);
 int ext_bytes(struct ext_fs *fs, uint64_t off, void *dst, uint32_t n);
 /* A block number that may be read: inside the filesystem, not block 0
  * of a 1 KiB-block fs's boot area. */
