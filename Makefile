@@ -66,6 +66,18 @@ $(BUILD)/host-asan/extload: $(call ASAN_OBJ,$(LIB_SRC) $(HOSTPORT_SRC) board/hos
 	$(Q)$(CC) $(HOST_CFLAGS) $(ASAN) -o $@ $^
 
 
+# The host tool with the reader's options all off (fs/ext_priv.h), so the
+# small configuration is tested too (tests/cli/t_options.sh).
+MIN_DEFS := -DEXT_MESSAGES=0 -DEXT_HTREE=0 -DEXT_CSUM_VERIFY=0
+$(BUILD)/host-min/extload: $(patsubst %.c,$(BUILD)/host-min/obj/%.o,$(LIB_SRC) $(HOSTPORT_SRC) board/host/main.c)
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(CC) $(HOST_CFLAGS) $(ASAN) -o $@ $^
+
+$(BUILD)/host-min/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  CC-MIN  $<")
+	$(Q)$(CC) $(HOST_CFLAGS) $(ASAN) $(MIN_DEFS) -MMD -MP -c -o $@ $<
+
 $(BUILD)/host/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  CC      $<")
@@ -99,7 +111,7 @@ $(BUILD)/tools/%: tests/tools/%.c
 arm-objs: $(call ARM_OBJ,$(FS_SRC) $(DRV_SRC))
 
 test: deps host unit
-	@$(MAKE) --no-print-directory host SANITIZE=1
+	@$(MAKE) --no-print-directory host SANITIZE=1 $(BUILD)/host-min/extload
 	@BUILD=$(BUILD) bash tests/run.sh
 
 deps:

@@ -317,7 +317,8 @@ int ext_dir_find(struct ext_fs *fs, const struct ext_inode *dir,
             *ino = name_len == 1 ? dir->ino : le32(dir->iblock);
             return 1;
         }
-    } else if ((fs->compat & COMPAT_DIR_INDEX) && (dir->flags & IFL_INDEX) &&
+    } else if (EXT_HTREE && (fs->compat & COMPAT_DIR_INDEX) &&
+               (dir->flags & IFL_INDEX) &&
                !(dir->flags & IFL_CASEFOLD)) {
         /* A casefolded directory hashes the folded name; looking up the
          * exact bytes, only the linear walk is sure to see them. */

@@ -86,7 +86,7 @@ static int desc_verify(struct ext_fs *fs, uint32_t g, uint64_t off,
                 return rc;
             crc = ext_crc32c(crc, d, have);
         }
-    } else if (fs->ro_compat & RO_COMPAT_GDT_CSUM) {
+    } else if (ext_has_gdt_csum(fs)) {
         crc = ext_crc16((uint16_t)fs->csum_seed, le, 4);
         crc = ext_crc16((uint16_t)crc, d, BG_CHECKSUM);
         crc = ext_crc16((uint16_t)crc, d + BG_CHECKSUM + 2,
@@ -186,7 +186,8 @@ int ext_inode_read(struct ext_fs *fs, uint32_t ino, struct ext_inode *in)
         return rc;
     }
     idx = (ino - 1) % fs->inodes_per_group;
-    if ((ext_has_csum(fs) || (fs->ro_compat & RO_COMPAT_GDT_CSUM)) &&
+    /* Both checksum features let mke2fs leave inode tables unwritten. */
+    if ((fs->ro_compat & (RO_COMPAT_METADATA_CSUM | RO_COMPAT_GDT_CSUM)) &&
         ((grp.flags & BG_FLAG_INODE_UNINIT) ||
          idx >= fs->inodes_per_group - grp.itable_unused))
         return ext_fail(fs, EXT_ENOENT, ino, 0,

@@ -108,18 +108,36 @@ static inline uint32_t ext_blk_size(const struct ext_fs *fs)
     return 1u << fs->blk_shift;
 }
 
-/* Record an error with its place and return its code. Built with
- * EXT_MESSAGES=0 the sentences are left out of the image (ext_strerror's
- * short text and the inode and block remain). */
+/*
+ * Build options, FatFs-style; `make size` prints what each one costs.
+ *   EXT_MESSAGES     1: errors carry a sentence (what and where); 0: only
+ *                    ext_strerror's short text with the inode and block.
+ *   EXT_CSUM_VERIFY  1: metadata_csum and gdt_csum are verified; 0: they
+ *                    are ignored (both are RO_COMPAT, so reading stays
+ *                    correct; corruption is then caught only by the
+ *                    structural checks).
+ *   EXT_HTREE        1: hash-tree directories are looked up through the
+ *                    tree; 0: every directory is walked linearly (which
+ *                    reads hash-tree directories correctly, just slower).
+ */
 #ifndef EXT_MESSAGES
 #define EXT_MESSAGES 1
 #endif
+#ifndef EXT_CSUM_VERIFY
+#define EXT_CSUM_VERIFY 1
+#endif
+#ifndef EXT_HTREE
+#define EXT_HTREE 1
+#endif
+
+/* Record an error with its place and return its code. */
 int ext_fail_at(struct ext_fs *fs, int err, uint32_t ino, uint64_t blk,
                 const char *what);
 #if EXT_MESSAGES
 #define ext_fail(fs, err, ino, blk, what) ext_fail_at(fs, err, ino, blk, what)
 #else
-#define ext_fail(fs, err, ino, blk, what) ext_fail_at(fs, err, ino, blk, NULL)
+#define ext_fail(fs, err, ino, blk, what) \
+    ext_fail_at(fs, err, ino, blk, ((void)(what), (const char *)0))
 #endif
 
 /* Block device access, relative to the filesystem's first sector. */
@@ -146,7 +164,12 @@ int ext_crc32c_span(struct ext_fs *fs, uint64_t off, uint32_t n,
 uint32_t ext_inode_seed(const struct ext_fs *fs, uint32_t ino, uint32_t gen);
 static inline bool ext_has_csum(const struct ext_fs *fs)
 {
-    return (fs->ro_compat & RO_COMPAT_METADATA_CSUM) != 0;
+    return EXT_CSUM_VERIFY && (fs->ro_compat & RO_COMPAT_METADATA_CSUM);
+}
+
+static inline bool ext_has_gdt_csum(const struct ext_fs *fs)
+{
+    return EXT_CSUM_VERIFY && (fs->ro_compat & RO_COMPAT_GDT_CSUM);
 }
 
 /* Block maps and extents (ext_map.c): the run of blocks at lblk. */

@@ -292,7 +292,7 @@ static int sb_checksum(struct ext_fs *fs, const uint8_t *uuid,
     int rc;
 
     if (!ext_has_csum(fs)) {
-        if (fs->ro_compat & RO_COMPAT_GDT_CSUM)
+        if (ext_has_gdt_csum(fs))
             fs->csum_seed = ext_crc16(0xFFFF, uuid, 16);
         return 0;
     }

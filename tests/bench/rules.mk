@@ -43,6 +43,8 @@ size: $(BENCH_DIR)/lm3s-src.txt
 size-report: $(BENCH_CI_OBJ) $(BENCH_DIR)/sizes.o $(BENCH_DIR)/lm3s-src.txt
 	@$(MAKE) --no-print-directory -s firmware $(QEMU_DEMO_IMG) >/dev/null
 	@bash tests/bench/size.sh $(BUILD)
+	@echo
+	@python3 tests/bench/fsconf.py $(BUILD) $(ARM_CC) $(ARM_CFLAGS)
 
 # The SD stack on the card model, on the host.
 SDBENCH_SRC := tests/bench/sdbench.c $(FS_SRC) $(DRV_SRC) tests/sdcard/sdmodel.c

@@ -1,0 +1,75 @@
+#!/usr/bin/env python3
+"""fs/ flash per build option: the reader as a loader links it (entry
+tests/bench/fsconf_entry.c, --gc-sections), Cortex-M3 -Os, summed from the
+link map over fs/ objects only (libgcc and mem* left out).
+Usage: fsconf.py BUILD-DIR ARM-CC CFLAGS..."""
+import os
+import re
+import subprocess
+import sys
+
+CONFIGS = [
+    ("default (all on)", []),
+    ("EXT_MESSAGES=0", ["-DEXT_MESSAGES=0"]),
+    ("EXT_HTREE=0", ["-DEXT_HTREE=0"]),
+    ("EXT_CSUM_VERIFY=0", ["-DEXT_CSUM_VERIFY=0"]),
+    ("all three off", ["-DEXT_MESSAGES=0", "-DEXT_HTREE=0",
+                       "-DEXT_CSUM_VERIFY=0"]),
+]
+
+
+def fs_bytes(mapfile):
+    """Bytes of .text*/.rodata* input sections from fs/ objects."""
+    total = 0
+    pending = None
+    kept = False              # past the list of discarded sections
+    with open(mapfile) as f:
+        for line in f:
+            if line.startswith("Linker script and memory map"):
+                kept = True
+            if not kept:
+                continue
+            m = re.match(r"^ (\.(?:text|rodata)\S*)\s*$", line)
+            if m:
+                pending = m.group(1)
+                continue
+            m = re.match(r"^ (\.(?:text|rodata)\S*)?\s+0x[0-9a-f]+\s+"
+                         r"0x([0-9a-f]+)\s+(\S+\.o)\s*$", line)
+            if m and (m.group(1) or pending):
+                if "/fs/" in m.group(3):
+                    total += int(m.group(2), 16)
+            pending = None
+    return total
+
+
+def main():
+    build, cc, cflags = sys.argv[1], sys.argv[2], sys.argv[3:]
+    out = os.path.join(build, "bench", "fsconf")
+    os.makedirs(out, exist_ok=True)
+    srcs = sorted("fs/" + f for f in os.listdir("fs") if f.endswith(".c"))
+    srcs += ["tests/bench/fsconf_entry.c", "firmware/cortexm/libc.c"]
+    print("fs/ flash per build option (fs/ext_priv.h), as a loader links "
+          "it:")
+    print("  %-22s %8s" % ("option", "bytes"))
+    base = None
+    for i, (name, defs) in enumerate(CONFIGS):
+        elf = os.path.join(out, "c%d.elf" % i)
+        mapf = elf + ".map"
+        objs = []
+        for src in srcs:
+            obj = os.path.join(out, "c%d" % i, src[:-2] + ".o")
+            os.makedirs(os.path.dirname(obj), exist_ok=True)
+            subprocess.run([cc] + cflags + defs + ["-c", "-o", obj, src],
+                           check=True)
+            objs.append(obj)
+        subprocess.run([cc] + cflags + [
+            "-Wl,--gc-sections", "-Wl,-e,fsconf_entry",
+            "-Wl,-Map=" + mapf, "-o", elf] + objs + ["-lgcc"], check=True)
+        n = fs_bytes(mapf)
+        base = base or n
+        print("  %-22s %8d%s" % (name, n, "" if n == base else
+                                 "  (%+d)" % (n - base)))
+
+
+if __name__ == "__main__":
+    main()
