@@ -175,7 +175,7 @@ int32_t ext_read(struct ext_fs *fs, struct ext_file *f, uint64_t off,
                  void *dst, uint32_t len);
 
 /* Load a whole file into dst. A file larger than max is refused with
- * EXT_ETOOBIG before a byte is written. */
+ * EXT_ETOOBIG, a directory with EXT_EISDIR, before a byte is written. */
 int ext_load(struct ext_fs *fs, struct ext_file *f, void *dst,
              uint64_t max, uint64_t *size_out);
 

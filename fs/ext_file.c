@@ -187,6 +187,9 @@ int ext_load(struct ext_fs *fs, struct ext_file *f, void *dst, uint64_t max,
 
     if (size_out)
         *size_out = size;
+    if (ext_is_dir(&f->in))
+        return ext_fail(fs, EXT_EISDIR, f->in.ino, 0,
+                        "a directory is not a file to load");
     if (size > max)
         return ext_fail(fs, EXT_ETOOBIG, f->in.ino, 0,
                         "file is larger than the space given for it");

@@ -210,6 +210,11 @@ static void test_load_refuses_oversized_before_writing(void **state)
     assert_non_null(strstr(msg, "larger than the space given"));
     assert_int_equal(ext_load(&fs, &f, buf, 1025, &size), 0);
     assert_int_equal(buf[1025], 0xEE);
+    assert_int_equal(ext_open(&fs, "/a/b", &f), 0);
+    memset(buf, 0xEE, sizeof(buf));
+    assert_int_equal(ext_load(&fs, &f, buf, sizeof(buf), &size), EXT_EISDIR);
+    for (i = 0; i < sizeof(buf); i++)
+        assert_int_equal(buf[i], 0xEE);
     host_disk_close(&l.disk);
 }
 
