@@ -38,10 +38,12 @@ $(1)_OBJ := $$(patsubst %.c,$$(LM3S_DIR)/$(2)/%.o,$$(LM3S_SRC))
 
 $$(LM3S_DIR)/$(2)/%.o: %.c
 	@mkdir -p $$(dir $$@)
-	$$(ARM_CC) $$(LM3S_CFLAGS) $(3) -MMD -MP -c -o $$@ $$<
+	@$$(if $$(Q),echo "  CC-M3   $$< ($(1))")
+	$$(Q)$$(ARM_CC) $$(LM3S_CFLAGS) $(3) -MMD -MP -c -o $$@ $$<
 
 $$(LM3S_DIR)/$(1).elf: $$($(1)_OBJ) linker/lm3s6965evb.ld
-	$$(ARM_CC) $$(LM3S_CFLAGS) -Wl,-Map=$$(LM3S_DIR)/$(1).map \
+	@$$(if $$(Q),echo "  LD      $$@")
+	$$(Q)$$(ARM_CC) $$(LM3S_CFLAGS) -Wl,-Map=$$(LM3S_DIR)/$(1).map \
 	    -o $$@ $$($(1)_OBJ) $$(LM3S_LDFLAGS)
 endef
 $(eval $(call LM3S_VARIANT,extload,obj,))
@@ -54,7 +56,8 @@ firmware: $(LM3S_DIR)/extload.elf $(LM3S_DIR)/extload.bin
 firmware-variants: $(LM3S_DIR)/extload-stream.elf $(LM3S_DIR)/extload-sha.elf
 
 $(LM3S_DIR)/%.bin: $(LM3S_DIR)/%.elf
-	$(ARM_OBJCOPY) -O binary $< $@
+	@$(if $(Q),echo "  OBJCOPY $@")
+	$(Q)$(ARM_OBJCOPY) -O binary $< $@
 
 # QEMU's lm3s6965evb: UART0 on stdio, the card image on the SSI0 SD slot
 # (snapshot: the image stays untouched), semihosting for the exit code.
