@@ -1,0 +1,30 @@
+/* The fuzz harnesses, shared by the libFuzzer targets (tests/fuzz/fuzz_*.c)
+ * and the regression replay (tests/unit/test_regress.c), so a kept crash
+ * input runs through exactly the code that found it.
+ *
+ * Each returns NULL when the input ran to its end, or a sentence naming the
+ * invariant it broke (a fuzz target then aborts). Memory errors, undefined
+ * behaviour and hangs are left to ASan, UBSan and the caller's time limit.
+ */
+#ifndef EXTLOAD_FUZZ_HARNESS_H
+#define EXTLOAD_FUZZ_HARNESS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* A disk image (padded to whole sectors): part_find(auto), ext_mount, a
+ * bounded walk of the whole tree; every inode stat'ed, every file read
+ * into a bounded buffer and loaded with ext_load, symlinks read and
+ * followed, paths looked up. */
+const char *fuzz_image_one(const uint8_t *data, size_t len);
+
+/* extlinux.conf text: config_parse, config_boot_order, config_find. */
+const char *fuzz_config_one(const uint8_t *data, size_t len);
+
+/* A card whose every response byte comes from the input (after a short
+ * header choosing the read to make): sdspi_init, sdspi_read, describe.
+ * The fake clock advances per byte; each call must end within the time
+ * its waits allow, and never write past the caller's buffer. */
+const char *fuzz_sdspi_one(const uint8_t *data, size_t len);
+
+#endif

@@ -1,0 +1,150 @@
+#!/usr/bin/env bash
+# Seed corpora for the fuzz targets, made from scratch each time:
+#   OUTDIR/image/   small real disks: ext2 1 KiB blocks, ext4 defaults,
+#                   inline_data, a hash-tree directory, bigalloc-free ext4
+#                   without extents, MBR with a logical partition, GPT
+#   OUTDIR/config/  extlinux.conf texts
+#   OUTDIR/sdspi/   byte streams recorded from the SD card model
+# Usage: mkcorpus.sh OUTDIR MKSEED_SDSPI
+# Images stay small (<= 512 KiB, the image target's -max_len): every byte
+# of an input is one the fuzzer may spend a mutation on.
+set -eu
+O=${1:?usage: mkcorpus.sh OUTDIR MKSEED_SDSPI}
+MKSEED=${2:?usage: mkcorpus.sh OUTDIR MKSEED_SDSPI}
+T=$O/trees
+UUID=5eed0000-0000-4000-8000-00000000f022
+export E2FSPROGS_FAKE_TIME=1700000000
+rm -rf "$O"
+mkdir -p "$O/image" "$O/config" "$O/sdspi" "$T"
+
+# Deterministic bytes (no seedfill dependency: this runs before `make unit`).
+bytes() {          # seed count
+    awk -v s="$1" -v n="$2" 'BEGIN { x = s; for (i = 0; i < n; i++) {
+        x = (x * 1103515245 + 12345) % 2147483648;
+        printf "%c", 65 + int(x / 65536) % 26 } }'
+}
+
+# A tree with each kind of thing the reader meets: nested directories,
+# a file spanning the direct blocks into the first indirect one, a fast
+# and a slow symlink, an extlinux.conf and a kernel.
+tree() {           # dir seed
+    local d=$1 s=$2
+    rm -rf "$d"
+    mkdir -p "$d/boot/extlinux" "$d/a/b" "$d/empty"
+    bytes "$s" 13 >"$d/small"
+    bytes $((s + 1)) 14000 >"$d/a/b/big"
+    bytes $((s + 2)) 3000 >"$d/boot/kernel.bin"
+    printf 'DEFAULT main\nLABEL main\n  KERNEL /boot/kernel.bin\n  APPEND console=ttyS0\nLABEL old\n  LINUX /a/b/big\n' \
+        >"$d/boot/extlinux/extlinux.conf"
+    ln -s a/b/big "$d/fast_link"
+    ln -s "$(printf 'x/%.0s' $(seq 40))../../../../../../../../../../../../../../../../../../../../../../../../../../../../../../../../../../../../../../../small" \
+        "$d/slow_link"
+    ln -s loop2 "$d/loop1"
+    ln -s loop1 "$d/loop2"
+}
+
+mk() {             # name tree size-KiB mke2fs-args...
+    local name=$1 tree=$2 size=$3
+    shift 3
+    rm -f "$O/image/$name"
+    mke2fs -q -F -U "$UUID" -E hash_seed=$UUID -d "$tree" "$@" \
+        "$O/image/$name" "${size}K" >/dev/null
+}
+
+tree "$T/std" 1
+mk ext2-1k "$T/std" 128 -t ext2 -b 1024 -N 32
+
+# Block maps deep and wide: one block at the start of each of four
+# single-indirect ranges under the double-indirect block (lblk 268, 524,
+# 780, 1036) and one in the triple-indirect range (lblk 65804).
+d=$T/deep
+rm -rf "$d"; mkdir -p "$d"
+for b in 0 268 524 780 1036; do
+    bytes $((20 + b)) 1024 | dd of="$d/dind" bs=1024 seek=$b conv=notrunc status=none
+done
+for b in 0 65804; do
+    bytes $((30 + b)) 1024 | dd of="$d/tind" bs=1024 seek=$b conv=notrunc status=none
+done
+mk ext2-deepmap "$d" 128 -t ext2 -b 1024 -N 16
+mk ext3-1k "$T/std" 256 -t ext3 -b 1024 -N 32 -J size=1 2>/dev/null ||
+    mk ext3-1k "$T/std" 1200 -t ext3 -b 1024 -N 32
+mk ext4-default "$T/std" 256 -t ext4 -N 32 -O ^has_journal
+mk ext4-blockmap "$T/std" 256 -t ext4 -b 1024 -N 32 -O ^has_journal,^extents,^64bit
+mk ext4-4k "$T/std" 512 -t ext4 -b 4096 -N 32 -O ^has_journal
+mk ext4-gdtcsum "$T/std" 256 -t ext4 -b 1024 -N 32 -O ^has_journal,^metadata_csum,uninit_bg
+
+# Several small groups (-g 256): descriptors past the first block with
+# meta_bg, backups placed by sparse_super2, flex_bg tables, checksums
+# seeded from s_checksum_seed.
+mk ext4-metabg "$T/std" 384 -t ext4 -b 1024 -g 256 -N 64 -O ^has_journal,meta_bg,^resize_inode
+mk ext4-sparse2 "$T/std" 384 -t ext4 -b 1024 -g 256 -N 64 -O ^has_journal,sparse_super2,metadata_csum_seed
+mk ext4-bigalloc "$T/std" 512 -t ext4 -b 1024 -C 4096 -N 32 -O ^has_journal,bigalloc,^resize_inode 2>/dev/null ||
+    rm -f "$O/image/ext4-bigalloc"
+mk ext4-casefold "$T/std" 256 -t ext4 -b 1024 -N 32 -O ^has_journal,casefold,large_dir
+mk ext4-i128 "$T/std" 256 -t ext4 -b 1024 -N 32 -I 128 -O ^has_journal
+mk ext2-rev0 "$T/std" 128 -t ext2 -b 1024 -N 32 -r 0
+
+d=$T/inline
+rm -rf "$d"; mkdir -p "$d/dir"
+bytes 10 40 >"$d/tiny"
+bytes 11 100 >"$d/small100"
+bytes 12 20 >"$d/dir/a"
+ln -s ../tiny "$d/dir/up"
+mk ext4-inline "$d" 256 -t ext4 -b 1024 -N 32 -I 256 -O ^has_journal,inline_data
+
+# A hash-tree directory: names long enough for several 1 KiB leaves,
+# indexed by e2fsck -D.
+d=$T/htree
+rm -rf "$d"; mkdir -p "$d/big"
+for i in $(seq -w 1 120); do : >"$d/big/a_rather_long_file_name_$i"; done
+bytes 13 50 >"$d/big/target"
+mk ext4-htree "$d" 384 -t ext4 -b 1024 -N 160 -O ^has_journal
+e2fsck -fyD "$O/image/ext4-htree" >/dev/null 2>&1 || [ $? -le 1 ]
+
+# Extents in a tree deeper than the inode: a fragmented file.
+d=$T/frag
+rm -rf "$d"; mkdir -p "$d"
+bytes 14 1024 >"$T/one"
+bytes 15 $((12 * 1024)) >"$T/frag.bin"
+for csum in ^metadata_csum metadata_csum; do
+    n=ext4-frag; [ $csum = metadata_csum ] && n=ext4-frag-csum
+    mk $n "$d" 256 -t ext4 -b 1024 -N 32 -O ^has_journal,$csum
+    {
+        for i in $(seq 1 12); do echo "write $T/one /f$i"; done
+        for i in $(seq 1 2 12); do echo "rm /f$i"; done
+        echo "write $T/frag.bin /frag"
+    } | debugfs -w -f - "$O/image/$n" >/dev/null 2>&1
+done
+
+# Partition tables: a 128 KiB ext2 filesystem inside MBR (logical) and
+# GPT disks.
+mk part-fs "$T/std" 128 -t ext2 -b 1024 -N 32
+disk() {           # name start-sector sfdisk-script
+    local name=$1 start=$2
+    rm -f "$O/image/$name"
+    truncate -s $(((start + 256 + 40) * 512)) "$O/image/$name"
+    printf '%s\n' "$3" | sfdisk -q "$O/image/$name" >/dev/null 2>&1
+    dd if="$O/image/part-fs" of="$O/image/$name" bs=512 seek="$start" \
+        conv=notrunc status=none
+}
+disk gpt 40 "label: gpt
+first-lba: 34
+start=34, size=6, type=C12A7328-F81F-11D2-BA4B-00A0C93EC93B
+start=40, size=256, type=0FC63DAF-8483-4772-8E79-3D69D8477DE4"
+disk mbr-logical 8 "label: dos
+start=1, size=4, type=c
+start=5, size=299, type=5
+start=8, size=256, type=83"
+rm -f "$O/image/part-fs"
+
+# ---- config -------------------------------------------------------------
+c=$O/config
+printf 'DEFAULT main\nLABEL main\n    KERNEL /boot/kernel.bin\n    FDT /boot/board.dtb\n    APPEND console=ttyS0 root=/dev/mmcblk0p2\nLABEL old\n    KERNEL /boot/kernel-old.bin\n' >"$c/distro"
+printf '# comment\nTIMEOUT 30\nMENU TITLE x\r\ndefault   old  \r\n\tlabel main\r\n\tlinux /k\r\n\tdevicetree /d\r\n\tappend a=b  c\r\nLABEL old\nKERNEL /o\nKERNEL /o2\nINITRD /i\n' >"$c/crlf"
+{ for i in 1 2 3 4 5 6 7 8 9 10; do printf 'LABEL l%d\nKERNEL /k%d\n' $i $i; done
+  printf 'DEFAULT l10\nAPPEND stray\n'; } >"$c/many"
+printf 'KERNEL /before/label\nDEFAULT\nLABEL\nLABEL \t \nKERNEL\n\0LABEL nul\n' >"$c/odd"
+
+# ---- sdspi --------------------------------------------------------------
+"$MKSEED" "$O/sdspi"
+ls "$O/image" "$O/config" "$O/sdspi" | grep -vc ':$' >/dev/null

@@ -1,0 +1,63 @@
+# Fuzzing: libFuzzer targets built with clang, ASan and UBSan.
+#
+#   make fuzz                   every target for FUZZ_SECONDS (default 60)
+#   make fuzz FUZZ_SECONDS=600  a campaign; corpora grow in build/fuzz/corpus/
+#   make fuzz-build             the targets and their seed corpora only
+#   make fuzz FUZZ_TARGETS=image FUZZ_WORKERS=2
+#
+# Targets (tests/fuzz/fuzz_*.c over the harnesses in tests/fuzz/h_*.c):
+#   image   a disk image: partitions, mount, a bounded walk of the tree
+#   config  extlinux.conf: parse, boot order, label lookup
+#   sdspi   the SD driver against a card speaking only fuzz bytes
+# Crashes land in build/fuzz/artifacts/TARGET/; keep each one, once fixed,
+# in tests/regress/TARGET/ (tests/unit/test_regress.c replays them).
+
+FUZZ_CC      ?= clang
+FUZZ_SECONDS ?= 60
+FUZZ_WORKERS ?= 1
+FUZZ_TARGETS ?= image config sdspi
+FUZZ_DIR     := $(BUILD)/fuzz
+FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=undefined \
+                -fno-omit-frame-pointer
+FUZZ_CFLAGS  := $(CSTD) $(WARN) -I. -O1 -g -D_DEFAULT_SOURCE $(FUZZ_SAN)
+FUZZ_OBJ      = $(patsubst %.c,$(FUZZ_DIR)/obj/%.o,$(1))
+
+FUZZ_SRC_image  := tests/fuzz/fuzz_image.c tests/fuzz/h_image.c $(FS_SRC)
+FUZZ_SRC_config := tests/fuzz/fuzz_config.c tests/fuzz/h_config.c \
+                   firmware/config.c
+FUZZ_SRC_sdspi  := tests/fuzz/fuzz_sdspi.c tests/fuzz/h_sdspi.c $(DRV_SRC)
+FUZZ_BINS := $(patsubst %,$(FUZZ_DIR)/fuzz_%,$(FUZZ_TARGETS))
+
+.PHONY: fuzz fuzz-build fuzz-seeds
+
+$(FUZZ_DIR)/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  CC-FUZZ $<")
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -MMD -MP \
+	    -c -o $@ $<
+
+$(FUZZ_DIR)/fuzz_image: $(call FUZZ_OBJ,$(FUZZ_SRC_image))
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $^
+$(FUZZ_DIR)/fuzz_config: $(call FUZZ_OBJ,$(FUZZ_SRC_config))
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $^
+$(FUZZ_DIR)/fuzz_sdspi: $(call FUZZ_OBJ,$(FUZZ_SRC_sdspi))
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $^
+
+# The sdspi seeds are recorded from the SD card model (tests/sdcard).
+$(FUZZ_DIR)/mkseed_sdspi: tests/fuzz/mkseed_sdspi.c drivers/sdspi.c \
+        drivers/sdspi_crc.c tests/sdcard/sdmodel.c
+	@mkdir -p $(dir $@)
+	$(Q)$(FUZZ_CC) $(CSTD) $(WARN) -I. -O1 -g -D_DEFAULT_SOURCE -o $@ $^
+
+fuzz-seeds: $(FUZZ_DIR)/mkseed_sdspi
+	$(Q)bash tests/fuzz/mkcorpus.sh $(FUZZ_DIR)/seeds $(FUZZ_DIR)/mkseed_sdspi
+
+fuzz-build: $(FUZZ_BINS) fuzz-seeds
+
+fuzz: fuzz-build
+	$(Q)BUILD=$(BUILD) bash tests/fuzz/run.sh $(FUZZ_SECONDS) \
+	    $(FUZZ_WORKERS) $(FUZZ_TARGETS)
+
+# The regression replay links the same harnesses (built with cc, ASan).
+$(BUILD)/tests/test_regress: $(call ASAN_OBJ,tests/fuzz/h_image.c \
+        tests/fuzz/h_config.c tests/fuzz/h_sdspi.c)
