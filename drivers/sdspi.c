@@ -239,7 +239,7 @@ static int bring_up(struct sdspi *sd, uint32_t max_hz)
     const uint8_t *csd = sd->csd;
     uint8_t r7[4];
     uint32_t hcs = 0, hz;
-    uint64_t sectors;
+    uint32_t sectors;
     int r = -1;
 
     for (int i = 0; i < 10 && r != R1_IDLE; i++)
@@ -282,14 +282,18 @@ static int bring_up(struct sdspi *sd, uint32_t max_hz)
     if (sd->type != SDSPI_MMC && csd[0] >> 6 != sd->block_addr)
         return SD_ECSD;
     if (sd->block_addr) {
-        /* C_SIZE 0x3FFFFF is 2^32 sectors: count in 64 bits. */
-        sectors = ((uint64_t)sdspi_reg_bits(csd, 48, 22) + 1) << 10;
+        /* C_SIZE 0x3FFFFF would be 2^32 sectors, past what a 32-bit
+         * block address reaches (SDXC stops at 0x3FFEFF). */
+        sectors = sdspi_reg_bits(csd, 48, 22);
+        if (sectors >= 0x3FFFFF)
+            return SD_ECSD;
+        sectors = (sectors + 1) << 10;
     } else {
         uint32_t bl = sdspi_reg_bits(csd, 80, 4);
 
         if (bl < 9 || bl > 11)
             return SD_ECSD;
-        sectors = (uint64_t)(sdspi_reg_bits(csd, 62, 12) + 1)
+        sectors = (sdspi_reg_bits(csd, 62, 12) + 1)
                   << (sdspi_reg_bits(csd, 47, 3) + 2 + bl - 9);
     }
     /* Default speed: 25 MHz for SD, 20 MHz for MMC v3 (CSD TRAN_SPEED). */

@@ -947,6 +947,16 @@ static void test_fault_init(void **state)
     r->m.csd[0] = 0x40;
     assert_int_equal(rig_init(r), SD_ECSD);
     rig_free(r);
+
+    /* C_SIZE (CSD v2 bits 69:48) 0x3FFFFF: 2^32 sectors, past a 32-bit
+     * block address; it once wrapped the capacity to 0. */
+    r = rig_new(SDM_SDHC, 2 * MIB);
+    r->m.csd[7] |= 0x3F;
+    r->m.csd[8] = 0xFF;
+    r->m.csd[9] = 0xFF;
+    assert_int_equal(rig_init(r), SD_ECSD);
+    assert_int_equal(r->sd.sectors, 0);
+    rig_free(r);
 }
 
 /* Init twice on a live card (a warm reboot), and from a mid-run state. */
