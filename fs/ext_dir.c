@@ -162,6 +162,26 @@ static uint64_t dir_end(const struct ext_dir *d)
     return d->f.in.size;
 }
 
+/* What is wrong with an entry header h of rec_len rec, with room bytes
+ * left in its block; NULL when it may be used. */
+static const char *dirent_bad(const struct ext_fs *fs, const uint8_t *h,
+                              uint32_t rec, uint32_t room)
+{
+    if (rec == 0)
+        return "directory entry rec_len is 0";
+    if (rec < 8 || (rec & 3))
+        return "directory entry rec_len is not a multiple of 4 >= 8";
+    if (rec > room)
+        return "directory entry rec_len runs past the block";
+    if (h[6] + 8u > rec)
+        return "directory entry name_len is longer than its rec_len";
+    if (le32(h) > fs->inodes_count)
+        return "directory entry names an inode past the inode count";
+    if (le32(h) && !h[6])
+        return "directory entry has an empty name";
+    return NULL;
+}
+
 /* The next live entry before byte `stop`. Every entry is checked against
  * its block before use; each pass moves d->pos forward by at least 8
  * bytes or past a hole's run, so the walk is bounded by the directory
@@ -175,9 +195,9 @@ static int dir_step(struct ext_fs *fs, struct ext_dir *d, uint64_t stop,
         end = stop;
     while (d->pos < end) {
         uint64_t at = 0, pblk = 0;
-        uint32_t in_blk = 0, blk_len = 0, rec;
+        uint32_t in_blk = 0, blk_len = 0, rec = 0;
         uint8_t h[8];
-        const char *bad = NULL;
+        const char *bad;
         int rc = dir_locate(fs, d, &at, &in_blk, &blk_len, &pblk);
 
         if (rc <= 0) {
@@ -185,25 +205,15 @@ static int dir_step(struct ext_fs *fs, struct ext_dir *d, uint64_t stop,
                 return rc;
             continue;
         }
-        if (blk_len - in_blk < 8)
+        if (blk_len - in_blk < 8) {
             bad = "directory entry header runs past the block";
-        else if ((rc = ext_bytes(fs, at, h, 8)) != 0)
-            return rc;
-        rec = bad ? 0 : rec_len_decode(fs, le16(h + 4));
-        if (bad)
-            ;
-        else if (rec == 0)
-            bad = "directory entry rec_len is 0";
-        else if (rec < 8 || (rec & 3))
-            bad = "directory entry rec_len is not a multiple of 4 >= 8";
-        else if (rec > blk_len - in_blk)
-            bad = "directory entry rec_len runs past the block";
-        else if (h[6] + 8u > rec)
-            bad = "directory entry name_len is longer than its rec_len";
-        else if (le32(h) > fs->inodes_count)
-            bad = "directory entry names an inode past the inode count";
-        else if (le32(h) && !h[6])
-            bad = "directory entry has an empty name";
+        } else {
+            rc = ext_bytes(fs, at, h, 8);
+            if (rc)
+                return rc;
+            rec = rec_len_decode(fs, le16(h + 4));
+            bad = dirent_bad(fs, h, rec, blk_len - in_blk);
+        }
         if (bad)
             return ext_fail(fs, EXT_ECORRUPT, d->f.in.ino, pblk, bad);
         d->pos += rec;

@@ -26,9 +26,7 @@
 #define SB_FEATURE_INCOMPAT     0x60
 #define SB_FEATURE_RO_COMPAT    0x64
 #define SB_UUID                 0x68
-#define SB_VOLUME_NAME          0x78
 #define SB_HASH_SEED            0xEC
-#define SB_DEF_HASH_VERSION     0xFC
 #define SB_DESC_SIZE            0xFE
 #define SB_FIRST_META_BG        0x104
 #define SB_BLOCKS_COUNT_HI      0x150
@@ -93,7 +91,6 @@
 #define I_CHECKSUM_HI           0x82
 #define I_GOOD_OLD_SIZE         128u
 
-#define IFL_COMPR               0x00000004u
 #define IFL_INDEX               0x00001000u
 #define IFL_ENCRYPT             0x00000800u
 #define IFL_HUGE_FILE           0x00040000u

@@ -216,6 +216,15 @@ static void window_top(struct window *w, size_t max)
     w->top = 1;
 }
 
+/* The two windows every load is tried in: 0 canaries, 1 top of RAM. */
+static void window_open(struct window *w, int top, size_t max)
+{
+    if (top)
+        window_top(w, max);
+    else
+        window_canary(w, max);
+}
+
 static void window_free(struct window *w)
 {
     if (w->top)
@@ -285,10 +294,7 @@ static void test_exact_fit(void **state)
         int top;
 
         for (top = 0; top < 2; top++) {
-            if (top)
-                window_top(&w, KSIZE);
-            else
-                window_canary(&w, KSIZE);
+            window_open(&w, top, KSIZE);
             assert_int_equal(load(wpath(bases[b]), "/k", &w, &size), 0);
             assert_int_equal(size, KSIZE);
             assert_memory_equal(w.dst, kdata, KSIZE);
@@ -311,10 +317,7 @@ static void test_one_byte_short(void **state)
         int top;
 
         for (top = 0; top < 2; top++) {
-            if (top)
-                window_top(&w, KSIZE - 1);
-            else
-                window_canary(&w, KSIZE - 1);
+            window_open(&w, top, KSIZE - 1);
             assert_int_equal(load(wpath(bases[b]), "/k", &w, &size),
                              EXT_ETOOBIG);
             assert_int_equal(size, KSIZE);
@@ -353,10 +356,7 @@ static void test_huge_sizes(void **state)
 
             set_size(img, "/k", sizes[i]);
             for (top = 0; top < 2; top++) {
-                if (top)
-                    window_top(&w, BIG_MAX);
-                else
-                    window_canary(&w, BIG_MAX);
+                window_open(&w, top, BIG_MAX);
                 assert_int_equal(load(img, "/k", &w, &size), EXT_ETOOBIG);
                 assert_int_equal(size, sizes[i]);
                 assert_true(all_pat(w.dst, w.max));
