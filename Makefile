@@ -3,15 +3,21 @@
 #   make            host tool + Cortex-M3 objects (warnings are errors)
 #   make host       build/host/extload          (SANITIZE=1: build/host-asan/)
 #   make test       every suite; ends with "N passed, N failed"
+#   make test T=NAME  one suite (names as the summary prints them:
+#                   test_ext, cli.t_cli, qemu.t_qemu, ...; a glob works)
+#   make firmware   the board image (BOARD=lm3s6965evb, board/*/board.mk)
+#   make qemu       boot the demo card in QEMU
 #   make size       Cortex-M3 -Os sizes (tests/bench/rules.mk)
 #   make bench      speed against peers (tests/bench/rules.mk)
 #   make deps       installs missing Debian packages (as root)
 #
 # Cross-folder includes name the folder ("fs/ext.h"); -I. is the only path.
 # Fragments owned by a folder (board image, QEMU tests, fuzzing, benches)
-# live beside their code and are included at the end.
+# live beside their code and are included at the end; they build objects
+# only through OBJ_RULE below.
 
 BUILD    ?= build
+BOARD    ?= lm3s6965evb
 # V=1 shows the full command lines.
 Q        := $(if $(V),,@)
 CC       ?= cc
@@ -28,28 +34,46 @@ ARM_CFLAGS := $(CSTD) $(WARN) -I. -mcpu=cortex-m3 -mthumb -Os \
             -ffreestanding -nostdlib -ffunction-sections -fdata-sections \
             -fstack-usage
 
+# The one object rule. $(call OBJ_RULE,OBJDIR,COMPILER,FLAGS,TAG) makes
+# OBJDIR/path/x.o from path/x.c; COMPILER and FLAGS are variable
+# references ($$(CC)), expanded when the rule runs.
+define OBJ_RULE
+$(1)/%.o: %.c
+	@mkdir -p $$(dir $$@)
+	@$$(if $$(Q),printf '  %-7s %s\n' '$(4)' '$$<')
+	$$(Q)$(2) $(3) -MMD -MP -c -o $$@ $$<
+endef
+objs = $(patsubst %.c,$(1)/%.o,$(2))
+
 # Code that runs on the board and on the host alike.
 FS_SRC   := $(wildcard fs/*.c)
 DRV_SRC  := $(wildcard drivers/sdspi*.c)
 FW_SRC   := $(wildcard firmware/*.c)
 LIB_SRC  := $(FS_SRC) $(DRV_SRC) $(FW_SRC)
-# The host port: an image file as the block device, stdio as the console.
-HOSTPORT_SRC := $(filter-out board/host/main.c,$(wildcard board/host/*.c))
+# The host port: an image file as the block device, stdio as the console,
+# and the Cortex-M hand-off decision (pure C) it reports.
+HOSTPORT_SRC := $(filter-out board/host/main.c,$(wildcard board/host/*.c)) \
+                board/cortex-m/vector.c
 # Test-only code: the SD card model, image helpers.
 TSUP_SRC := $(wildcard tests/support/*.c) $(wildcard tests/sdcard/*.c)
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
-
-HOST_OBJ = $(patsubst %.c,$(BUILD)/host/obj/%.o,$(1))
-ASAN_OBJ = $(patsubst %.c,$(BUILD)/host-asan/obj/%.o,$(1))
-ARM_OBJ  = $(patsubst %.c,$(BUILD)/arm/obj/%.o,$(1))
-
 UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
+HOSTTOOL_SRC := $(LIB_SRC) $(HOSTPORT_SRC) board/host/main.c
+
+# The host tool with the reader's options all off (fs/ext_priv.h), so the
+# small configuration is tested too (tests/cli/t_options.sh).
+MIN_DEFS := -DEXT_MESSAGES=0 -DEXT_HTREE=0 -DEXT_CSUM_VERIFY=0
+
+$(eval $(call OBJ_RULE,$(BUILD)/host/obj,$$(CC),$$(HOST_CFLAGS),CC))
+$(eval $(call OBJ_RULE,$(BUILD)/host-asan/obj,$$(CC),$$(HOST_CFLAGS) $$(ASAN),CC-ASAN))
+$(eval $(call OBJ_RULE,$(BUILD)/host-min/obj,$$(CC),$$(HOST_CFLAGS) $$(ASAN) $$(MIN_DEFS),CC-MIN))
+$(eval $(call OBJ_RULE,$(BUILD)/arm/obj,$$(ARM_CC),$$(ARM_CFLAGS),CC-ARM))
 
 .PHONY: all host test deps clean unit arm-objs
 # Keep every intermediate object (make would delete them after the run,
 # printing below the test summary).
 .SECONDARY:
-all: host arm-objs
+all: host arm-objs firmware
 
 ifeq ($(SANITIZE),1)
 host: $(BUILD)/host-asan/extload
@@ -57,44 +81,18 @@ else
 host: $(BUILD)/host/extload
 endif
 
-$(BUILD)/host/extload: $(call HOST_OBJ,$(LIB_SRC) $(HOSTPORT_SRC) board/host/main.c)
+# The host tool in its three builds: plain, ASan+UBSan, options off.
+$(BUILD)/host/extload: $(call objs,$(BUILD)/host/obj,$(HOSTTOOL_SRC))
+$(BUILD)/host-asan/extload: $(call objs,$(BUILD)/host-asan/obj,$(HOSTTOOL_SRC))
+$(BUILD)/host-min/extload: $(call objs,$(BUILD)/host-min/obj,$(HOSTTOOL_SRC))
+$(BUILD)/host/extload: LDSAN :=
+$(BUILD)/host-asan/extload $(BUILD)/host-min/extload: LDSAN := $(ASAN)
+$(BUILD)/host/extload $(BUILD)/host-asan/extload $(BUILD)/host-min/extload:
 	@$(if $(Q),echo "  LD      $@")
-	$(Q)$(CC) $(HOST_CFLAGS) -o $@ $^
-
-$(BUILD)/host-asan/extload: $(call ASAN_OBJ,$(LIB_SRC) $(HOSTPORT_SRC) board/host/main.c)
-	@$(if $(Q),echo "  LD      $@")
-	$(Q)$(CC) $(HOST_CFLAGS) $(ASAN) -o $@ $^
-
-
-# The host tool with the reader's options all off (fs/ext_priv.h), so the
-# small configuration is tested too (tests/cli/t_options.sh).
-MIN_DEFS := -DEXT_MESSAGES=0 -DEXT_HTREE=0 -DEXT_CSUM_VERIFY=0
-$(BUILD)/host-min/extload: $(patsubst %.c,$(BUILD)/host-min/obj/%.o,$(LIB_SRC) $(HOSTPORT_SRC) board/host/main.c)
-	@$(if $(Q),echo "  LD      $@")
-	$(Q)$(CC) $(HOST_CFLAGS) $(ASAN) -o $@ $^
-
-$(BUILD)/host-min/obj/%.o: %.c
-	@mkdir -p $(dir $@)
-	@$(if $(Q),echo "  CC-MIN  $<")
-	$(Q)$(CC) $(HOST_CFLAGS) $(ASAN) $(MIN_DEFS) -MMD -MP -c -o $@ $<
-
-$(BUILD)/host/obj/%.o: %.c
-	@mkdir -p $(dir $@)
-	@$(if $(Q),echo "  CC      $<")
-	$(Q)$(CC) $(HOST_CFLAGS) -MMD -MP -c -o $@ $<
-
-$(BUILD)/host-asan/obj/%.o: %.c
-	@mkdir -p $(dir $@)
-	@$(if $(Q),echo "  CC-ASAN $<")
-	$(Q)$(CC) $(HOST_CFLAGS) $(ASAN) -MMD -MP -c -o $@ $<
-
-$(BUILD)/arm/obj/%.o: %.c
-	@mkdir -p $(dir $@)
-	@$(if $(Q),echo "  CC-ARM  $<")
-	$(Q)$(ARM_CC) $(ARM_CFLAGS) -MMD -MP -c -o $@ $<
+	$(Q)$(CC) $(HOST_CFLAGS) $(LDSAN) -o $@ $^
 
 # Unit tests: cmocka, ASan + UBSan, linked with all portable code.
-TEST_LIB_OBJ := $(call ASAN_OBJ,$(LIB_SRC) $(HOSTPORT_SRC) $(TSUP_SRC))
+TEST_LIB_OBJ := $(call objs,$(BUILD)/host-asan/obj,$(LIB_SRC) $(HOSTPORT_SRC) $(TSUP_SRC))
 $(BUILD)/tests/%: $(BUILD)/host-asan/obj/tests/unit/%.o $(TEST_LIB_OBJ)
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  LD      $@")
@@ -108,17 +106,24 @@ $(BUILD)/tools/%: tests/tools/%.c
 	$(Q)$(CC) $(HOST_CFLAGS) -o $@ $<
 
 # fs/ and drivers/ must build freestanding for Cortex-M3.
-arm-objs: $(call ARM_OBJ,$(FS_SRC) $(DRV_SRC))
+arm-objs: $(call objs,$(BUILD)/arm/obj,$(FS_SRC) $(DRV_SRC))
 
 test: deps host unit
 	@$(MAKE) --no-print-directory host SANITIZE=1 $(BUILD)/host-min/extload
-	@BUILD=$(BUILD) bash tests/run.sh
+	@BUILD=$(BUILD) bash tests/run.sh $(T)
 
 deps:
 	@bash tests/deps.sh
 
 clean:
 	rm -rf $(BUILD)
+
+# Each board.mk defines firmware-NAME, qemu-NAME and gdb-NAME; these pick
+# the board by BOARD (default lm3s6965evb).
+.PHONY: firmware qemu gdb
+firmware: firmware-$(BOARD)
+qemu: qemu-$(BOARD)
+gdb: gdb-$(BOARD)
 
 -include $(wildcard board/*/board.mk) $(wildcard tests/*/rules.mk)
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

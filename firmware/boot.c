@@ -11,18 +11,9 @@ static const char *const config_paths[] = {
 const char *boot_strerror(int err)
 {
     switch (err) {
-    case BOOT_OK: return "success";
-    case BOOT_ENOCARD: return "no card answered";
-    case BOOT_ENOPART: return "no partition holds an ext filesystem";
-    case BOOT_ENOFS: return "the filesystem did not mount";
-    case BOOT_ENOLABEL: return "no label could be booted";
-    case BOOT_ENOKERNEL: return "the kernel is missing or unreadable";
-    case BOOT_ETOOBIG: return "the file does not fit the load window";
-    case BOOT_ESHA256: return "the kernel does not match its SHA-256";
-    case BOOT_ENOSHA256: return "the kernel's .sha256 is missing or bad";
-    case BOOT_EFDT: return "the device tree is missing or unreadable";
-    case BOOT_EHANDOFF: return "the board could not start the kernel";
-    case BOOT_EPATH: return "a path in the config is too long";
+#define BOOT_ERR_CASE(name, value, text) case name: return text;
+    BOOT_ERRORS(BOOT_ERR_CASE)
+#undef BOOT_ERR_CASE
     default: return "unknown boot error";
     }
 }
@@ -34,11 +25,6 @@ const char *boot_ext_why(const struct ext_fs *fs, int rc, char *buf,
     if (fs->err == rc)
         ext_error_describe(fs, buf, len);
     return buf[0] ? buf : ext_strerror(rc);
-}
-
-static const char *scheme_name(uint8_t scheme)
-{
-    return scheme == PART_GPT ? "GPT" : scheme == PART_MBR ? "MBR" : "no";
 }
 
 int boot_mount(const struct boot_env *env, struct boot_state *st)
@@ -61,7 +47,7 @@ int boot_mount(const struct boot_env *env, struct boot_state *st)
                    (unsigned)(boot_now(env) - t0));
     else
         con_printf(con, "part: %s partition %u at LBA %llu, %llu sectors "
-                   "(%llu MiB), %u ms\n", scheme_name(p->scheme),
+                   "(%llu MiB), %u ms\n", part_scheme_name(p->scheme),
                    (unsigned)p->index, (unsigned long long)p->lba,
                    (unsigned long long)p->sectors,
                    (unsigned long long)(p->sectors >> 11),
@@ -91,18 +77,6 @@ int boot_mount(const struct boot_env *env, struct boot_state *st)
 }
 
 __attribute__((noinline))
-static int32_t open_and_read(struct boot_state *st, const char *path)
-{
-    int rc = ext_open(&st->fs, path, &st->file);
-
-    if (rc)
-        return rc;
-    if ((st->file.in.mode & EXT_S_IFMT) != EXT_S_IFREG)
-        return EXT_EISDIR;
-    return ext_read(&st->fs, &st->file, 0, st->cfg_text, BOOT_CONFIG_MAX);
-}
-
-__attribute__((noinline))
 static void config_skipped(const struct boot_env *env,
                            const struct boot_state *st, const char *path,
                            int rc)
@@ -122,7 +96,7 @@ static int read_config(const struct boot_env *env, struct boot_state *st)
          i++) {
         const char *path = config_paths[i];
         uint32_t t0 = boot_now(env);
-        int32_t n = open_and_read(st, path);
+        int32_t n = boot_file_read(st, path, st->cfg_text, BOOT_CONFIG_MAX);
 
         if (n == EXT_ENOENT || n == EXT_ENOTDIR)
             continue;

@@ -27,19 +27,26 @@
 #define BOOT_CONFIG_MAX 1024u         /* bytes of extlinux.conf read */
 #define BOOT_PATH_MAX 256u            /* KERNEL path + ".sha256" */
 
+/* Every boot error: name, value, and the sentence boot_strerror() gives.
+ * One table, so the enum and its sentences cannot fall out of step. */
+#define BOOT_ERRORS(X) \
+    X(BOOT_OK,         0,   "success") \
+    X(BOOT_ENOCARD,   -1,   "no card answered") \
+    X(BOOT_ENOPART,   -2,   "no partition holds an ext filesystem") \
+    X(BOOT_ENOFS,     -3,   "the filesystem did not mount") \
+    X(BOOT_ENOLABEL,  -4,   "no label could be booted") \
+    X(BOOT_ENOKERNEL, -5,   "the kernel is missing or unreadable") \
+    X(BOOT_ETOOBIG,   -6,   "the file does not fit the load window") \
+    X(BOOT_ESHA256,   -7,   "the kernel does not match its SHA-256") \
+    X(BOOT_ENOSHA256, -8,   "the kernel's .sha256 is missing or bad") \
+    X(BOOT_EFDT,      -9,   "the device tree is missing or unreadable") \
+    X(BOOT_EHANDOFF,  -10,  "the board could not start the kernel") \
+    X(BOOT_EPATH,     -11,  "a path in the config is too long")
+
 enum boot_err {
-    BOOT_OK = 0,
-    BOOT_ENOCARD = -1,        /* no card answered */
-    BOOT_ENOPART = -2,        /* no partition holds an ext filesystem */
-    BOOT_ENOFS = -3,          /* the filesystem did not mount */
-    BOOT_ENOLABEL = -4,       /* no label could be booted */
-    BOOT_ENOKERNEL = -5,      /* the kernel file is missing or unreadable */
-    BOOT_ETOOBIG = -6,        /* a file does not fit the load window */
-    BOOT_ESHA256 = -7,        /* the kernel does not match KERNEL.sha256 */
-    BOOT_ENOSHA256 = -8,      /* KERNEL.sha256 required but missing/bad */
-    BOOT_EFDT = -9,           /* the FDT is missing or unreadable */
-    BOOT_EHANDOFF = -10,      /* the board could not start the kernel */
-    BOOT_EPATH = -11,         /* a path in the config is too long */
+#define BOOT_ERR_ENUM(name, value, text) name = value,
+    BOOT_ERRORS(BOOT_ERR_ENUM)
+#undef BOOT_ERR_ENUM
 };
 
 /* What a board's hand-off receives. Pointers are where this CPU sees the

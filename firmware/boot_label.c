@@ -77,12 +77,16 @@ static int fail_load(const struct boot_env *env, struct boot_state *st,
 }
 
 __attribute__((noinline))
-static int32_t open_and_read(struct boot_state *st, const char *path,
-                             uint8_t *dst, uint32_t len)
+int32_t boot_file_read(struct boot_state *st, const char *path, void *dst,
+                       uint32_t len)
 {
     int rc = ext_open(&st->fs, path, &st->file);
 
-    return rc ? rc : ext_read(&st->fs, &st->file, 0, dst, len);
+    if (rc)
+        return rc;
+    if ((st->file.in.mode & EXT_S_IFMT) != EXT_S_IFREG)
+        return EXT_EISDIR;
+    return ext_read(&st->fs, &st->file, 0, dst, len);
 }
 
 /* Reads KERNEL.sha256 if there is one, into the still empty window.
@@ -101,7 +105,7 @@ static int read_sha256(const struct boot_env *env, struct boot_state *st,
     memcpy(st->path, kernel, klen);
     memcpy(st->path + klen, SHA256_SUFFIX, sizeof(SHA256_SUFFIX));
 
-    int32_t n = open_and_read(st, st->path, env->window, line_max);
+    int32_t n = boot_file_read(st, st->path, env->window, line_max);
     if (n == EXT_ENOENT || n == EXT_ENOTDIR)
         return env->require_sha256
             ? fail(env, BOOT_ENOSHA256, "verify", st->path,

@@ -32,19 +32,4 @@ struct extload_handoff {
     char label[32];               /* the label booted, NUL-terminated */
 };
 
-/* How a Cortex-M enters an image. */
-struct handoff_entry {
-    uint32_t pc;                  /* branch target, Thumb bit set */
-    uint32_t sp;                  /* 0: keep the loader's stack */
-    uint32_t vtor;                /* 0: leave VTOR alone */
-};
-
-/* An image that starts with a vector table (word 0 a stack pointer inside
- * [ram_lo, ram_hi], word 1 an odd address inside the image) is entered via
- * its reset vector with VTOR at the load address; any other image at its
- * first byte in Thumb state. Returns 1 for a vector table, 0 otherwise. */
-int handoff_entry_for(const uint8_t *image, uint32_t size, uint32_t load_addr,
-                      uint32_t ram_lo, uint32_t ram_hi,
-                      struct handoff_entry *out);
-
 #endif

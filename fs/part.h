@@ -17,6 +17,12 @@ enum part_err {
 
 enum part_scheme { PART_NONE = 0, PART_MBR = 1, PART_GPT = 2 };
 
+/* "none", "MBR" or "GPT". */
+static inline const char *part_scheme_name(int scheme)
+{
+    return scheme == PART_GPT ? "GPT" : scheme == PART_MBR ? "MBR" : "none";
+}
+
 struct part_info {
     uint64_t lba;             /* first sector */
     uint64_t sectors;

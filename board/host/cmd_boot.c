@@ -6,6 +6,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "board/cortex-m/cpu.h"
 #include "board/host/disk.h"
 #include "firmware/boot.h"
 
@@ -35,9 +36,9 @@ static uint32_t host_ms(void *ctx)
 static int host_handoff(void *ctx, const struct boot_image *img)
 {
     struct host_boot *hb = ctx;
-    struct handoff_entry e;
+    struct cpu_entry e;
 
-    if (handoff_entry_for(img->kernel, img->kernel_size, img->kernel_addr,
+    if (cpu_entry_for(img->kernel, img->kernel_size, img->kernel_addr,
                           img->kernel_addr, img->kernel_addr + 0x10000000u,
                           &e))
         printf("handoff: vector table: VTOR=0x%08x MSP=0x%08x entry "

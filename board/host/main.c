@@ -77,11 +77,6 @@ static int open_fs(struct tool *t)
     return 0;
 }
 
-static const char *scheme_name(int s)
-{
-    return s == PART_GPT ? "GPT" : s == PART_MBR ? "MBR" : "none";
-}
-
 static void print_features(const char *label, int word, uint32_t bits)
 {
     char names[512];
@@ -105,7 +100,7 @@ static int cmd_info(struct tool *t)
     scheme = part_scheme(&t->disk.bd, buf);
     printf("disk: %" PRIu64 " sectors, partition table: %s\n",
            t->disk.sectors, scheme < 0 ? part_strerror(scheme)
-                                       : scheme_name(scheme));
+                                       : part_scheme_name(scheme));
     for (i = 1; scheme > PART_NONE && i <= 4 + 128; i++) {
         rc = part_get(&t->disk.bd, buf, i, &p);
         if (rc == PART_ENOENT && i > 4 && scheme == PART_MBR)

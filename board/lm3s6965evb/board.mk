@@ -3,6 +3,7 @@
 #   make firmware   build/lm3s6965evb/extload.elf and .bin
 #   make qemu       demo SD image + boot it in QEMU, in one command
 #   make gdb        the same, halted, with a gdb stub on :1234
+#   make firmware-variants   the test builds (extload-stream, extload-sha)
 #
 # BOARD_SEMIHOSTING=1 (default): stopping ends the emulator with an exit
 # code; set 0 for silicon without a debugger. BOOT_REQUIRE_SHA256=1 refuses
@@ -15,9 +16,11 @@ GDB_PORT      ?= 1234
 BOARD_SEMIHOSTING ?= 1
 BOOT_REQUIRE_SHA256 ?= 0
 
+# The CPU layer, the chips, the board, and board/main.c (the one
+# board_main; a test build links its own in its place).
 LM3S_SRC := $(FS_SRC) $(DRV_SRC) drivers/pl011.c drivers/pl022.c \
-            drivers/lm3s_gpio.c $(FW_SRC) $(wildcard firmware/cortexm/*.c) \
-            $(wildcard board/lm3s6965evb/*.c)
+            drivers/lm3s_gpio.c $(FW_SRC) $(wildcard board/cortex-m/*.c) \
+            $(wildcard board/lm3s6965evb/*.c) board/main.c
 LM3S_CFLAGS := $(CSTD) $(WARN) -I. -mcpu=cortex-m3 -mthumb -Os -g \
             -ffreestanding -nostdlib -ffunction-sections -fdata-sections \
             -fno-tree-loop-distribute-patterns -fstack-usage \
@@ -25,32 +28,29 @@ LM3S_CFLAGS := $(CSTD) $(WARN) -I. -mcpu=cortex-m3 -mthumb -Os -g \
             -DBOOT_REQUIRE_SHA256=$(BOOT_REQUIRE_SHA256)
 LM3S_LDFLAGS := -T linker/lm3s6965evb.ld -Wl,--gc-sections -lgcc
 
-.PHONY: firmware firmware-variants qemu gdb
-all: firmware
+$(eval $(call OBJ_RULE,$(LM3S_DIR)/obj,$$(ARM_CC),$$(LM3S_CFLAGS),CC-M3))
+$(eval $(call OBJ_RULE,$(LM3S_DIR)/sha-obj,$$(ARM_CC),$$(LM3S_CFLAGS) -UBOOT_REQUIRE_SHA256 -DBOOT_REQUIRE_SHA256=1,CC-M3))
 
-# One loader image per variant: name, object folder, extra flags.
-#   extload         the loader
-#   extload-stream  streams /stream.bin through SHA-256 instead of booting
-#                   (tests/qemu: files larger than the board's RAM)
-#   extload-sha     built with BOOT_REQUIRE_SHA256=1
-define LM3S_VARIANT
-$(1)_OBJ := $$(patsubst %.c,$$(LM3S_DIR)/$(2)/%.o,$$(LM3S_SRC))
-
-$$(LM3S_DIR)/$(2)/%.o: %.c
-	@mkdir -p $$(dir $$@)
-	@$$(if $$(Q),echo "  CC-M3   $$< ($(1))")
-	$$(Q)$$(ARM_CC) $$(LM3S_CFLAGS) $(3) -MMD -MP -c -o $$@ $$<
-
-$$(LM3S_DIR)/$(1).elf: $$($(1)_OBJ) linker/lm3s6965evb.ld
+# An image from objects: $(call LM3S_IMAGE,NAME,OBJECTS).
+define LM3S_IMAGE
+$$(LM3S_DIR)/$(1).elf: $(2) linker/lm3s6965evb.ld
 	@$$(if $$(Q),echo "  LD      $$@")
 	$$(Q)$$(ARM_CC) $$(LM3S_CFLAGS) -Wl,-Map=$$(LM3S_DIR)/$(1).map \
-	    -o $$@ $$($(1)_OBJ) $$(LM3S_LDFLAGS)
+	    -o $$@ $(2) $$(LM3S_LDFLAGS)
 endef
-$(eval $(call LM3S_VARIANT,extload,obj,))
-$(eval $(call LM3S_VARIANT,extload-stream,stream-obj,-DBOOT_STREAM_TEST=1))
-$(eval $(call LM3S_VARIANT,extload-sha,sha-obj,-UBOOT_REQUIRE_SHA256 -DBOOT_REQUIRE_SHA256=1))
+LM3S_OBJ := $(call objs,$(LM3S_DIR)/obj,$(LM3S_SRC))
+# Everything but board_main, for builds that bring their own.
+LM3S_LIB_OBJ := $(filter-out $(LM3S_DIR)/obj/board/main.o,$(LM3S_OBJ))
+#   extload         the loader
+#   extload-stream  tests/qemu/stream_main.c as board_main: streams
+#                   /stream.bin through SHA-256 instead of booting
+#   extload-sha     built with BOOT_REQUIRE_SHA256=1
+$(eval $(call LM3S_IMAGE,extload,$(LM3S_OBJ)))
+$(eval $(call LM3S_IMAGE,extload-stream,$(LM3S_LIB_OBJ) $(LM3S_DIR)/obj/tests/qemu/stream_main.o))
+$(eval $(call LM3S_IMAGE,extload-sha,$(call objs,$(LM3S_DIR)/sha-obj,$(LM3S_SRC))))
 
-firmware: $(LM3S_DIR)/extload.elf $(LM3S_DIR)/extload.bin
+.PHONY: firmware-lm3s6965evb firmware-variants qemu-lm3s6965evb gdb-lm3s6965evb
+firmware-lm3s6965evb: $(LM3S_DIR)/extload.elf $(LM3S_DIR)/extload.bin
 	@$(ARM_SIZE) $(LM3S_DIR)/extload.elf | sed 's/^/  /'
 
 firmware-variants: $(LM3S_DIR)/extload-stream.elf $(LM3S_DIR)/extload-sha.elf
@@ -65,7 +65,7 @@ LM3S_QEMU = $(QEMU_ARM) -M lm3s6965evb -nographic -icount shift=0 \
             -semihosting-config enable=on,target=native \
             -drive if=sd,format=raw,file=$(QEMU_DEMO_IMG),snapshot=on
 
-qemu:
+qemu-lm3s6965evb:
 	@bash tests/deps.sh
 	@$(MAKE) --no-print-directory firmware $(QEMU_DEMO_IMG)
 	@echo "== booting $(QEMU_DEMO_IMG) in QEMU (exits when the kernel does) =="
@@ -73,7 +73,7 @@ qemu:
 	    rc=$$?; grep -v 'Timer with period zero' $(LM3S_DIR)/qemu.err >&2; \
 	    echo "== QEMU exited with status $$rc =="; exit $$rc
 
-gdb:
+gdb-lm3s6965evb:
 	@bash tests/deps.sh gdb-multiarch || echo "(no gdb-multiarch: as root, bash tests/deps.sh gdb-multiarch)"
 	@$(MAKE) --no-print-directory firmware $(QEMU_DEMO_IMG)
 	@echo "QEMU is halted at reset with a gdb stub on tcp::$(GDB_PORT)."

@@ -1,8 +1,7 @@
-/* System clock 50 MHz from the 8 MHz crystal through the PLL, clock gates
- * for the peripherals extload uses, and a 1 ms SysTick. */
-#include "board/lm3s6965evb/board.h"
+/* System clock 50 MHz from the 8 MHz crystal through the PLL, and the
+ * clock gates for the peripherals extload uses. */
+#include "board/lm3s6965evb/lm3s6965evb.h"
 #include "drivers/mmio.h"
-#include "firmware/cortexm/board_hooks.h"
 
 #define SYSCTL_RIS   (SYSCTL_BASE + 0x050u)
 #define SYSCTL_RCC   (SYSCTL_BASE + 0x060u)
@@ -26,19 +25,8 @@
 #define RCGC2_GPIOA (1u << 0)
 #define RCGC2_GPIOD (1u << 3)
 
-#define SYST_CSR 0xE000E010u
-#define SYST_RVR 0xE000E014u
-#define SYST_CVR 0xE000E018u
-#define SCB_ICSR 0xE000ED04u
-#define CSR_ENABLE    (1u << 0)
-#define CSR_TICKINT   (1u << 1)
-#define CSR_CLKSOURCE (1u << 2)       /* the core clock */
-#define ICSR_PENDSTCLR (1u << 25)
-
 /* PLL lock takes at most 0.5 ms; a poll is several cycles. */
 #define PLL_LOCK_POLLS 100000u
-
-static volatile uint32_t ms_ticks;
 
 void board_clock_init(void)
 {
@@ -61,29 +49,4 @@ void board_clock_init(void)
     /* A gated peripheral needs a few cycles before its registers answer. */
     (void)mmio_read(SYSCTL_RCGC2);
     (void)mmio_read(SYSCTL_RCGC2);
-}
-
-void board_ms_start(void)
-{
-    ms_ticks = 0;
-    mmio_write(SYST_RVR, BOARD_SYSCLK_HZ / 1000u - 1u);
-    mmio_write(SYST_CVR, 0);
-    mmio_write(SYST_CSR, CSR_ENABLE | CSR_TICKINT | CSR_CLKSOURCE);
-}
-
-void board_ms_stop(void)
-{
-    mmio_write(SYST_CSR, 0);
-    mmio_write(SCB_ICSR, ICSR_PENDSTCLR);
-}
-
-void board_systick(void)
-{
-    ms_ticks++;
-}
-
-uint32_t board_ms_now(void *ctx)
-{
-    (void)ctx;
-    return ms_ticks;
 }

@@ -1,17 +1,17 @@
 /* Entering the kernel: say how, quiet the board, jump. */
-#include "board/lm3s6965evb/board.h"
-#include "board/lm3s6965evb/memmap.h"
-#include "firmware/cortexm/board_hooks.h"
-#include "firmware/cortexm/jump.h"
+#include "board/board.h"
+#include "board/cortex-m/cpu.h"
+#include "board/lm3s6965evb/lm3s6965evb.h"
 
 int board_handoff(void *ctx, const struct boot_image *img)
 {
     struct board_spi *spi = ctx;
-    struct handoff_entry e;
+    struct cpu_entry e;
     const struct console *con = board_console();
 
-    if (handoff_entry_for(img->kernel, img->kernel_size, img->kernel_addr,
-                          MEMMAP_SRAM_START, MEMMAP_SRAM_END, &e))
+    if (cpu_entry_for(img->kernel, img->kernel_size, img->kernel_addr,
+                      (uint32_t)(uintptr_t)__ram_start,
+                      (uint32_t)(uintptr_t)__ram_end, &e))
         con_printf(con, "handoff: vector table: VTOR=0x%08x MSP=0x%08x "
                    "entry 0x%08x\n", (unsigned)e.vtor, (unsigned)e.sp,
                    (unsigned)e.pc);
@@ -19,9 +19,9 @@ int board_handoff(void *ctx, const struct boot_image *img)
         con_printf(con, "handoff: no vector table: entry 0x%08x (Thumb)\n",
                    (unsigned)e.pc);
     con_printf(con, "handoff: loader stack high-water mark %u bytes\n",
-               (unsigned)stack_used());
+               (unsigned)cpu_stack_used());
     board_console_flush();
     board_spi_quiet(spi);
-    board_ms_stop();
-    cortexm_enter(&e, img->fdt_addr, img->handoff_addr);
+    cpu_ms_stop();
+    cpu_enter(&e, img->fdt_addr, img->handoff_addr);
 }

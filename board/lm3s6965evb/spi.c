@@ -1,5 +1,5 @@
 /* SSI0 on PA2/PA4/PA5 as the card's SPI bus, chip select on PD0. */
-#include "board/lm3s6965evb/board.h"
+#include "board/lm3s6965evb/lm3s6965evb.h"
 #include "drivers/lm3s_gpio.h"
 
 static void spi_select(void *ctx, int on)

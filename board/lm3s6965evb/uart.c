@@ -1,13 +1,8 @@
 /* UART0 on PA0/PA1 as the console, and the way the board stops. */
-#include "board/lm3s6965evb/board.h"
+#include "board/board.h"
+#include "board/lm3s6965evb/lm3s6965evb.h"
 #include "drivers/lm3s_gpio.h"
 #include "drivers/pl011.h"
-#include "firmware/cortexm/board_hooks.h"
-#include "firmware/cortexm/semihost.h"
-
-#ifndef BOARD_SEMIHOSTING
-#define BOARD_SEMIHOSTING 0
-#endif
 
 static const struct console uart0_console = {
     .write = pl011_write,
@@ -33,11 +28,10 @@ void board_console_flush(void)
 void board_stop(int code)
 {
     board_console_flush();
-    board_ms_stop();
+    cpu_ms_stop();
     /* Under an emulator or debugger, stopping ends the session with the
      * code; on its own the board parks here until reset. */
     if (BOARD_SEMIHOSTING)
-        semihost_exit((uint32_t)code);
-    for (;;)
-        __asm__ volatile("cpsid i\n wfi");
+        cpu_semihost_exit((uint32_t)code);
+    cpu_park();
 }

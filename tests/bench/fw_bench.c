@@ -17,11 +17,11 @@
  */
 #include <stdint.h>
 
-#include "board/lm3s6965evb/board.h"
-#include "board/lm3s6965evb/memmap.h"
+#include "board/lm3s6965evb/lm3s6965evb.h"
+#include "board/board.h"
 #include "drivers/mmio.h"
 #include "drivers/sdspi.h"
-#include "firmware/cortexm/board_hooks.h"
+#include "board/cortex-m/regs.h"
 #include "fs/ext.h"
 #include "fs/part.h"
 
@@ -30,7 +30,6 @@
 #define SD_INIT_HZ 400000u
 #define SD_MAX_HZ 25000000u
 
-#define SYST_CVR 0xE000E018u
 #define TICKS_PER_MS (BOARD_SYSCLK_HZ / 1000u)
 #define NS_PER_TICK (1000000000u / BOARD_SYSCLK_HZ)
 
@@ -50,15 +49,15 @@ static struct {
     uint32_t reads, sectors, meta_reads, meta_sectors, raw_reads;
 } rec;
 
-/* Nanoseconds since board_ms_start(), to one SysTick tick. */
+/* Nanoseconds since cpu_ms_start(BOARD_SYSCLK_HZ), to one SysTick tick. */
 static uint64_t now_ns(void)
 {
     uint32_t ms, cvr;
 
     do {
-        ms = board_ms_now(0);
+        ms = cpu_ms_now(0);
         cvr = mmio_read(SYST_CVR);
-    } while (ms != board_ms_now(0));
+    } while (ms != cpu_ms_now(0));
     return (uint64_t)ms * 1000000u +
            (uint64_t)(TICKS_PER_MS - 1u - cvr) * NS_PER_TICK;
 }
@@ -101,13 +100,13 @@ void board_main(void)
 
     board_clock_init();
     board_console_init();
-    board_ms_start();
+    cpu_ms_start(BOARD_SYSCLK_HZ);
     rec.data = __window_start;
     rec.runs = (struct run *)(void *)(__window_start + CHUNK);
-    rec.runs_max = (MEMMAP_WINDOW_SIZE - CHUNK) / sizeof(struct run);
+    rec.runs_max = (BOARD_WINDOW_SIZE - CHUNK) / sizeof(struct run);
 
     board_spi_init(&spi, SD_INIT_HZ);
-    rc = sdspi_init(&card, &spi.bus, board_ms_now, 0, SD_MAX_HZ);
+    rc = sdspi_init(&card, &spi.bus, cpu_ms_now, 0, SD_MAX_HZ);
     if (rc)
         fail("sdspi_init", rc);
     const struct blockdev bd = { rec_read, &card, card.sectors };
@@ -159,6 +158,6 @@ void board_main(void)
                (unsigned)rec.reads, (unsigned)rec.sectors,
                (unsigned)rec.meta_reads, (unsigned)rec.meta_sectors,
                (unsigned)rec.runs_n, (unsigned)rec.raw_reads,
-               (unsigned)rec.lost, (unsigned)stack_used());
+               (unsigned)rec.lost, (unsigned)cpu_stack_used());
     board_stop(0);
 }

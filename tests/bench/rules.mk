@@ -20,14 +20,9 @@ BENCH_OUT ?= tests/bench/RESULTS.md
 
 # -fcallgraph-info=su: the call graph with each function's frame size, from
 # the very sources and flags of the loader image (objects thrown away).
-BENCH_CI_OBJ := $(patsubst %.c,$(BENCH_DIR)/ci/%.o,$(LM3S_SRC))
-$(BENCH_DIR)/ci/%.o: %.c
-	@mkdir -p $(dir $@)
-	$(Q)$(ARM_CC) $(LM3S_CFLAGS) -fcallgraph-info=su -MMD -MP -c -o $@ $<
-
-$(BENCH_DIR)/sizes.o: tests/bench/sizes.c
-	@mkdir -p $(dir $@)
-	$(Q)$(ARM_CC) $(ARM_CFLAGS) -c -o $@ $<
+BENCH_CI_OBJ := $(call objs,$(BENCH_DIR)/ci,$(LM3S_SRC))
+$(eval $(call OBJ_RULE,$(BENCH_DIR)/ci,$$(ARM_CC),$$(LM3S_CFLAGS) -fcallgraph-info=su,CC-CG))
+BENCH_SIZES_OBJ := $(BUILD)/arm/obj/tests/bench/sizes.o
 
 $(BENCH_DIR)/lm3s-src.txt: FORCE_BENCH
 	@mkdir -p $(dir $@)
@@ -40,7 +35,7 @@ size: $(BENCH_DIR)/lm3s-src.txt
 	@$(MAKE) --no-print-directory -s size-report
 
 .PHONY: size-report
-size-report: $(BENCH_CI_OBJ) $(BENCH_DIR)/sizes.o $(BENCH_DIR)/lm3s-src.txt
+size-report: $(BENCH_CI_OBJ) $(BENCH_SIZES_OBJ) $(BENCH_DIR)/lm3s-src.txt
 	@$(MAKE) --no-print-directory -s firmware $(QEMU_DEMO_IMG) >/dev/null
 	@bash tests/bench/size.sh $(BUILD)
 	@echo
@@ -48,22 +43,16 @@ size-report: $(BENCH_CI_OBJ) $(BENCH_DIR)/sizes.o $(BENCH_DIR)/lm3s-src.txt
 
 # The SD stack on the card model, on the host.
 SDBENCH_SRC := tests/bench/sdbench.c $(FS_SRC) $(DRV_SRC) tests/sdcard/sdmodel.c
-$(BENCH_DIR)/sdbench: $(call HOST_OBJ,$(SDBENCH_SRC))
+$(BENCH_DIR)/sdbench: $(call objs,$(BUILD)/host/obj,$(SDBENCH_SRC))
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) $(HOST_CFLAGS) -o $@ $^
 
 # The QEMU bench build: the loader's objects (board.mk's, same flags) with
 # tests/bench/fw_bench.c as board_main instead of the boot flow.
-FWBENCH_OBJ := $(patsubst %.c,$(LM3S_DIR)/obj/%.o,\
-                 $(filter-out board/lm3s6965evb/main.c,$(LM3S_SRC)))
-$(BENCH_DIR)/fw/%.o: tests/bench/%.c
+$(eval $(call LM3S_IMAGE,fw-bench,$(LM3S_LIB_OBJ) $(LM3S_DIR)/obj/tests/bench/fw_bench.o))
+$(BENCH_DIR)/fw-bench.elf: $(LM3S_DIR)/fw-bench.elf
 	@mkdir -p $(dir $@)
-	$(Q)$(ARM_CC) $(LM3S_CFLAGS) -MMD -MP -c -o $@ $<
-
-$(BENCH_DIR)/fw-bench.elf: $(FWBENCH_OBJ) $(BENCH_DIR)/fw/fw_bench.o \
-                           linker/lm3s6965evb.ld
-	$(Q)$(ARM_CC) $(LM3S_CFLAGS) -o $@ $(FWBENCH_OBJ) \
-	    $(BENCH_DIR)/fw/fw_bench.o $(LM3S_LDFLAGS)
+	$(Q)cp $< $@
 
 BENCH_QEMU ?= 1
 bench:

@@ -35,7 +35,7 @@ MODULES = [
     ("firmware/console", r"^firmware/console"),
     ("firmware/boot (flow, labels, handoff)",
      r"^firmware/(boot|handoff)"),
-    ("firmware/cortexm (startup, faults, libc)", r"^firmware/cortexm/"),
+    ("board/cortex-m (CPU layer: startup, faults, libc)", r"^board/cortex-m/"),
     ("board/lm3s6965evb", r"^board/"),
     ("libgcc (64-bit division)", r"libgcc"),
 ]
@@ -354,7 +354,7 @@ def stack_analysis(args, sections, sources):
 
     main = deepest("reset_handler")
     handlers = []
-    for h in ("board_systick", "fault_handler"):
+    for h in ("cpu_systick_handler", "cpu_fault_handler"):
         if h in frame or h in edges:
             handlers.append((h, deepest(h)))
     return main, handlers, unresolved, cycles, dynamic, frame

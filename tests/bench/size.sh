@@ -29,5 +29,5 @@ srcs=$(sed -n 's/^LM3S_SRC_LIST: //p' "$BUILD/bench/lm3s-src.txt")
 exec python3 tests/bench/size.py --map "$LM3S/extload.map" \
     --elf "$LM3S/extload.elf" --bin "$LM3S/extload.bin" \
     --ci-dir "$BUILD/bench/ci" --obj-prefix "$LM3S/obj" \
-    --sizes "$BUILD/bench/sizes.o" --measured "$measured" \
+    --sizes "$BUILD/arm/obj/tests/bench/sizes.o" --measured "$measured" \
     --measured-what "$what" $srcs

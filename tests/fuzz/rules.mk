@@ -20,7 +20,7 @@ FUZZ_DIR     := $(BUILD)/fuzz
 FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=undefined \
                 -fno-omit-frame-pointer
 FUZZ_CFLAGS  := $(CSTD) $(WARN) -I. -O1 -g -D_DEFAULT_SOURCE $(FUZZ_SAN)
-FUZZ_OBJ      = $(patsubst %.c,$(FUZZ_DIR)/obj/%.o,$(1))
+FUZZ_OBJ      = $(call objs,$(FUZZ_DIR)/obj,$(1))
 
 FUZZ_SRC_image  := tests/fuzz/fuzz_image.c tests/fuzz/h_image.c $(FS_SRC)
 FUZZ_SRC_config := tests/fuzz/fuzz_config.c tests/fuzz/h_config.c \
@@ -30,11 +30,7 @@ FUZZ_BINS := $(patsubst %,$(FUZZ_DIR)/fuzz_%,$(FUZZ_TARGETS))
 
 .PHONY: fuzz fuzz-build fuzz-seeds
 
-$(FUZZ_DIR)/obj/%.o: %.c
-	@mkdir -p $(dir $@)
-	@$(if $(Q),echo "  CC-FUZZ $<")
-	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -MMD -MP \
-	    -c -o $@ $<
+$(eval $(call OBJ_RULE,$(FUZZ_DIR)/obj,$$(FUZZ_CC),$$(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link,CC-FUZZ))
 
 $(FUZZ_DIR)/fuzz_image: $(call FUZZ_OBJ,$(FUZZ_SRC_image))
 	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $^
@@ -59,5 +55,5 @@ fuzz: fuzz-build
 	    $(FUZZ_WORKERS) $(FUZZ_TARGETS)
 
 # The regression replay links the same harnesses (built with cc, ASan).
-$(BUILD)/tests/test_regress: $(call ASAN_OBJ,tests/fuzz/h_image.c \
+$(BUILD)/tests/test_regress: $(call objs,$(BUILD)/host-asan/obj,tests/fuzz/h_image.c \
         tests/fuzz/h_config.c tests/fuzz/h_sdspi.c)

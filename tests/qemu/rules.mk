@@ -2,8 +2,8 @@
 QEMU_DIR := $(BUILD)/qemu
 
 PAYLOAD_SRC := tests/qemu/payload/payload.c drivers/pl011.c \
-               firmware/console.c firmware/cortexm/semihost.c \
-               firmware/cortexm/libc.c
+               firmware/console.c board/cortex-m/semihost.c \
+               board/cortex-m/libc.c
 PAYLOAD_CFLAGS := $(CSTD) $(WARN) -I. -mcpu=cortex-m3 -mthumb -Os -g \
                -ffreestanding -nostdlib -ffunction-sections -fdata-sections \
                -fno-tree-loop-distribute-patterns
@@ -13,14 +13,14 @@ PAYLOAD_LD := -T linker/payload.ld -Wl,--gc-sections -lgcc
 qemu-tools: $(QEMU_DIR)/payload.bin $(QEMU_DIR)/payload-raw.bin \
             $(QEMU_DIR)/mkkernel
 
-$(QEMU_DIR)/payload.elf: $(PAYLOAD_SRC) linker/payload.ld
+# The test kernel: one with a vector table, one entered at its first byte.
+$(eval $(call OBJ_RULE,$(QEMU_DIR)/payload-obj,$$(ARM_CC),$$(PAYLOAD_CFLAGS),CC-PAY))
+$(eval $(call OBJ_RULE,$(QEMU_DIR)/payload-raw-obj,$$(ARM_CC),$$(PAYLOAD_CFLAGS) -DPAYLOAD_RAW,CC-PAY))
+$(QEMU_DIR)/payload.elf: $(call objs,$(QEMU_DIR)/payload-obj,$(PAYLOAD_SRC))
+$(QEMU_DIR)/payload-raw.elf: $(call objs,$(QEMU_DIR)/payload-raw-obj,$(PAYLOAD_SRC))
+$(QEMU_DIR)/payload.elf $(QEMU_DIR)/payload-raw.elf: linker/payload.ld
 	@mkdir -p $(dir $@)
-	$(ARM_CC) $(PAYLOAD_CFLAGS) -o $@ $(PAYLOAD_SRC) $(PAYLOAD_LD)
-
-$(QEMU_DIR)/payload-raw.elf: $(PAYLOAD_SRC) linker/payload.ld
-	@mkdir -p $(dir $@)
-	$(ARM_CC) $(PAYLOAD_CFLAGS) -DPAYLOAD_RAW -o $@ $(PAYLOAD_SRC) \
-	    $(PAYLOAD_LD)
+	$(Q)$(ARM_CC) $(PAYLOAD_CFLAGS) -o $@ $(filter %.o,$^) $(PAYLOAD_LD)
 
 $(QEMU_DIR)/%.bin: $(QEMU_DIR)/%.elf
 	$(ARM_OBJCOPY) -O binary $< $@

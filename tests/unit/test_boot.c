@@ -14,6 +14,7 @@
 #include <cmocka.h>
 
 #include "board/host/cmd_boot.h"
+#include "board/cortex-m/cpu.h"
 #include "board/host/disk.h"
 #include "firmware/boot.h"
 #include "firmware/sha256.h"
@@ -517,41 +518,41 @@ static void test_blank_disk_stops(void **state)
 static void test_entry_rule(void **state)
 {
     uint8_t img[64] = { 0 };
-    struct handoff_entry e;
+    struct cpu_entry e;
     const uint32_t lo = 0x20000000u, hi = 0x20010000u, at = 0x20000000u;
     (void)state;
 
     /* SP 0x20010000 (top of RAM is allowed), reset at +0x21. */
     img[0] = 0x00; img[1] = 0x00; img[2] = 0x01; img[3] = 0x20;
     img[4] = 0x21; img[5] = 0x00; img[6] = 0x00; img[7] = 0x20;
-    assert_int_equal(handoff_entry_for(img, sizeof(img), at, lo, hi, &e), 1);
+    assert_int_equal(cpu_entry_for(img, sizeof(img), at, lo, hi, &e), 1);
     assert_int_equal(e.pc, 0x20000021u);
     assert_int_equal(e.sp, 0x20010000u);
     assert_int_equal(e.vtor, at);
     /* Even reset vector (ARM state): not a Cortex-M table. */
     img[4] = 0x20;
-    assert_int_equal(handoff_entry_for(img, sizeof(img), at, lo, hi, &e), 0);
+    assert_int_equal(cpu_entry_for(img, sizeof(img), at, lo, hi, &e), 0);
     assert_int_equal(e.pc, at | 1u);
     assert_int_equal(e.sp, 0);
     assert_int_equal(e.vtor, 0);
     /* Reset vector at the image's end, or pointing into the table. */
     img[4] = 0x41;
-    assert_int_equal(handoff_entry_for(img, sizeof(img), at, lo, hi, &e), 0);
+    assert_int_equal(cpu_entry_for(img, sizeof(img), at, lo, hi, &e), 0);
     img[4] = 0x05;
-    assert_int_equal(handoff_entry_for(img, sizeof(img), at, lo, hi, &e), 0);
+    assert_int_equal(cpu_entry_for(img, sizeof(img), at, lo, hi, &e), 0);
     /* Reset vector below the load address. */
     img[4] = 0x21; img[7] = 0x1F;
-    assert_int_equal(handoff_entry_for(img, sizeof(img), at, lo, hi, &e), 0);
+    assert_int_equal(cpu_entry_for(img, sizeof(img), at, lo, hi, &e), 0);
     img[7] = 0x20; img[5] = 0x01;
-    assert_int_equal(handoff_entry_for(img, sizeof(img), at, lo, hi, &e), 0);
+    assert_int_equal(cpu_entry_for(img, sizeof(img), at, lo, hi, &e), 0);
     /* SP outside RAM. */
     img[5] = 0x00; img[3] = 0x30;
-    assert_int_equal(handoff_entry_for(img, sizeof(img), at, lo, hi, &e), 0);
+    assert_int_equal(cpu_entry_for(img, sizeof(img), at, lo, hi, &e), 0);
     /* Too short to hold two words. */
-    assert_int_equal(handoff_entry_for(img, 7, at, lo, hi, &e), 0);
+    assert_int_equal(cpu_entry_for(img, 7, at, lo, hi, &e), 0);
     /* Thumb code at the first byte: 0x4770 "bx lr" looks like no SP. */
     img[0] = 0x70; img[1] = 0x47; img[2] = 0; img[3] = 0;
-    assert_int_equal(handoff_entry_for(img, sizeof(img), at, lo, hi, &e), 0);
+    assert_int_equal(cpu_entry_for(img, sizeof(img), at, lo, hi, &e), 0);
     assert_int_equal(e.pc, at | 1u);
 }
 

@@ -11,7 +11,7 @@
 #include "drivers/mmio.h"
 #include "drivers/pl011.h"
 #include "firmware/console.h"
-#include "firmware/cortexm/semihost.h"
+#include "board/cpu.h"
 #include "firmware/handoff.h"
 #include "tests/qemu/payload/pad.h"
 
@@ -81,7 +81,7 @@ void payload_main(uint32_t r0, uint32_t r1, uint32_t r2, uint32_t r3, int raw)
 
     if (!in_sram(r3, sizeof(*h)) || h->magic != EXTLOAD_HANDOFF_MAGIC) {
         check(0, "r3 points to an extload_handoff");
-        semihost_exit(100 + failures);
+        cpu_semihost_exit(100 + failures);
     }
     check(h->version == EXTLOAD_HANDOFF_VERSION, "handoff version");
     check(h->size == sizeof(*h), "handoff size");
@@ -131,7 +131,7 @@ void payload_main(uint32_t r0, uint32_t r1, uint32_t r2, uint32_t r3, int raw)
     }
     con_printf(&con, "payload: %u checks failed\n", failures);
     pl011_flush(UART0_BASE);
-    semihost_exit(failures);
+    cpu_semihost_exit(failures);
     for (;;)
         ;
 }
@@ -164,7 +164,7 @@ __attribute__((naked)) void payload_entry(void)
 static void payload_fault(void)
 {
     con_printf(&con, "payload: FAIL unexpected exception\n");
-    semihost_exit(99);
+    cpu_semihost_exit(99);
 }
 
 typedef void (*vector_fn)(void);

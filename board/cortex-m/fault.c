@@ -1,17 +1,16 @@
-#include "firmware/cortexm/fault.h"
-
+/* Fault exceptions: print what faulted and where, then stop. */
+#include "board/board.h"
+#include "board/cortex-m/cpu.h"
+#include "board/cortex-m/regs.h"
 #include "drivers/mmio.h"
-#include "firmware/console.h"
-#include "firmware/cortexm/board_hooks.h"
 
-#define SCB_CFSR  0xE000ED28u
-#define SCB_HFSR  0xE000ED2Cu
-#define SCB_MMFAR 0xE000ED34u
-#define SCB_BFAR  0xE000ED38u
+/* frame: the stacked r0-r3, r12, lr, pc, xpsr; ipsr: the exception. */
+__attribute__((noreturn, used)) void cpu_fault_report(const uint32_t *frame,
+                                                      uint32_t ipsr);
 
-/* Hands fault_report the frame the exception stacked, on MSP or PSP as
- * EXC_RETURN bit 2 says. */
-__attribute__((naked)) void fault_handler(void)
+/* Hands cpu_fault_report the frame the exception stacked, on MSP or PSP
+ * as EXC_RETURN bit 2 says. */
+__attribute__((naked)) void cpu_fault_handler(void)
 {
     __asm__ volatile(
         "tst lr, #4\n"
@@ -19,7 +18,7 @@ __attribute__((naked)) void fault_handler(void)
         "mrseq r0, msp\n"
         "mrsne r0, psp\n"
         "mrs r1, ipsr\n"
-        "b fault_report\n");
+        "b cpu_fault_report\n");
 }
 
 static const char *exception_name(uint32_t n)
@@ -32,7 +31,7 @@ static const char *exception_name(uint32_t n)
     return n < 16 ? names[n] : "IRQ";
 }
 
-void fault_report(const uint32_t *frame, uint32_t ipsr)
+void cpu_fault_report(const uint32_t *frame, uint32_t ipsr)
 {
     const struct console *con = board_console();
     uint32_t n = ipsr & 0x1FFu;
@@ -49,5 +48,5 @@ void fault_report(const uint32_t *frame, uint32_t ipsr)
                (unsigned)frame[0], (unsigned)frame[1], (unsigned)frame[2],
                (unsigned)frame[3], (unsigned)frame[4]);
     con_printf(con, "fault: stopped\n");
-    board_stop(FAULT_EXIT_CODE);
+    board_stop(CPU_FAULT_EXIT_CODE);
 }

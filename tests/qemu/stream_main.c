@@ -1,13 +1,25 @@
-#include "firmware/boot_stream.h"
-
+/* The stream build (make firmware-variants: extload-stream.elf): the
+ * board's own board_init, then /stream.bin read whole through the reader,
+ * a window-sized chunk at a time, into SHA-256 instead of booting; for
+ * files larger than the board's RAM. Linked in place of board/main.c.
+ *
+ *   stream: PATH, N bytes, T ms, R device reads, S sectors, sha256 HEX
+ */
+#include "board/board.h"
 #include "firmware/boot_priv.h"
+#include "firmware/sha256.h"
 
-int boot_stream_sha256(const struct boot_env *env, struct boot_state *st,
-                       const char *path, uint8_t digest[SHA256_BYTES])
+#define STREAM_PATH "/stream.bin"
+
+static struct boot_state state;
+
+static int stream_sha256(const struct boot_env *env, struct boot_state *st,
+                         const char *path)
 {
     /* Whole sectors per read, so the data goes straight to the window. */
     uint32_t chunk = env->window_size & ~(BLOCKDEV_SECTOR - 1u);
     struct sha256 h;
+    uint8_t digest[SHA256_BYTES];
     char why[96], hex[2 * SHA256_BYTES + 1];
     uint32_t t0 = boot_now(env);
     int rc = ext_open(&st->fs, path, &st->file);
@@ -41,4 +53,16 @@ int boot_stream_sha256(const struct boot_env *env, struct boot_state *st,
                (unsigned)(boot_now(env) - t0), (unsigned)st->fs.reads,
                (unsigned)st->fs.sectors_read, hex);
     return 0;
+}
+
+void board_main(void)
+{
+    struct boot_env env;
+    int rc = board_init(&env);
+
+    if (rc == 0)
+        rc = boot_mount(&env, &state);
+    if (rc == 0)
+        rc = stream_sha256(&env, &state, STREAM_PATH);
+    board_stop(rc ? BOARD_STOP_BOOT_FAILED - rc : 0);
 }

@@ -1,16 +1,8 @@
-#include "firmware/cortexm/jump.h"
-
+/* Leaving the loader: quiet the core, then enter the kernel. */
+#include "board/board.h"
+#include "board/cortex-m/cpu.h"
+#include "board/cortex-m/regs.h"
 #include "drivers/mmio.h"
-
-#define SYST_CSR  0xE000E010u
-#define NVIC_ICER 0xE000E180u
-#define NVIC_ICPR 0xE000E280u
-#define SCB_ICSR  0xE000ED04u
-#define SCB_VTOR  0xE000ED08u
-#define SCB_SHCSR 0xE000ED24u
-#define ICSR_PENDSTCLR (1u << 25)
-#define ICSR_PENDSVCLR (1u << 27)
-#define NVIC_WORDS 8u                  /* up to 256 IRQs; extra words RAZ/WI */
 
 /* r0 entry, r1 new MSP (0: keep), r2, r3 passed through. Nothing may touch
  * the stack once MSP has moved. */
@@ -32,7 +24,7 @@ static void jump(__attribute__((unused)) uint32_t entry,
         "bx r12\n");
 }
 
-void cortexm_enter(const struct handoff_entry *e, uint32_t r2, uint32_t r3)
+void cpu_enter(const struct cpu_entry *e, uint32_t r2, uint32_t r3)
 {
     __asm__ volatile("cpsid i" ::: "memory");
     mmio_write(SYST_CSR, 0);
@@ -46,4 +38,18 @@ void cortexm_enter(const struct handoff_entry *e, uint32_t r2, uint32_t r3)
         mmio_write(SCB_VTOR, e->vtor);
     __asm__ volatile("dsb\n isb" ::: "memory");
     jump(e->pc, e->sp, r2, r3);
+}
+
+void cpu_reset(void)
+{
+    __asm__ volatile("dsb" ::: "memory");
+    mmio_write(SCB_AIRCR, AIRCR_VECTKEY | AIRCR_SYSRESETREQ);
+    __asm__ volatile("dsb" ::: "memory");
+    cpu_park();
+}
+
+void cpu_park(void)
+{
+    for (;;)
+        __asm__ volatile("cpsid i\n wfi");
 }

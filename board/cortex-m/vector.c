@@ -1,10 +1,9 @@
-#include "firmware/handoff.h"
+#include "board/cortex-m/cpu.h"
 
 #include "fs/le.h"
 
-int handoff_entry_for(const uint8_t *image, uint32_t size, uint32_t load_addr,
-                      uint32_t ram_lo, uint32_t ram_hi,
-                      struct handoff_entry *out)
+int cpu_entry_for(const uint8_t *image, uint32_t size, uint32_t load_addr,
+                  uint32_t ram_lo, uint32_t ram_hi, struct cpu_entry *out)
 {
     out->pc = load_addr | 1u;
     out->sp = 0;

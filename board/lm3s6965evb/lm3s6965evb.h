@@ -1,6 +1,7 @@
-/* The LM3S6965 evaluation board: addresses, pins, and the board's parts. */
-#ifndef EXTLOAD_BOARD_LM3S6965EVB_H
-#define EXTLOAD_BOARD_LM3S6965EVB_H
+/* The LM3S6965 evaluation board: addresses, pins, and the board's parts
+ * (private to board/lm3s6965evb/; the contract is board/board.h). */
+#ifndef EXTLOAD_LM3S6965EVB_H
+#define EXTLOAD_LM3S6965EVB_H
 
 #include <stdint.h>
 
@@ -26,11 +27,8 @@
 #define PA_SSI0TX PIN(5)
 #define PD_SD_CS  PIN(0)              /* low selects the card */
 
-/* clock.c: PLL, peripheral clock gates, the SysTick millisecond clock. */
+/* clock.c: the PLL and the clock gates of the peripherals used. */
 void board_clock_init(void);
-void board_ms_start(void);
-void board_ms_stop(void);
-uint32_t board_ms_now(void *ctx);
 
 /* uart.c: UART0 as the console. */
 void board_console_init(void);

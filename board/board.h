@@ -1,0 +1,84 @@
+/* The porting contract: what a board folder provides, what is optional,
+ * and what the CPU layer beside it (board/cortex-m/, ...) provides.
+ * Generic code reaches a board only through these functions and through
+ * struct boot_env (firmware/boot.h), which board_init() fills.
+ *
+ * Boot order on every board:
+ *
+ *   CPU reset entry (board/<cpu>/startup.c): .data copied, .bss zeroed,
+ *   stack painted -> board_main() (board/main.c) -> board_init() ->
+ *   boot_run() (firmware/) -> env->handoff == board_handoff() -> the
+ *   kernel; or board_stop() with the reason's code.
+ *
+ * A new board is a folder board/<name>/ that implements the mandatory
+ * functions below, a linker script linker/<name>.ld that defines the
+ * symbols below, and a board.mk that lists its sources (board/README.md
+ * walks through it).
+ */
+#ifndef EXTLOAD_BOARD_H
+#define EXTLOAD_BOARD_H
+
+#include <stdint.h>
+
+#include "firmware/boot.h"
+#include "board/cpu.h"
+#include "firmware/console.h"
+
+/* ---- Mandatory: every board provides these ------------------------- */
+
+/* Bring up clocks, the console and the card, print the banner and the
+ * card line, and fill *env (console, clock, block device, load window,
+ * default kernel, hand-off). Returns 0, or a BOOT_E... code after saying
+ * why on the console (no card: BOOT_ENOCARD). */
+int board_init(struct boot_env *env);
+
+/* The console, usable from any state (also from a fault handler). */
+const struct console *board_console(void);
+
+/* Stop for good: flush the console, quiet the clock, then end the
+ * emulator with `code` (semihosting builds) or park the CPU. */
+__attribute__((noreturn)) void board_stop(int code);
+
+/* Enter the kernel (env->handoff). Returns only when it cannot. */
+int board_handoff(void *ctx, const struct boot_image *img);
+
+/* Stop codes (the emulator's exit status): 0 a kernel returned, else
+ * BOARD_STOP_BOOT_FAILED + (-enum boot_err). */
+#define BOARD_STOP_BOOT_FAILED 64
+
+/* ---- Optional ------------------------------------------------------ */
+
+/* BOARD_SEMIHOSTING (make variable, default 1): board_stop() ends the
+ * emulator through semihosting. 0 for silicon without a debugger: it
+ * parks the CPU instead. */
+#ifndef BOARD_SEMIHOSTING
+#define BOARD_SEMIHOSTING 0
+#endif
+
+/* ---- Provided by board/main.c -------------------------------------- */
+
+/* The CPU layer's reset entry calls this; it never returns. A test build
+ * links its own board_main instead (tests/qemu/stream_main.c,
+ * tests/bench/fw_bench.c) and still calls board_init(). */
+__attribute__((noreturn)) void board_main(void);
+
+/* ---- Provided by the CPU layer: board/cpu.h ---------------------- */
+
+/* ---- Linker symbols every board's script defines --------------------
+ *
+ *   __data_load           .data's image in flash
+ *   __data_start, __data_end, __bss_start, __bss_end
+ *   __stack_top           initial stack pointer (top of the loader's RAM)
+ *   __ram_start, __ram_end     the RAM a kernel may use for its stack
+ *   __window_start, __window_end   the load window: kernel, FDT and the
+ *                         hand-off block go here and nowhere else
+ */
+extern uint8_t __window_start[], __window_end[];
+extern uint8_t __ram_start[], __ram_end[];
+extern uint8_t __bss_end[], __stack_top[];
+
+#define BOARD_WINDOW_START ((uintptr_t)__window_start)
+#define BOARD_WINDOW_SIZE \
+    ((uint32_t)((uintptr_t)__window_end - (uintptr_t)__window_start))
+
+#endif
