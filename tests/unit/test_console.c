@@ -30,6 +30,8 @@ static void test_matches_libc(void **state)
     SAME("%05d|%5d|%-5d|", -42, -42, -42);
     SAME("%lu %lx", 123456789ul, 0xfffful);
     SAME("%llu %llx", 18446744073709551615ull, 0x123456789abcdefull);
+    SAME("%llu %llu %llX %llu", 4294967296ull, 281474976710655ull,
+         0xFFFF0000FFFF0000ull, 10000000000000000000ull);
     SAME("%lld", -9223372036854775807ll - 1);
     SAME("%zu", (size_t)4096);
     SAME("%s|%10s|%-10s|%.3s|%.*s", "abc", "abc", "abc", "abcdef", 2, "xyz");
