@@ -18,6 +18,19 @@
 
 BUILD    ?= build
 BOARD    ?= lm3s6965evb
+# PROFILE=tiny: the tiny profile (the *_conf.h headers of fs/, drivers/
+# and firmware/ say what it leaves out); its build folders end in -tiny:
+# build/host-tiny/extload, build/lm3s6965evb-tiny/extload.elf.
+PROFILE  ?= default
+ifeq ($(PROFILE),tiny)
+PROFILE_DEFS := -DEXTLOAD_TINY=1
+PSUF     := -tiny
+else ifeq ($(PROFILE),default)
+PROFILE_DEFS :=
+PSUF     :=
+else
+$(error PROFILE is default or tiny, not '$(PROFILE)')
+endif
 # V=1 shows the full command lines.
 Q        := $(if $(V),,@)
 CC       ?= cc
@@ -27,12 +40,13 @@ ARM_SIZE ?= arm-none-eabi-size
 WARN     := -Wall -Wextra -Werror -Wshadow -Wpointer-arith -Wvla \
             -Wstrict-prototypes -Wmissing-prototypes -Wundef
 CSTD     := -std=c11
-HOST_CFLAGS := $(CSTD) $(WARN) -I. -O2 -g -D_DEFAULT_SOURCE -DEXT_PATH_MAX=4096
+HOST_CFLAGS := $(CSTD) $(WARN) -I. -O2 -g -D_DEFAULT_SOURCE -DEXT_PATH_MAX=4096 \
+            $(PROFILE_DEFS)
 ASAN     := -fsanitize=address,undefined -fno-omit-frame-pointer \
             -fno-sanitize-recover=undefined
 ARM_CFLAGS := $(CSTD) $(WARN) -I. -mcpu=cortex-m3 -mthumb -Os \
             -ffreestanding -nostdlib -ffunction-sections -fdata-sections \
-            -fstack-usage
+            -fstack-usage $(PROFILE_DEFS)
 
 # The one object rule. $(call OBJ_RULE,OBJDIR,COMPILER,FLAGS,TAG) makes
 # OBJDIR/path/x.o from path/x.c; COMPILER and FLAGS are variable
@@ -57,17 +71,19 @@ HOSTPORT_SRC := $(filter-out board/host/main.c,$(wildcard board/host/*.c)) \
 # Test-only code: the SD card model, image helpers.
 TSUP_SRC := $(wildcard tests/support/*.c) $(wildcard tests/sdcard/*.c)
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
-UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
+UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/tests$(PSUF)/%,$(UNIT_SRC))
 HOSTTOOL_SRC := $(LIB_SRC) $(HOSTPORT_SRC) board/host/main.c
 
 # The host tool with the reader's options all off (fs/ext_priv.h), so the
 # small configuration is tested too (tests/cli/t_options.sh).
 MIN_DEFS := -DEXT_MESSAGES=0 -DEXT_HTREE=0 -DEXT_CSUM_VERIFY=0
 
-$(eval $(call OBJ_RULE,$(BUILD)/host/obj,$$(CC),$$(HOST_CFLAGS),CC))
-$(eval $(call OBJ_RULE,$(BUILD)/host-asan/obj,$$(CC),$$(HOST_CFLAGS) $$(ASAN),CC-ASAN))
+HOST     := $(BUILD)/host$(PSUF)
+HOSTASAN := $(BUILD)/host$(PSUF)-asan
+$(eval $(call OBJ_RULE,$(HOST)/obj,$$(CC),$$(HOST_CFLAGS),CC))
+$(eval $(call OBJ_RULE,$(HOSTASAN)/obj,$$(CC),$$(HOST_CFLAGS) $$(ASAN),CC-ASAN))
 $(eval $(call OBJ_RULE,$(BUILD)/host-min/obj,$$(CC),$$(HOST_CFLAGS) $$(ASAN) $$(MIN_DEFS),CC-MIN))
-$(eval $(call OBJ_RULE,$(BUILD)/arm/obj,$$(ARM_CC),$$(ARM_CFLAGS),CC-ARM))
+$(eval $(call OBJ_RULE,$(BUILD)/arm$(PSUF)/obj,$$(ARM_CC),$$(ARM_CFLAGS),CC-ARM))
 
 .PHONY: all host test deps clean unit arm-objs
 # Keep every intermediate object (make would delete them after the run,
@@ -76,24 +92,24 @@ $(eval $(call OBJ_RULE,$(BUILD)/arm/obj,$$(ARM_CC),$$(ARM_CFLAGS),CC-ARM))
 all: host arm-objs firmware
 
 ifeq ($(SANITIZE),1)
-host: $(BUILD)/host-asan/extload
+host: $(HOSTASAN)/extload
 else
-host: $(BUILD)/host/extload
+host: $(HOST)/extload
 endif
 
 # The host tool in its three builds: plain, ASan+UBSan, options off.
-$(BUILD)/host/extload: $(call objs,$(BUILD)/host/obj,$(HOSTTOOL_SRC))
-$(BUILD)/host-asan/extload: $(call objs,$(BUILD)/host-asan/obj,$(HOSTTOOL_SRC))
+$(HOST)/extload: $(call objs,$(HOST)/obj,$(HOSTTOOL_SRC))
+$(HOSTASAN)/extload: $(call objs,$(HOSTASAN)/obj,$(HOSTTOOL_SRC))
 $(BUILD)/host-min/extload: $(call objs,$(BUILD)/host-min/obj,$(HOSTTOOL_SRC))
-$(BUILD)/host/extload: LDSAN :=
-$(BUILD)/host-asan/extload $(BUILD)/host-min/extload: LDSAN := $(ASAN)
-$(BUILD)/host/extload $(BUILD)/host-asan/extload $(BUILD)/host-min/extload:
+$(HOST)/extload: LDSAN :=
+$(HOSTASAN)/extload $(BUILD)/host-min/extload: LDSAN := $(ASAN)
+$(HOST)/extload $(HOSTASAN)/extload $(BUILD)/host-min/extload:
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(HOST_CFLAGS) $(LDSAN) -o $@ $^
 
 # Unit tests: cmocka, ASan + UBSan, linked with all portable code.
-TEST_LIB_OBJ := $(call objs,$(BUILD)/host-asan/obj,$(LIB_SRC) $(HOSTPORT_SRC) $(TSUP_SRC))
-$(BUILD)/tests/%: $(BUILD)/host-asan/obj/tests/unit/%.o $(TEST_LIB_OBJ)
+TEST_LIB_OBJ := $(call objs,$(HOSTASAN)/obj,$(LIB_SRC) $(HOSTPORT_SRC) $(TSUP_SRC))
+$(BUILD)/tests$(PSUF)/%: $(HOSTASAN)/obj/tests/unit/%.o $(TEST_LIB_OBJ)
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(HOST_CFLAGS) $(ASAN) -o $@ $^ -lcmocka
@@ -106,7 +122,7 @@ $(BUILD)/tools/%: tests/tools/%.c
 	$(Q)$(CC) $(HOST_CFLAGS) -o $@ $<
 
 # fs/ and drivers/ must build freestanding for Cortex-M3.
-arm-objs: $(call objs,$(BUILD)/arm/obj,$(FS_SRC) $(DRV_SRC))
+arm-objs: $(call objs,$(BUILD)/arm$(PSUF)/obj,$(FS_SRC) $(DRV_SRC))
 
 test: deps host unit
 	@$(MAKE) --no-print-directory host SANITIZE=1 $(BUILD)/host-min/extload

@@ -13,16 +13,13 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "firmware/boot_conf.h"
 #include "firmware/config.h"
 #include "firmware/console.h"
 #include "firmware/handoff.h"
 #include "fs/blockdev.h"
 #include "fs/ext.h"
 #include "fs/part.h"
-
-#ifndef BOOT_REQUIRE_SHA256
-#define BOOT_REQUIRE_SHA256 0
-#endif
 
 #define BOOT_CONFIG_MAX 1024u         /* bytes of extlinux.conf read */
 #define BOOT_PATH_MAX 256u            /* KERNEL path + ".sha256" */

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "ext.h"
+#include "ext_conf.h"
 #include "le.h"
 
 /* Superblock (1024 bytes at byte 1024 of the filesystem). */
@@ -104,28 +105,6 @@ static inline uint32_t ext_blk_size(const struct ext_fs *fs)
 {
     return 1u << fs->blk_shift;
 }
-
-/*
- * Build options, FatFs-style; `make size` prints what each one costs.
- *   EXT_MESSAGES     1: errors carry a sentence (what and where); 0: only
- *                    ext_strerror's short text with the inode and block.
- *   EXT_CSUM_VERIFY  1: metadata_csum and gdt_csum are verified; 0: they
- *                    are ignored (both are RO_COMPAT, so reading stays
- *                    correct; corruption is then caught only by the
- *                    structural checks).
- *   EXT_HTREE        1: hash-tree directories are looked up through the
- *                    tree; 0: every directory is walked linearly (which
- *                    reads hash-tree directories correctly, just slower).
- */
-#ifndef EXT_MESSAGES
-#define EXT_MESSAGES 1
-#endif
-#ifndef EXT_CSUM_VERIFY
-#define EXT_CSUM_VERIFY 1
-#endif
-#ifndef EXT_HTREE
-#define EXT_HTREE 1
-#endif
 
 /* Record an error with its place and return its code. */
 int ext_fail_at(struct ext_fs *fs, int err, uint32_t ino, uint64_t blk,

@@ -9,7 +9,7 @@
 # code; set 0 for silicon without a debugger. BOOT_REQUIRE_SHA256=1 refuses
 # kernels without a KERNEL.sha256 file.
 
-LM3S_DIR      := $(BUILD)/lm3s6965evb
+LM3S_DIR      := $(BUILD)/lm3s6965evb$(PSUF)
 ARM_OBJCOPY   ?= arm-none-eabi-objcopy
 QEMU_ARM      ?= qemu-system-arm
 GDB_PORT      ?= 1234
@@ -25,7 +25,7 @@ LM3S_CFLAGS := $(CSTD) $(WARN) -I. -mcpu=cortex-m3 -mthumb -Os -g \
             -ffreestanding -nostdlib -ffunction-sections -fdata-sections \
             -fno-tree-loop-distribute-patterns -fstack-usage \
             -DBOARD_SEMIHOSTING=$(BOARD_SEMIHOSTING) \
-            -DBOOT_REQUIRE_SHA256=$(BOOT_REQUIRE_SHA256)
+            -DBOOT_REQUIRE_SHA256=$(BOOT_REQUIRE_SHA256) $(PROFILE_DEFS)
 LM3S_LDFLAGS := -T linker/lm3s6965evb.ld -Wl,--gc-sections -lgcc
 
 $(eval $(call OBJ_RULE,$(LM3S_DIR)/obj,$$(ARM_CC),$$(LM3S_CFLAGS),CC-M3))

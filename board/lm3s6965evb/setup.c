@@ -8,10 +8,6 @@
 #define SD_INIT_HZ 400000u
 #define SD_MAX_HZ 25000000u            /* SSI master limit: sysclk / 2 */
 
-#ifndef BOOT_REQUIRE_SHA256
-#define BOOT_REQUIRE_SHA256 0
-#endif
-
 static struct board_spi spi;
 static struct sdspi card;
 /* drivers/ know nothing of fs/: the board makes the card a blockdev. */

@@ -11,7 +11,7 @@
 #                of it QEMU. BENCH_RUNS=N timed runs per host tool (11);
 #                BENCH_SIZE=bytes of the file (64 MiB); BENCH_QEMU=0 skips
 #                QEMU.
-BENCH_DIR := $(BUILD)/bench
+BENCH_DIR := $(BUILD)/bench$(PSUF)
 BENCH_RUNS ?= 11
 BENCH_SIZE ?= 67108864
 BENCH_OUT ?= tests/bench/RESULTS.md
@@ -22,7 +22,7 @@ BENCH_OUT ?= tests/bench/RESULTS.md
 # the very sources and flags of the loader image (objects thrown away).
 BENCH_CI_OBJ := $(call objs,$(BENCH_DIR)/ci,$(LM3S_SRC))
 $(eval $(call OBJ_RULE,$(BENCH_DIR)/ci,$$(ARM_CC),$$(LM3S_CFLAGS) -fcallgraph-info=su,CC-CG))
-BENCH_SIZES_OBJ := $(BUILD)/arm/obj/tests/bench/sizes.o
+BENCH_SIZES_OBJ := $(BUILD)/arm$(PSUF)/obj/tests/bench/sizes.o
 
 $(BENCH_DIR)/lm3s-src.txt: FORCE_BENCH
 	@mkdir -p $(dir $@)
@@ -30,16 +30,24 @@ $(BENCH_DIR)/lm3s-src.txt: FORCE_BENCH
 	    { cmp -s $@.tmp $@ || mv $@.tmp $@; }; rm -f $@.tmp
 .PHONY: FORCE_BENCH
 
-size: $(BENCH_DIR)/lm3s-src.txt
+# Both profiles, then each figure against its target and the committed
+# baseline (tests/bench/size-baseline.json; SIZE_UPDATE=1 rewrites it).
+size:
 	@bash tests/deps.sh python3
-	@$(MAKE) --no-print-directory -s size-report
+	@$(MAKE) --no-print-directory -s PROFILE=default size-report
+	@echo
+	@$(MAKE) --no-print-directory -s PROFILE=tiny size-report
+	@echo
+	@python3 tests/bench/size_check.py --build $(BUILD) \
+	    --baseline tests/bench/size-baseline.json \
+	    $(if $(filter 1,$(SIZE_UPDATE)),--update)
 
 .PHONY: size-report
 size-report: $(BENCH_CI_OBJ) $(BENCH_SIZES_OBJ) $(BENCH_DIR)/lm3s-src.txt
 	@$(MAKE) --no-print-directory -s firmware $(QEMU_DEMO_IMG) >/dev/null
-	@bash tests/bench/size.sh $(BUILD)
+	@bash tests/bench/size.sh $(BUILD) $(PROFILE)
 	@echo
-	@python3 tests/bench/fsconf.py $(BUILD) $(ARM_CC) $(ARM_CFLAGS)
+	@$(if $(PSUF),,python3 tests/bench/fsconf.py $(BUILD) $(ARM_CC) $(ARM_CFLAGS))
 
 # The SD stack on the card model, on the host.
 SDBENCH_SRC := tests/bench/sdbench.c $(FS_SRC) $(DRV_SRC) tests/sdcard/sdmodel.c

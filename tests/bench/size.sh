@@ -1,16 +1,22 @@
 #!/usr/bin/env bash
 # `make size`: boots the loader once in QEMU for the painted stack's
 # high-water mark, then prints the size table (tests/bench/size.py).
-# Usage: size.sh BUILD   (after make firmware, the .ci objects, sizes.o,
-# and the demo card; see tests/bench/rules.mk)
+# Usage: size.sh BUILD [PROFILE]   (after make firmware, the .ci objects,
+# sizes.o and the demo card; see tests/bench/rules.mk). SIZE_QEMU=0 skips
+# the QEMU boot (the call graph's worst case still stands).
 set -u
 cd "$(dirname "$0")/../.."
 BUILD=${1:-build}
-LM3S=$BUILD/lm3s6965evb
+PROFILE=${2:-default}
+psuf=; [ "$PROFILE" = default ] || psuf=-$PROFILE
+LM3S=$BUILD/lm3s6965evb$psuf
+BENCH=$BUILD/bench$psuf
 IMG=$BUILD/qemu/demo.img
 measured=0 what="boot of make qemu's demo card"
-if command -v qemu-system-arm >/dev/null && [ -f "$IMG" ]; then
-    log=$BUILD/bench/size-qemu.log
+if [ "${SIZE_QEMU:-1}" = 0 ]; then
+    what="SIZE_QEMU=0"
+elif command -v qemu-system-arm >/dev/null && [ -f "$IMG" ]; then
+    log=$BENCH/size-qemu.log
     # A hang guard only; nothing here is timed.
     timeout 120 qemu-system-arm -M lm3s6965evb -nographic -icount shift=0 \
         -semihosting-config enable=on,target=native \
@@ -24,10 +30,11 @@ if command -v qemu-system-arm >/dev/null && [ -f "$IMG" ]; then
 else
     what="qemu-system-arm or $IMG missing"
 fi
-srcs=$(sed -n 's/^LM3S_SRC_LIST: //p' "$BUILD/bench/lm3s-src.txt")
+srcs=$(sed -n 's/^LM3S_SRC_LIST: //p' "$BENCH/lm3s-src.txt")
 # shellcheck disable=SC2086
 exec python3 tests/bench/size.py --map "$LM3S/extload.map" \
     --elf "$LM3S/extload.elf" --bin "$LM3S/extload.bin" \
-    --ci-dir "$BUILD/bench/ci" --obj-prefix "$LM3S/obj" \
-    --sizes "$BUILD/arm/obj/tests/bench/sizes.o" --measured "$measured" \
-    --measured-what "$what" $srcs
+    --ci-dir "$BENCH/ci" --obj-prefix "$LM3S/obj" \
+    --sizes "$BUILD/arm$psuf/obj/tests/bench/sizes.o" --measured "$measured" \
+    --measured-what "$what" --profile "$PROFILE" --json "$BENCH/size.json" \
+    $srcs

@@ -1,0 +1,47 @@
+/* The reader's build options, FatFs-style: each says what it does, what it
+ * costs and what turning it off takes away. `make size` prints the bytes
+ * each one costs as the loader links the reader (Cortex-M3, -Os).
+ *
+ * A profile is a set of defaults: the default profile turns everything
+ * on; the tiny profile (make PROFILE=tiny, -DEXTLOAD_TINY=1) turns off
+ * what the common layouts do not need. Every bound check stays in both:
+ * what a profile leaves out is refused by name, never read wrongly. Any
+ * option may still be set on its own with -D.
+ */
+#ifndef EXTLOAD_EXT_CONF_H
+#define EXTLOAD_EXT_CONF_H
+
+#ifndef EXTLOAD_TINY
+#define EXTLOAD_TINY 0
+#endif
+
+/* EXT_MESSAGES
+ *   1: every error carries a sentence saying what was wrong, besides its
+ *      code, inode and block (ext_error_describe).
+ *   0: the code, inode and block only; ext_strerror's short text stands in
+ *      for the sentence. Saves about 3.3 KiB of strings and code. */
+#ifndef EXT_MESSAGES
+#define EXT_MESSAGES (!EXTLOAD_TINY)
+#endif
+
+/* EXT_CSUM_VERIFY
+ *   1: metadata_csum (superblock, group descriptors, inodes, extent
+ *      blocks, directory blocks, hash-tree nodes) and gdt_csum are
+ *      verified.
+ *   0: they are ignored. Both are RO_COMPAT features, so reading stays
+ *      correct; corruption is then caught by the structural checks alone.
+ *      Saves about 1.8 KiB. */
+#ifndef EXT_CSUM_VERIFY
+#define EXT_CSUM_VERIFY (!EXTLOAD_TINY)
+#endif
+
+/* EXT_HTREE
+ *   1: hash-tree directories are looked up through the tree, O(depth)
+ *      blocks per name.
+ *   0: every directory is walked linearly: hash-tree directories still
+ *      read right, only slower on large ones. Saves about 1.5 KiB. */
+#ifndef EXT_HTREE
+#define EXT_HTREE (!EXTLOAD_TINY)
+#endif
+
+#endif
