@@ -41,6 +41,14 @@ $(SIFIVE_DIR)/extload.elf: $(SIFIVE_OBJ) linker/sifive-u.ld
 	$(Q)$(RV_CC) $(SIFIVE_CFLAGS) -Wl,-Map=$(SIFIVE_DIR)/extload.map \
 	    -o $@ $(SIFIVE_OBJ) $(SIFIVE_LDFLAGS)
 
+# The cpu_reset() test build: tests/qemu/payload-riscv/reset_main.c as
+# board_main.
+SIFIVE_RESET_OBJ := $(filter-out $(SIFIVE_DIR)/obj/board/main.o,$(SIFIVE_OBJ)) \
+            $(SIFIVE_DIR)/obj/tests/qemu/payload-riscv/reset_main.o
+$(SIFIVE_DIR)/extload-reset.elf: $(SIFIVE_RESET_OBJ) linker/sifive-u.ld
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(RV_CC) $(SIFIVE_CFLAGS) -o $@ $(SIFIVE_RESET_OBJ) $(SIFIVE_LDFLAGS)
+
 $(SIFIVE_DIR)/%.bin: $(SIFIVE_DIR)/%.elf
 	@$(if $(Q),echo "  OBJCOPY $@")
 	$(Q)$(RV_OBJCOPY) -O binary $< $@

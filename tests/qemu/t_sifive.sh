@@ -13,6 +13,7 @@ BUILD=${BUILD:-build}
 Q=$BUILD/sifive-u/qemu
 T=$Q/t.$$                         # private while running: the tree is shared
 FW=$BUILD/sifive-u/extload.elf
+FW_RESET=$BUILD/sifive-u/extload-reset.elf       # cpu_reset() test build
 MKKERNEL=$BUILD/qemu/mkkernel
 HANG_GUARD=${HANG_GUARD:-300}     # seconds; only against hangs
 n=0
@@ -35,15 +36,15 @@ fail() {                            # name, log, why
     [ -f "$2" ] && sed 's/^/#   /' "$2" | tail -25
 }
 
-# boot NAME IMAGE: runs QEMU; leaves $T/NAME.log, sets $rc.
+# boot NAME IMAGE [FIRMWARE]: runs QEMU; leaves $T/NAME.log, sets $rc.
 boot() {
-    local name=$1 img=$2 drive=()
+    local name=$1 img=$2 fw=${3:-$FW} drive=()
     last=$name
     [ -n "$img" ] && drive=(-drive "if=sd,format=raw,file=$img,snapshot=on")
     timeout "$HANG_GUARD" qemu-system-riscv64 -M sifive_u -bios none \
         -nographic -icount shift=0 \
         -semihosting-config enable=on,target=native \
-        -kernel "$FW" "${drive[@]}" </dev/null >"$T/$name.log" 2>&1
+        -kernel "$fw" "${drive[@]}" </dev/null >"$T/$name.log" 2>&1
     rc=$?
     tr -d '\r' <"$T/$name.log" >"$T/$name.tmp" && mv "$T/$name.tmp" "$T/$name.log"
 }
@@ -231,6 +232,13 @@ boot nolabel "$T/nolabel.img"
 check "no bootable label: said, then stop" 68 \
     "load: /boot/missing-a.bin: .*; no labels left" \
     "boot: no bootable label \(1 tried\); stop" "!fault:"
+
+# cpu_reset(): GPIO 10 low resets the SoC; the second boot finds the mark
+# the first left in RAM.
+boot reset "" "$FW_RESET"
+check "cpu_reset() resets the SoC (GPIO 10 low) and the loader boots again" 0 \
+    "reset-test: boot 1, calling cpu_reset\(\)" \
+    "reset-test: boot 2, after cpu_reset\(\)"
 
 echo "1..$n"
 # Keep the last run's logs and images in $Q/t for inspection.

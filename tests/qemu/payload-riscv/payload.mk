@@ -18,7 +18,8 @@ $(SIFIVE_QDIR)/payload.bin: $(SIFIVE_QDIR)/payload.elf
 	$(Q)$(RV_OBJCOPY) -O binary $< $@
 
 .PHONY: qemu-tools-sifive-u
-qemu-tools-sifive-u: $(SIFIVE_QDIR)/payload.bin $(BUILD)/qemu/mkkernel
+qemu-tools-sifive-u: $(SIFIVE_QDIR)/payload.bin $(BUILD)/qemu/mkkernel \
+                     $(SIFIVE_DIR)/extload-reset.elf
 
 SIFIVE_DEMO_IMG := $(SIFIVE_QDIR)/demo.img
 $(SIFIVE_DEMO_IMG): tests/qemu/payload-riscv/mkdemo.sh tests/qemu/mkimage.sh \
