@@ -14,6 +14,7 @@ RV_CC          ?= riscv64-unknown-elf-gcc
 RV_OBJCOPY     ?= riscv64-unknown-elf-objcopy
 RV_SIZE        ?= riscv64-unknown-elf-size
 QEMU_RV        ?= qemu-system-riscv64
+GDB_PORT       ?= 1234
 BOARD_SEMIHOSTING ?= 1
 BOOT_REQUIRE_SHA256 ?= 0
 
