@@ -7,7 +7,7 @@
 #                   test_ext, cli.t_cli, qemu.t_qemu, ...; a glob works)
 #   make firmware   the board image (BOARD=lm3s6965evb, board/*/board.mk)
 #   make qemu       boot the demo card in QEMU
-#   make size       Cortex-M3 -Os sizes (tests/bench/rules.mk)
+#   make size       Cortex-M3 -Os sizes, and the RISC-V image (tests/bench/rules.mk)
 #   make bench      speed against peers (tests/bench/rules.mk)
 #   make deps       installs missing Debian packages (as root)
 #

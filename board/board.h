@@ -5,7 +5,8 @@
  *
  * Boot order on every board:
  *
- *   CPU reset entry (board/<cpu>/startup.c): .data copied, .bss zeroed,
+ *   CPU reset entry (board/<cpu>/startup.c; one core, the others
+ *   parked): .data copied, .bss zeroed,
  *   stack painted -> board_main() (board/main.c) -> board_init() ->
  *   boot_run() (firmware/) -> env->handoff == board_handoff() -> the
  *   kernel; or board_stop() with the reason's code.
@@ -28,8 +29,11 @@
 
 /* Bring up clocks, the console and the card, print the banner and the
  * card line, and fill *env (console, clock, block device, load window,
- * default kernel, hand-off). Returns 0, or a BOOT_E... code after saying
- * why on the console (no card: BOOT_ENOCARD). */
+ * default kernel, hand-off; optionally the device tree the board already
+ * holds, default_fdt_*). The window is the linker's, or less when the
+ * previous stage left something inside it (sifive-u: QEMU's device
+ * tree). Returns 0, or a BOOT_E... code after saying why on the console
+ * (no card: BOOT_ENOCARD). */
 int board_init(struct boot_env *env);
 
 /* The console, usable from any state (also from a fault handler). */
@@ -64,14 +68,19 @@ __attribute__((noreturn)) void board_main(void);
 
 /* ---- Provided by the CPU layer: board/cpu.h ---------------------- */
 
+/* cpu_reset() is the board's where the architecture has no system reset
+ * (RISC-V: board/sifive-u/reset.c). memcpy & co.: board/libc/mem.c. */
+
 /* ---- Linker symbols every board's script defines --------------------
  *
- *   __data_load           .data's image in flash
+ *   __data_load           .data's image in flash (== __data_start for
+ *                         an image loaded into RAM)
  *   __data_start, __data_end, __bss_start, __bss_end
  *   __stack_top           initial stack pointer (top of the loader's RAM)
  *   __ram_start, __ram_end     the RAM a kernel may use for its stack
  *   __window_start, __window_end   the load window: kernel, FDT and the
- *                         hand-off block go here and nowhere else
+ *                         hand-off block go here and nowhere else; below
+ *                         4 GiB (the hand-off block's addresses are 32-bit)
  */
 extern uint8_t __window_start[], __window_end[];
 extern uint8_t __ram_start[], __ram_end[];

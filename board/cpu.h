@@ -9,18 +9,24 @@
 #include <stdint.h>
 
 /* The CPU layer:
- *   startup      the reset entry and vector table; calls board_main()
+ *   startup      the reset entry (and vector table or trap vector); one
+ *                core calls board_main(), any others park
  *   faults       a report of the faulting state on board_console(), then
  *                board_stop(CPU_FAULT_EXIT_CODE)
  *   cpu_ms_*     a millisecond clock from the core's timer
  *   cpu_enter    the jump to the kernel, in the architecture's convention
- *   cpu_reset    a system reset (the prompt's `reset`)
+ *                (declared in the layer's own cpu.h)
+ *   cpu_reset    a system reset (the prompt's `reset`); the board's where
+ *                the architecture has none (RISC-V)
  *   cpu_stack_used, cpu_semihost_exit, cpu_park
- *   mem*         memcpy, memmove, memset, memcmp for fs/ and drivers/
+ * memcpy, memmove, memset, memcmp are board/libc/mem.c, shared by all.
  */
 #define CPU_FAULT_EXIT_CODE 0x7F
 
-void cpu_ms_start(uint32_t core_hz);
+/* timer_hz: the frequency of the timer the layer counts, which need not
+ * be the core's: the core clock for Cortex-M's SysTick, the timebase
+ * (1 MHz on the FU540) for RISC-V's mtime. */
+void cpu_ms_start(uint32_t timer_hz);
 void cpu_ms_stop(void);
 uint32_t cpu_ms_now(void *ctx);            /* struct boot_env's ms_now */
 uint32_t cpu_stack_used(void);             /* deepest stack since reset */

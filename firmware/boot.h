@@ -52,9 +52,9 @@ struct boot_image {
     const uint8_t *kernel;
     uint32_t kernel_addr;
     uint32_t kernel_size;
-    uint32_t fdt_addr;              /* 0: none (r2) */
+    uint32_t fdt_addr;              /* 0: none */
     uint32_t fdt_size;
-    uint32_t handoff_addr;          /* r3 */
+    uint32_t handoff_addr;          /* the struct extload_handoff */
     const struct extload_handoff *handoff;
 };
 
@@ -67,6 +67,11 @@ struct boot_env {
     uint32_t window_addr;           /* ... and as the kernel sees it */
     uint32_t window_size;
     const char *default_kernel;     /* tried when there is no config */
+    /* A device tree the board already holds outside the window (e.g. the
+     * one the previous stage passed at reset), handed to a label that has
+     * no FDT line; addr 0: none. */
+    uint32_t default_fdt_addr;
+    uint32_t default_fdt_size;
     bool require_sha256;
     /* Starts the kernel; returns only when it cannot (or on the host). */
     int (*handoff)(void *ctx, const struct boot_image *img);

@@ -132,9 +132,15 @@ static int load_file(const struct boot_env *env, struct boot_state *st,
     if (rc)
         return fail_load(env, st, rc, step, path, max, next, err_missing);
     *size = (uint32_t)got;
-    con_printf(&env->con, "%s: %s -> 0x%08x, %u bytes, %u ms\n", step, path,
+    /* The speed in 32-bit math: got < 4 GiB, so kib * 1000 fits. */
+    uint32_t ms = boot_now(env) - t0, kib = (uint32_t)(got >> 10);
+    con_printf(&env->con, "%s: %s -> 0x%08x, %u bytes, %u ms", step, path,
                (unsigned)(env->window_addr + off), (unsigned)got,
-               (unsigned)(boot_now(env) - t0));
+               (unsigned)ms);
+    if (ms > 0)
+        con_printf(&env->con, ", %u KiB/s", (unsigned)(kib / ms * 1000u +
+                                                       kib % ms * 1000u / ms));
+    con_printf(&env->con, "\n");
     return 0;
 }
 
@@ -227,7 +233,7 @@ int boot_label(const struct boot_env *env, struct boot_state *st,
                    label->kernel, SHA256_SUFFIX);
     }
 
-    uint32_t end = ksize;
+    uint32_t end = ksize, fdt_addr = 0;
     if (label->fdt && label->fdt[0]) {
         fdt_off = align8(ksize);
         rc = load_file(env, st, "fdt", label->fdt, fdt_off,
@@ -235,6 +241,13 @@ int boot_label(const struct boot_env *env, struct boot_state *st,
         if (rc)
             return rc;
         end = fdt_off + fsize;
+        fdt_addr = fsize ? env->window_addr + fdt_off : 0;
+    } else if (env->default_fdt_addr) {
+        /* Stays where the board has it; nothing is copied. */
+        fdt_addr = env->default_fdt_addr;
+        fsize = env->default_fdt_size;
+        con_printf(&env->con, "fdt: none named; the board's at 0x%08x, %u "
+                   "bytes\n", (unsigned)fdt_addr, (unsigned)fsize);
     }
 
     uint32_t h_off = align8(end);
@@ -250,7 +263,7 @@ int boot_label(const struct boot_env *env, struct boot_state *st,
         .cmdline_len = cmd_len,
         .kernel_addr = env->window_addr,
         .kernel_size = ksize,
-        .fdt_addr = fsize ? env->window_addr + fdt_off : 0,
+        .fdt_addr = fdt_addr,
         .fdt_size = fsize,
         .part_index = st->part.scheme == PART_NONE ? 0 : st->part.index,
         .part_scheme = st->part.scheme,
@@ -270,7 +283,7 @@ int boot_label(const struct boot_env *env, struct boot_state *st,
         .handoff = h,
     };
     con_printf(&env->con, "boot: label '%s': kernel %u bytes at 0x%08x, "
-               "r2=0x%08x, r3=0x%08x, cmdline \"%s\"\n", label->name,
+               "fdt 0x%08x, hand-off 0x%08x, cmdline \"%s\"\n", label->name,
                (unsigned)ksize, (unsigned)img.kernel_addr,
                (unsigned)img.fdt_addr, (unsigned)img.handoff_addr, append);
     rc = env->handoff(env->handoff_ctx, &img);

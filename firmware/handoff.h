@@ -1,12 +1,16 @@
-/* What extload hands a kernel: the ARM register convention plus a block in
- * RAM that r3 points to. Addresses are the target's 32-bit addresses.
+/* What extload hands a kernel: the CPU's register convention plus a block
+ * in RAM that one register points to. Addresses are 32-bit on every
+ * target (a window must lie below 4 GiB).
  *
- *   r0 = 0, r1 = 0xFFFFFFFF, r2 = FDT address or 0,
- *   r3 = struct extload_handoff *
+ *   Cortex-M: r0 = 0, r1 = 0xFFFFFFFF, r2 = FDT address or 0,
+ *             r3 = struct extload_handoff *
+ *   RISC-V:   a0 = hart id, a1 = FDT address or 0,
+ *             a2 = struct extload_handoff *
  */
 #ifndef EXTLOAD_HANDOFF_H
 #define EXTLOAD_HANDOFF_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #define EXTLOAD_HANDOFF_MAGIC   0x4C545845u   /* "EXTL" in memory */
@@ -31,5 +35,15 @@ struct extload_handoff {
     uint64_t part_sectors;
     char label[32];               /* the label booted, NUL-terminated */
 };
+
+/* One layout for 32- and 64-bit kernels alike: no pointers or longs, the
+ * 64-bit fields 8-aligned by position. Checked on every build (host,
+ * Cortex-M, RV64). */
+_Static_assert(offsetof(struct extload_handoff, part_lba) == 48,
+               "extload_handoff: part_lba at 48 on every target");
+_Static_assert(offsetof(struct extload_handoff, label) == 64,
+               "extload_handoff: label at 64 on every target");
+_Static_assert(sizeof(struct extload_handoff) == 96,
+               "extload_handoff: 96 bytes on every target");
 
 #endif

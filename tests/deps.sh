@@ -3,7 +3,8 @@
 # Usage: tests/deps.sh [extra-package ...]
 set -eu
 pkgs="gcc make e2fsprogs fdisk libcmocka-dev gcc-arm-none-eabi \
-libnewlib-arm-none-eabi qemu-system-arm clang libclang-rt-14-dev python3 $*"
+libnewlib-arm-none-eabi qemu-system-arm gcc-riscv64-unknown-elf qemu-system-misc \
+clang libclang-rt-14-dev python3 $*"
 missing=""
 for p in $pkgs; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" \

@@ -47,7 +47,7 @@ def main():
     out = os.path.join(build, "bench", "fsconf")
     os.makedirs(out, exist_ok=True)
     srcs = sorted("fs/" + f for f in os.listdir("fs") if f.endswith(".c"))
-    srcs += ["tests/bench/fsconf_entry.c", "board/cortex-m/libc.c"]
+    srcs += ["tests/bench/fsconf_entry.c", "board/libc/mem.c"]
     print("fs/ flash per build option (fs/ext_priv.h), as a loader links "
           "it:")
     print("  %-22s %8s" % ("option", "bytes"))

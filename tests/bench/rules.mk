@@ -45,6 +45,7 @@ size:
 .PHONY: size-report
 size-report: $(BENCH_CI_OBJ) $(BENCH_SIZES_OBJ) $(BENCH_DIR)/lm3s-src.txt
 	@$(MAKE) --no-print-directory -s firmware $(QEMU_DEMO_IMG) >/dev/null
+	@$(if $(PSUF),,$(MAKE) --no-print-directory -s firmware-sifive-u $(SIFIVE_DEMO_IMG) >/dev/null)
 	@bash tests/bench/size.sh $(BUILD) $(PROFILE)
 	@echo
 	@$(if $(PSUF),,python3 tests/bench/fsconf.py $(BUILD) $(ARM_CC) $(ARM_CFLAGS))

@@ -36,7 +36,8 @@ MODULES = [
     ("firmware/console", r"^firmware/console"),
     ("firmware/boot (flow, labels, handoff)",
      r"^firmware/(boot|handoff)"),
-    ("board/cortex-m (CPU layer: startup, faults, libc)", r"^board/cortex-m/"),
+    ("board/cortex-m (CPU layer: startup, faults, libc)",
+     r"^board/(cortex-m|libc)/"),
     ("board/lm3s6965evb", r"^board/"),
     ("libgcc (64-bit division)", r"libgcc"),
 ]

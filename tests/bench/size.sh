@@ -32,9 +32,33 @@ else
 fi
 srcs=$(sed -n 's/^LM3S_SRC_LIST: //p' "$BENCH/lm3s-src.txt")
 # shellcheck disable=SC2086
-exec python3 tests/bench/size.py --map "$LM3S/extload.map" \
+python3 tests/bench/size.py --map "$LM3S/extload.map" \
     --elf "$LM3S/extload.elf" --bin "$LM3S/extload.bin" \
     --ci-dir "$BENCH/ci" --obj-prefix "$LM3S/obj" \
     --sizes "$BUILD/arm$psuf/obj/tests/bench/sizes.o" --measured "$measured" \
     --measured-what "$what" --profile "$PROFILE" --json "$BENCH/size.json" \
     $srcs
+rc=$?
+
+# The second board: RISC-V (RV64IMAC, -Os), build/sifive-u/extload.elf.
+RV=$BUILD/sifive-u/extload.elf RV_IMG=$BUILD/sifive-u/qemu/demo.img
+if [ "$PROFILE" = default ] && [ -f "$RV" ] &&
+   command -v riscv64-unknown-elf-size >/dev/null; then
+    read -r text data bss _ < <(riscv64-unknown-elf-size "$RV" | tail -1)
+    hwm="not measured (qemu-system-riscv64 or $RV_IMG missing)"
+    if [ "${SIZE_QEMU:-1}" != 0 ] && command -v qemu-system-riscv64 >/dev/null &&
+       [ -f "$RV_IMG" ]; then
+        log=$BUILD/bench/size-qemu-riscv.log
+        timeout 120 qemu-system-riscv64 -M sifive_u -bios none -nographic \
+            -icount shift=0 -semihosting-config enable=on,target=native \
+            -drive "if=sd,format=raw,file=$RV_IMG,snapshot=on" \
+            -kernel "$RV" </dev/null >"$log" 2>&1
+        hwm=$(tr -d '\r' <"$log" |
+              sed -nE 's/.*stack high-water mark ([0-9]+) bytes.*/\1 bytes (boot of its demo card)/p')
+        [ -n "$hwm" ] || hwm="no high-water line in $log"
+    fi
+    echo
+    echo "RISC-V sifive-u ($RV, rv64imac -Os): text $text, data $data," \
+         "bss $bss bytes; stack high-water mark $hwm"
+fi
+exit $rc

@@ -156,6 +156,10 @@ static int rec_handoff(void *ctx, const struct boot_image *img)
     return 0;
 }
 
+/* The board's device tree (struct boot_env's default_fdt_*) for the next
+ * run_boot; 0: none. */
+static uint32_t board_fdt_addr, board_fdt_size;
+
 /* Runs boot_run on img with a window of window_size bytes between guards. */
 static int run_boot(struct run *r, const char *img, uint32_t window_size,
                     bool require_sha)
@@ -180,6 +184,8 @@ static int run_boot(struct run *r, const char *img, uint32_t window_size,
         .window_addr = WINDOW_ADDR,
         .window_size = window_size,
         .default_kernel = "/boot/kernel.bin",
+        .default_fdt_addr = board_fdt_addr,
+        .default_fdt_size = board_fdt_size,
         .require_sha256 = require_sha,
         .handoff = rec_handoff,
         .handoff_ctx = r,
@@ -377,6 +383,72 @@ static void test_handoff_block_and_fdt(void **state)
     assert_int_equal(run.h.cmdline_len, strlen(run.cmdline));
     assert_string_equal(run.cmdline, "console=ttyS0 root=/dev/mmcblk0p2");
     assert_false(run.h.flags & HANDOFF_F_SHA256);
+    done(&run);
+}
+
+/* A label without FDT gets the board's device tree (RISC-V: the one
+ * passed in a1 at reset), untouched where it is; a named one wins. */
+static void test_board_fdt_when_none_named(void **state)
+{
+    static const char fdt[] = "\xd0\x0d\xfe\xed a named tree";
+    const struct file files[] = {
+        { "boot/extlinux/extlinux.conf", 0,
+          "DEFAULT plain\nLABEL plain\n KERNEL /k\n APPEND p\n"
+          "LABEL named\n KERNEL /k\n FDT /b.dtb\n", NULL, 0 },
+        { "k", 999, NULL, NULL, 3 },
+        { "b.dtb", 0, fdt, NULL, 0 },
+        { NULL, 0, NULL, NULL, 0 },
+    };
+    const char *img = make_image("boardfdt", files);
+    (void)state;
+
+    board_fdt_addr = 0x87E00000u;
+    board_fdt_size = 4671;
+    assert_int_equal(run_boot(&run, img, 8192, false), 0);
+    assert_log(&run, "fdt: none named; the board's at 0x87e00000, 4671 bytes");
+    assert_int_equal(run.img.fdt_addr, 0x87E00000u);
+    assert_int_equal(run.img.fdt_size, 4671);
+    assert_int_equal(run.h.fdt_addr, 0x87E00000u);
+    assert_int_equal(run.h.fdt_size, 4671);
+    /* Nothing was loaded for it: the hand-off block follows the kernel. */
+    assert_int_equal(run.img.handoff_addr, WINDOW_ADDR + 1000);
+    assert_string_equal(run.cmdline, "p");
+    done(&run);
+
+    /* The window has no room for the kernel: the board's tree is never
+     * reached, and a named FDT replaces it. */
+    const struct file named[] = {
+        { "boot/extlinux/extlinux.conf", 0,
+          "LABEL named\n KERNEL /k\n FDT /b.dtb\n", NULL, 0 },
+        { "k", 999, NULL, NULL, 3 },
+        { "b.dtb", 0, fdt, NULL, 0 },
+        { NULL, 0, NULL, NULL, 0 },
+    };
+    assert_int_equal(run_boot(&run, make_image("boardfdt2", named), 8192,
+                              false), 0);
+    assert_not_log(&run, "the board's");
+    assert_int_equal(run.h.fdt_addr, WINDOW_ADDR + 1000);
+    assert_int_equal(run.h.fdt_size, sizeof(fdt) - 1);
+    assert_memory_equal(run.window + 1000, fdt, sizeof(fdt) - 1);
+    board_fdt_addr = board_fdt_size = 0;
+    done(&run);
+}
+
+/* The load line reports the speed: bytes over the ms the load took. */
+static void test_load_speed(void **state)
+{
+    const struct file files[] = {
+        { "boot/extlinux/extlinux.conf", 0, "LABEL s\n KERNEL /k\n",
+          NULL, 0 },
+        { "k", 6144, NULL, NULL, 5 },
+        { NULL, 0, NULL, NULL, 0 },
+    };
+    (void)state;
+    /* fake_ms ticks 3 ms a call: the load reads it twice, so 3 ms for
+     * 6 KiB is 2000 KiB/s. */
+    assert_int_equal(run_boot(&run, make_image("speed", files), 16384,
+                              false), 0);
+    assert_log(&run, "load: /k -> 0x20000000, 6144 bytes, 3 ms, 2000 KiB/s\n");
     done(&run);
 }
 
@@ -601,6 +673,8 @@ int main(void)
         cmocka_unit_test(test_oversize_refused_before_first_byte),
         cmocka_unit_test(test_exact_fit),
         cmocka_unit_test(test_handoff_block_and_fdt),
+        cmocka_unit_test(test_board_fdt_when_none_named),
+        cmocka_unit_test(test_load_speed),
         cmocka_unit_test(test_empty_kernel_falls_back),
         cmocka_unit_test(test_fdt_missing_falls_back),
         cmocka_unit_test(test_no_config_board_default),

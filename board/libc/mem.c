@@ -1,4 +1,6 @@
-/* The three mem* functions gcc may emit calls to; nothing else of libc. */
+/* The four mem* functions fs/, drivers/ and firmware/ use (gcc may emit
+ * calls to them too); nothing else of libc. Architecture-neutral C, shared
+ * by every freestanding image (board/README.md). */
 #include <stddef.h>
 #include <stdint.h>
 

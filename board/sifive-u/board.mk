@@ -1,0 +1,84 @@
+# extload for the HiFive Unleashed (SiFive FU540, RV64), as QEMU's sifive_u
+# runs it with -bios none.
+#
+#   make firmware BOARD=sifive-u   build/sifive-u/extload.elf and .bin
+#   make qemu BOARD=sifive-u       demo SD image + boot it in QEMU
+#   make gdb BOARD=sifive-u        the same, halted, gdb stub on :1234
+#
+# BOARD_SEMIHOSTING and BOOT_REQUIRE_SHA256 as for lm3s6965evb. The
+# toolchain (Debian's gcc-riscv64-unknown-elf) ships no libc: string.h
+# comes from board/libc.
+
+SIFIVE_DIR     := $(BUILD)/sifive-u
+RV_CC          ?= riscv64-unknown-elf-gcc
+RV_OBJCOPY     ?= riscv64-unknown-elf-objcopy
+RV_SIZE        ?= riscv64-unknown-elf-size
+QEMU_RV        ?= qemu-system-riscv64
+GDB_PORT       ?= 1234
+BOARD_SEMIHOSTING ?= 1
+BOOT_REQUIRE_SHA256 ?= 0
+
+RV_ARCH := -march=rv64imac_zicsr -mabi=lp64 -mcmodel=medany
+# The freestanding flags every RISC-V image shares (the test kernel too).
+RV_CFLAGS := $(CSTD) $(WARN) -I. -isystem board/libc $(RV_ARCH) -Os -g \
+            -ffreestanding -nostdlib -ffunction-sections -fdata-sections \
+            -fno-tree-loop-distribute-patterns
+
+# The CPU layer, the chips, the board, and board/main.c.
+SIFIVE_SRC := $(FS_SRC) $(DRV_SRC) drivers/sifive_uart.c \
+            drivers/sifive_spi.c $(FW_SRC) $(wildcard board/riscv/*.c) \
+            board/libc/mem.c $(wildcard board/sifive-u/*.c) board/main.c
+SIFIVE_CFLAGS := $(RV_CFLAGS) -fstack-usage \
+            -DBOARD_SEMIHOSTING=$(BOARD_SEMIHOSTING) \
+            -DBOOT_REQUIRE_SHA256=$(BOOT_REQUIRE_SHA256)
+SIFIVE_LDFLAGS := -T linker/sifive-u.ld -Wl,--gc-sections \
+            -Wl,--no-warn-rwx-segments -lgcc
+SIFIVE_OBJ := $(call objs,$(SIFIVE_DIR)/obj,$(SIFIVE_SRC))
+
+$(eval $(call OBJ_RULE,$(SIFIVE_DIR)/obj,$$(RV_CC),$$(SIFIVE_CFLAGS),CC-RV64))
+
+$(SIFIVE_DIR)/extload.elf: $(SIFIVE_OBJ) linker/sifive-u.ld
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(RV_CC) $(SIFIVE_CFLAGS) -Wl,-Map=$(SIFIVE_DIR)/extload.map \
+	    -o $@ $(SIFIVE_OBJ) $(SIFIVE_LDFLAGS)
+
+# The cpu_reset() test build: tests/qemu/payload-riscv/reset_main.c as
+# board_main.
+SIFIVE_RESET_OBJ := $(filter-out $(SIFIVE_DIR)/obj/board/main.o,$(SIFIVE_OBJ)) \
+            $(SIFIVE_DIR)/obj/tests/qemu/payload-riscv/reset_main.o
+$(SIFIVE_DIR)/extload-reset.elf: $(SIFIVE_RESET_OBJ) linker/sifive-u.ld
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(RV_CC) $(SIFIVE_CFLAGS) -o $@ $(SIFIVE_RESET_OBJ) $(SIFIVE_LDFLAGS)
+
+$(SIFIVE_DIR)/%.bin: $(SIFIVE_DIR)/%.elf
+	@$(if $(Q),echo "  OBJCOPY $@")
+	$(Q)$(RV_OBJCOPY) -O binary $< $@
+
+.PHONY: firmware-sifive-u qemu-sifive-u gdb-sifive-u
+firmware-sifive-u: $(SIFIVE_DIR)/extload.elf $(SIFIVE_DIR)/extload.bin
+	@$(RV_SIZE) $(SIFIVE_DIR)/extload.elf | sed 's/^/  /'
+
+# The test kernel and the demo card.
+include tests/qemu/payload-riscv/payload.mk
+
+# QEMU's sifive_u: UART0 on stdio, the card image on QSPI2's SD slot
+# (snapshot: the image stays untouched), semihosting for the exit code.
+SIFIVE_QEMU = $(QEMU_RV) -M sifive_u -bios none -nographic -icount shift=0 \
+            -semihosting-config enable=on,target=native \
+            -drive if=sd,format=raw,file=$(SIFIVE_DEMO_IMG),snapshot=on
+
+qemu-sifive-u:
+	@bash tests/deps.sh
+	@$(MAKE) --no-print-directory firmware-sifive-u $(SIFIVE_DEMO_IMG)
+	@echo "== booting $(SIFIVE_DEMO_IMG) in QEMU (exits when the kernel does) =="
+	@$(SIFIVE_QEMU) -kernel $(SIFIVE_DIR)/extload.elf; \
+	    rc=$$?; echo "== QEMU exited with status $$rc =="; exit $$rc
+
+gdb-sifive-u:
+	@bash tests/deps.sh gdb-multiarch || echo "(no gdb-multiarch: as root, bash tests/deps.sh gdb-multiarch)"
+	@$(MAKE) --no-print-directory firmware-sifive-u $(SIFIVE_DEMO_IMG)
+	@echo "QEMU is halted at reset with a gdb stub on tcp::$(GDB_PORT)."
+	@echo "Attach from another terminal:"
+	@echo "  gdb-multiarch $(SIFIVE_DIR)/extload.elf -ex 'target remote :$(GDB_PORT)'"
+	@echo "Then e.g. 'break boot_label', 'continue'. Ctrl-a x quits QEMU."
+	@$(SIFIVE_QEMU) -kernel $(SIFIVE_DIR)/extload.elf -S -gdb tcp::$(GDB_PORT)

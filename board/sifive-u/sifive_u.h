@@ -1,0 +1,37 @@
+/* The HiFive Unleashed (SiFive FU540) as QEMU's sifive_u models it:
+ * addresses, clocks, and the board's parts (private to board/sifive-u/;
+ * the contract is board/board.h). */
+#ifndef EXTLOAD_SIFIVE_U_H
+#define EXTLOAD_SIFIVE_U_H
+
+#include <stdint.h>
+
+#include "drivers/sifive_spi.h"
+#include "drivers/spi.h"
+
+#define BOARD_NAME "sifive-u (FU540)"
+/* Clocks as at reset: the PLL bypassed, the core on the 33.33 MHz hfclk,
+ * the peripherals on tlclk = core / 2. */
+#define BOARD_TLCLK_HZ 16666666u
+#define BOARD_MTIME_HZ 1000000u       /* rtcclk: the CLINT's timebase */
+#define BOARD_BAUD 115200u
+
+#define UART0_BASE 0x10010000u
+#define QSPI2_BASE 0x10050000u        /* the SD card slot */
+#define GPIO_BASE  0x10060000u
+#define SD_CS 0u                      /* QSPI2 chip select line */
+#define GPIO_RESET_PIN 10u            /* low resets the SoC (gpio-restart) */
+
+/* uart.c: UART0 as the console. */
+void board_console_init(void);
+void board_console_flush(void);
+
+/* spi.c: QSPI2 with the card on chip select 0. */
+struct board_spi {
+    struct sifive_spi qspi;
+    struct spi_bus bus;
+};
+void board_spi_init(struct board_spi *s, uint32_t hz);
+void board_spi_quiet(struct board_spi *s);
+
+#endif

@@ -1,0 +1,27 @@
+# The RISC-V test kernel (linked at 0x80200000, entered at its first byte)
+# and the `make qemu BOARD=sifive-u` demo card. Included by
+# board/sifive-u/board.mk, which defines RV_CC and RV_CFLAGS.
+SIFIVE_QDIR := $(SIFIVE_DIR)/qemu
+RV_PAYLOAD_SRC := tests/qemu/payload-riscv/payload.c drivers/sifive_uart.c \
+            firmware/console.c board/riscv/semihost.c board/libc/mem.c
+RV_PAYLOAD_OBJ := $(call objs,$(SIFIVE_QDIR)/payload-obj,$(RV_PAYLOAD_SRC))
+
+$(eval $(call OBJ_RULE,$(SIFIVE_QDIR)/payload-obj,$$(RV_CC),$$(RV_CFLAGS),CC-PAY))
+
+$(SIFIVE_QDIR)/payload.elf: $(RV_PAYLOAD_OBJ) linker/payload-riscv.ld
+	@mkdir -p $(dir $@)
+	$(Q)$(RV_CC) $(RV_CFLAGS) -o $@ $(RV_PAYLOAD_OBJ) \
+	    -T linker/payload-riscv.ld -Wl,--gc-sections \
+	    -Wl,--no-warn-rwx-segments -lgcc
+
+$(SIFIVE_QDIR)/payload.bin: $(SIFIVE_QDIR)/payload.elf
+	$(Q)$(RV_OBJCOPY) -O binary $< $@
+
+.PHONY: qemu-tools-sifive-u
+qemu-tools-sifive-u: $(SIFIVE_QDIR)/payload.bin $(BUILD)/qemu/mkkernel \
+                     $(SIFIVE_DIR)/extload-reset.elf
+
+SIFIVE_DEMO_IMG := $(SIFIVE_QDIR)/demo.img
+$(SIFIVE_DEMO_IMG): tests/qemu/payload-riscv/mkdemo.sh tests/qemu/mkimage.sh \
+                    $(SIFIVE_QDIR)/payload.bin $(BUILD)/qemu/mkkernel
+	bash tests/qemu/payload-riscv/mkdemo.sh $@ $(SIFIVE_QDIR) $(BUILD)/qemu/mkkernel

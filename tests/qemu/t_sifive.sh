@@ -1,0 +1,246 @@
+#!/usr/bin/env bash
+# Boots the sifive-u (RISC-V, FU540) firmware in qemu-system-riscv64 on SD
+# card images built here and checks exit codes and console logs. TAP.
+#
+# The RISC-V test kernel (tests/qemu/payload-riscv) exits with its
+# failed-check count (0 = a0-a2, M-mode with interrupts off, the hand-off
+# block, the FDT and its own bytes were right); the loader stops with
+# 64 + -enum boot_err (65 no card, ...), 127 on a fault. Runs are counted
+# in guest instructions (-icount shift=0), never timed.
+set -u
+cd "$(dirname "$0")/../.."
+BUILD=${BUILD:-build}
+Q=$BUILD/sifive-u/qemu
+T=$Q/t.$$                         # private while running: the tree is shared
+FW=$BUILD/sifive-u/extload.elf
+FW_RESET=$BUILD/sifive-u/extload-reset.elf       # cpu_reset() test build
+MKKERNEL=$BUILD/qemu/mkkernel
+HANG_GUARD=${HANG_GUARD:-300}     # seconds; only against hangs
+n=0
+failed=0
+
+mkdir -p "$Q"
+if ! make -s --no-print-directory BUILD="$BUILD" firmware-sifive-u \
+        qemu-tools-sifive-u >"$Q-build.log" 2>&1; then
+    echo "not ok 1 - build the sifive-u firmware and the RISC-V test kernel"
+    sed 's/^/# /' "$Q-build.log" | tail -20
+    exit 1
+fi
+mkdir -p "$T"
+
+pass() { n=$((n + 1)); echo "ok $n - $1"; }
+fail() {                            # name, log, why
+    n=$((n + 1)); failed=$((failed + 1))
+    echo "not ok $n - $1"
+    echo "# $3"
+    [ -f "$2" ] && sed 's/^/#   /' "$2" | tail -25
+}
+
+# boot NAME IMAGE [FIRMWARE]: runs QEMU; leaves $T/NAME.log, sets $rc.
+boot() {
+    local name=$1 img=$2 fw=${3:-$FW} drive=()
+    last=$name
+    [ -n "$img" ] && drive=(-drive "if=sd,format=raw,file=$img,snapshot=on")
+    timeout "$HANG_GUARD" qemu-system-riscv64 -M sifive_u -bios none \
+        -nographic -icount shift=0 \
+        -semihosting-config enable=on,target=native \
+        -kernel "$fw" "${drive[@]}" </dev/null >"$T/$name.log" 2>&1
+    rc=$?
+    tr -d '\r' <"$T/$name.log" >"$T/$name.tmp" && mv "$T/$name.tmp" "$T/$name.log"
+}
+
+# check TITLE WANT_RC PATTERN... : on the last boot's log, every grep -E
+# pattern must match; a pattern starting with '!' must not.
+check() {
+    local name=$1 want=$2 log=$T/$last.log p; shift 2
+    if [ "$rc" != "$want" ]; then
+        fail "$name" "$log" "exit code $rc, want $want"; return
+    fi
+    for p in "$@"; do
+        if [ "${p#!}" != "$p" ]; then
+            if grep -qE -- "${p#!}" "$log"; then
+                fail "$name" "$log" "log matches '${p#!}'"; return
+            fi
+        elif ! grep -qE -- "$p" "$log"; then
+            fail "$name" "$log" "log lacks '$p'"; return
+        fi
+    done
+    pass "$name"
+}
+
+# kernel FILE SIZE: the RISC-V test kernel padded to SIZE bytes.
+kernel() {
+    mkdir -p "$(dirname "$1")"
+    "$MKKERNEL" "$Q/payload.bin" "$1" "$2"
+}
+sha() { (cd "$(dirname "$1")" && sha256sum "$(basename "$1")" >"$(basename "$1").sha256"); }
+conf() { mkdir -p "$1/boot/extlinux"; cat >"$1/boot/extlinux/extlinux.conf"; }
+image() { bash tests/qemu/mkimage.sh "$@" >"$T/mkimage.log" 2>&1 ||
+          { echo "# mkimage failed: $*"; sed 's/^/#   /' "$T/mkimage.log"; }; }
+
+# --- the standard tree: a label with an FDT file, one without ---------------
+r=$T/std
+kernel "$r/boot/kernel.bin" 20000
+sha "$r/boot/kernel.bin"
+"$MKKERNEL" --fdt "$r/boot/board.dtb" extload-test
+conf "$r" <<'CONF'
+TIMEOUT 10
+DEFAULT main
+LABEL qemu-dt
+	KERNEL /boot/kernel.bin
+	APPEND uses-qemu-dt
+LABEL main
+	KERNEL /boot/kernel.bin
+	FDT /boot/board.dtb
+	APPEND console=ttySIF0 root=/dev/mmcblk0p2 quiet
+CONF
+image "$T/std-mbr.img" "$r" --fs ext4 --table mbr
+boot std-mbr "$T/std-mbr.img"
+check "default label boots (ext4, MBR, 64 MiB SDSC over QSPI2)" 0 \
+    "extload: sifive-u .*load window 0x80200000-" \
+    "card: SDSC 64 MiB" "part: MBR partition 1 at LBA 2048" \
+    "mount: ext4 .* 4096-byte blocks" "label: 'main'" \
+    "load: /boot/kernel.bin -> 0x80200000, 20000 bytes, [0-9]+ ms" \
+    "verify: sha256 [0-9a-f]{16}\.\.\. matches" \
+    "payload: label 'main' kernel 20000 bytes at 80200000.*sha256 verified" \
+    "payload: 0 checks failed" "!label: 'qemu-dt'"
+check "M-mode entry: a0 = hart 0, a2 = the hand-off block, APPEND reaches it" 0 \
+    "handoff: M-mode, interrupts off, entry 0x80200000, a0=0 \(hart\)" \
+    'payload: cmdline "console=ttySIF0 root=/dev/mmcblk0p2 quiet"' \
+    "payload: a0=0 a1=80204e20 a2=80204e" "!payload: FAIL"
+check "the named FDT loaded after the kernel, a1 points to it" 0 \
+    "fdt: /boot/board.dtb -> 0x80204e20, [0-9]+ bytes" \
+    "handoff: .*a1=0x80204e20 \(fdt\)" \
+    "payload: fdt [0-9]+ bytes at 80204e20 \(named, after the kernel\)"
+
+# A label without FDT gets the device tree QEMU passed in a1 at reset.
+r2=$T/qemudt; cp -r "$r" "$r2"
+sed -i 's/^DEFAULT main/DEFAULT qemu-dt/' "$r2/boot/extlinux/extlinux.conf"
+image "$T/qemudt.img" "$r2" --fs ext4 --table mbr
+boot qemudt "$T/qemudt.img"
+dt=$(sed -nE 's/^reset: a1 = device tree at 0x([0-9a-f]+), .*/\1/p' "$T/qemudt.log")
+check "no FDT line: a1 = the device tree QEMU passed at reset (0x${dt:-?})" 0 \
+    "reset: a1 = device tree at 0x${dt:-none}, [0-9]+ bytes" \
+    "load window 0x80200000-0x${dt:-none} " \
+    "fdt: none named; the board's at 0x${dt:-none}" \
+    "payload: a0=0 a1=${dt:-none} " \
+    "payload: fdt [0-9]+ bytes at ${dt:-none} \(the board's\)" \
+    'payload: cmdline "uses-qemu-dt"' "payload: 0 checks failed"
+
+image "$T/std-gpt.img" "$r" --fs ext4 --table gpt --start 2
+boot std-gpt "$T/std-gpt.img"
+check "GPT partition table" 0 "part: GPT partition 1 at LBA 4096" \
+    "payload: label 'main' .*\(scheme 2\) at LBA 4096" "payload: 0 checks failed"
+
+# --- symlinks ---------------------------------------------------------------
+r=$T/link
+kernel "$r/boot/images/kernel-1.2.bin" 12345
+ln -s images/kernel-1.2.bin "$r/boot/kernel.bin"
+conf "$r" <<'CONF'
+default a
+label a
+  kernel /boot/kernel.bin
+CONF
+image "$T/link.img" "$r"
+boot link "$T/link.img"
+check "kernel behind a symlink" 0 \
+    "load: /boot/kernel.bin -> 0x80200000, 12345 bytes" \
+    "payload: label 'a' kernel 12345 bytes" "payload: 0 checks failed"
+
+# --- fallback ---------------------------------------------------------------
+r=$T/fb-sha
+kernel "$r/boot/good.bin" 15000
+kernel "$r/boot/bad.bin" 15000
+echo "0000000000000000000000000000000000000000000000000000000000000000  bad.bin" \
+    >"$r/boot/bad.bin.sha256"
+conf "$r" <<'CONF'
+DEFAULT broken
+LABEL good
+  KERNEL /boot/good.bin
+  APPEND fell-back
+LABEL broken
+  KERNEL /boot/bad.bin
+CONF
+image "$T/fb-sha.img" "$r"
+boot fb-sha "$T/fb-sha.img"
+check "fallback: default kernel fails SHA-256 -> next label" 0 \
+    "verify: /boot/bad.bin: sha256 [0-9a-f]{16}\.\.\. but .sha256 says 0{16}\.\.\.; trying label 'good'" \
+    "payload: label 'good'" 'payload: cmdline "fell-back"' "payload: 0 checks failed"
+
+# --- layouts ----------------------------------------------------------------
+# 1 KiB blocks: 12 direct blocks, 256 through the indirect block, the rest
+# through the double-indirect one.
+r=$T/ext2; kernel "$r/boot/kernel.bin" 400000; sha "$r/boot/kernel.bin"
+conf "$r" <<'CONF'
+LABEL only
+  KERNEL /boot/kernel.bin
+  APPEND ext2
+CONF
+image "$T/ext2.img" "$r" --fs ext2-1k --table none
+if debugfs -R "stat /boot/kernel.bin" "$T/ext2.img" 2>/dev/null | grep -q "(DIND)"; then
+    boot ext2 "$T/ext2.img"
+    check "ext2, 1 KiB blocks: 400000-byte kernel through the double-indirect block" 0 \
+        "mount: ext2 .* 1024-byte blocks" \
+        "load: /boot/kernel.bin -> 0x80200000, 400000 bytes" \
+        "verify: sha256 .* matches" "payload: [0-9]+ padding bytes checked, 0 wrong" \
+        "payload: 0 checks failed"
+else
+    fail "ext2 double indirect" "" "image layout: debugfs shows no (DIND) block"
+fi
+
+# A multi-MiB kernel from ext4 extents, with its SHA-256.
+r=$T/big; kernel "$r/boot/kernel.bin" 8388608; sha "$r/boot/kernel.bin"
+conf "$r" <<'CONF'
+LABEL big
+  KERNEL /boot/kernel.bin
+CONF
+image "$T/big.img" "$r" --fs ext4 --table none
+if debugfs -R "stat /boot/kernel.bin" "$T/big.img" 2>/dev/null | grep -q "EXTENTS"; then
+    boot big "$T/big.img"
+    check "ext4 extents: an 8 MiB kernel, SHA-256 checked, load speed reported" 0 \
+        "mount: ext4 " \
+        "load: /boot/kernel.bin -> 0x80200000, 8388608 bytes, [0-9]+ ms, [0-9]+ KiB/s" \
+        "verify: sha256 .* matches" \
+        "payload: 83[0-9]{5} padding bytes checked, 0 wrong" "payload: 0 checks failed"
+else
+    fail "ext4 extents, multi-MiB kernel" "" "image layout: debugfs shows no extents"
+fi
+
+# --- faults and stops -------------------------------------------------------
+# A kernel that is one illegal instruction (all zeros): it traps while
+# mtvec still points at the loader, whose handler reports and stops.
+r=$T/ill; mkdir -p "$r/boot"; printf '\000\000\000\000' >"$r/boot/kernel.bin"
+image "$T/ill.img" "$r"
+boot ill "$T/ill.img"
+check "a trap is printed (mcause, mepc, mtval) and the board stops" 127 \
+    "handoff: M-mode, interrupts off, entry 0x80200000" \
+    "fault: illegal instruction \(mcause 2\) at mepc=80200000 mtval=" \
+    "fault: stopped"
+
+boot nocard ""
+check "no card: says so and stops" 65 \
+    "card: no card answers CMD0; nothing to boot, stop" "!fault:"
+
+r=$T/nolabel; kernel "$r/boot/x.bin" 100
+conf "$r" <<'CONF'
+DEFAULT a
+LABEL a
+  KERNEL /boot/missing-a.bin
+CONF
+image "$T/nolabel.img" "$r"
+boot nolabel "$T/nolabel.img"
+check "no bootable label: said, then stop" 68 \
+    "load: /boot/missing-a.bin: .*; no labels left" \
+    "boot: no bootable label \(1 tried\); stop" "!fault:"
+
+# cpu_reset(): GPIO 10 low resets the SoC; the second boot finds the mark
+# the first left in RAM.
+boot reset "" "$FW_RESET"
+check "cpu_reset() resets the SoC (GPIO 10 low) and the loader boots again" 0 \
+    "reset-test: boot 1, calling cpu_reset\(\)" \
+    "reset-test: boot 2, after cpu_reset\(\)"
+
+echo "1..$n"
+# Keep the last run's logs and images in $Q/t for inspection.
+rm -rf "$Q/t" && mv "$T" "$Q/t"
+[ "$failed" = 0 ]
