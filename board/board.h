@@ -39,9 +39,8 @@ int board_init(struct boot_env *env);
 /* The console, usable from any state (also from a fault handler). */
 const struct console *board_console(void);
 
-/* Stop for good: flush the console, quiet the clock, then end the
- * emulator with `code` (semihosting builds) or park the CPU. */
-__attribute__((noreturn)) void board_stop(int code);
+/* Wait until the console's last byte has left the wire. */
+void board_console_flush(void);
 
 /* Enter the kernel (env->handoff). Returns only when it cannot. */
 int board_handoff(void *ctx, const struct boot_image *img);
@@ -59,9 +58,13 @@ int board_handoff(void *ctx, const struct boot_image *img);
 #define BOARD_SEMIHOSTING 0
 #endif
 
-/* ---- Provided by board/main.c -------------------------------------- */
+/* ---- Provided by board/ for every board ---------------------------- */
 
-/* The CPU layer's reset entry calls this; it never returns. A test build
+/* board/stop.c. Stop for good: flush the console, quiet the clock, then
+ * end the emulator with `code` (semihosting builds) or park the CPU. */
+__attribute__((noreturn)) void board_stop(int code);
+
+/* board/main.c. The CPU layer's reset entry calls this; it never returns. A test build
  * links its own board_main instead (tests/qemu/stream_main.c,
  * tests/bench/fw_bench.c) and still calls board_init(). */
 __attribute__((noreturn)) void board_main(void);

@@ -29,7 +29,10 @@
 void cpu_ms_start(uint32_t timer_hz);
 void cpu_ms_stop(void);
 uint32_t cpu_ms_now(void *ctx);            /* struct boot_env's ms_now */
-uint32_t cpu_stack_used(void);             /* deepest stack since reset */
+/* board/stack.c, for every layer: the reset code calls cpu_stack_paint()
+ * once .bss is zeroed; cpu_stack_used() is the deepest stack since. */
+void cpu_stack_paint(void);
+uint32_t cpu_stack_used(void);
 void cpu_semihost_exit(uint32_t code);     /* needs a debugger/emulator */
 __attribute__((noreturn)) void cpu_park(void);
 __attribute__((noreturn)) void cpu_reset(void);

@@ -1,5 +1,5 @@
 /* The one board_main every board shares: set the board up, run the boot
- * flow, stop with its outcome. */
+ * flow, stop with its outcome. A test build links its own instead. */
 #include "board/board.h"
 
 static struct boot_state state;

@@ -12,8 +12,6 @@ extern uint32_t __bss_start[];
 
 void reset_handler(void);
 
-#define STACK_PAINT 0x5AC3A55Cu
-
 typedef void (*vector_fn)(void);
 
 __attribute__((section(".vectors"), used))
@@ -33,27 +31,6 @@ static const vector_fn vectors[16] = {
     cpu_systick_handler,
 };
 
-/* Fill the unused stack with a pattern so cpu_stack_used() can find the
- * deepest point reached. */
-static void stack_paint(void)
-{
-    uint32_t *sp;
-
-    __asm__ volatile("mov %0, sp" : "=r"(sp));
-    for (uint32_t *p = (uint32_t *)(void *)__bss_end; p < sp - 16; p++)
-        *p = STACK_PAINT;
-}
-
-uint32_t cpu_stack_used(void)
-{
-    const uint32_t *p = (const uint32_t *)(const void *)__bss_end;
-
-    while (p < (const uint32_t *)(const void *)__stack_top &&
-           *p == STACK_PAINT)
-        p++;
-    return (uint32_t)((uintptr_t)__stack_top - (uintptr_t)p);
-}
-
 void reset_handler(void)
 {
     uint32_t n = (uint32_t)(__data_end - __data_start);
@@ -63,6 +40,6 @@ void reset_handler(void)
     for (uint32_t i = 0; i < n; i++)
         __bss_start[i] = 0;
     mmio_set(SCB_SHCSR, SHCSR_FAULTS_ENA);
-    stack_paint();
+    cpu_stack_paint();
     board_main();
 }

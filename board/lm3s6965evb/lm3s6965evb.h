@@ -32,7 +32,6 @@ void board_clock_init(void);
 
 /* uart.c: UART0 as the console. */
 void board_console_init(void);
-void board_console_flush(void);
 
 /* spi.c: SSI0 with the card's chip select on PD0. */
 struct board_spi {

@@ -1,4 +1,4 @@
-/* UART0 on PA0/PA1 as the console, and the way the board stops. */
+/* UART0 on PA0/PA1 as the console. */
 #include "board/board.h"
 #include "board/lm3s6965evb/lm3s6965evb.h"
 #include "drivers/lm3s_gpio.h"
@@ -23,15 +23,4 @@ const struct console *board_console(void)
 void board_console_flush(void)
 {
     pl011_flush(UART0_BASE);
-}
-
-void board_stop(int code)
-{
-    board_console_flush();
-    cpu_ms_stop();
-    /* Under an emulator or debugger, stopping ends the session with the
-     * code; on its own the board parks here until reset. */
-    if (BOARD_SEMIHOSTING)
-        cpu_semihost_exit((uint32_t)code);
-    cpu_park();
 }

@@ -8,8 +8,6 @@
 extern uint32_t __data_load[], __data_start[], __data_end[];
 extern uint32_t __bss_start[];
 
-#define STACK_PAINT 0x5AC3A55Cu
-
 /* What hart 0 found in a0/a1 at reset (.bss: set after it is zeroed). */
 static uintptr_t reset_hartid, reset_fdt;
 
@@ -37,27 +35,6 @@ __attribute__((naked, section(".text.start"))) void _start(void)
         "j 1b\n");
 }
 
-/* Fill the unused stack with a pattern so cpu_stack_used() can find the
- * deepest point reached. */
-static void stack_paint(void)
-{
-    uint32_t *sp;
-
-    __asm__ volatile("mv %0, sp" : "=r"(sp));
-    for (uint32_t *p = (uint32_t *)(void *)__bss_end; p < sp - 16; p++)
-        *p = STACK_PAINT;
-}
-
-uint32_t cpu_stack_used(void)
-{
-    const uint32_t *p = (const uint32_t *)(const void *)__bss_end;
-
-    while (p < (const uint32_t *)(const void *)__stack_top &&
-           *p == STACK_PAINT)
-        p++;
-    return (uint32_t)((uintptr_t)__stack_top - (uintptr_t)p);
-}
-
 uintptr_t cpu_reset_hartid(void)
 {
     return reset_hartid;
@@ -82,6 +59,6 @@ void cpu_start(uintptr_t hartid, uintptr_t fdt)
         __bss_start[i] = 0;
     reset_hartid = hartid;
     reset_fdt = fdt;
-    stack_paint();
+    cpu_stack_paint();
     board_main();
 }

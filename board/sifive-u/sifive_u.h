@@ -24,7 +24,6 @@
 
 /* uart.c: UART0 as the console. */
 void board_console_init(void);
-void board_console_flush(void);
 
 /* spi.c: QSPI2 with the card on chip select 0. */
 struct board_spi {

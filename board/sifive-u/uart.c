@@ -1,4 +1,4 @@
-/* UART0 as the console, and the way the board stops. */
+/* UART0 as the console. */
 #include "board/board.h"
 #include "board/sifive-u/sifive_u.h"
 #include "drivers/sifive_uart.h"
@@ -21,15 +21,4 @@ const struct console *board_console(void)
 void board_console_flush(void)
 {
     sifive_uart_flush(UART0_BASE);
-}
-
-void board_stop(int code)
-{
-    board_console_flush();
-    cpu_ms_stop();
-    /* Under an emulator or debugger, stopping ends the session with the
-     * code; on its own the board parks here until reset. */
-    if (BOARD_SEMIHOSTING)
-        cpu_semihost_exit((uint32_t)code);
-    cpu_park();
 }
