@@ -31,12 +31,17 @@ static uint32_t str_len(const char *s)
     return n;
 }
 
+const char boot_next_prompt[] = "";
+
 static int fail(const struct boot_env *env, int err, const char *step,
                 const char *path, const char *why, const char *next)
 {
+    bool more = next && next != boot_next_prompt;
+
     con_printf(&env->con, "%s: %s: %s; %s%s%s\n", step, path, why,
-               next ? "trying label '" : "no labels left",
-               next ? next : "", next ? "'" : "");
+               more ? "trying label '" : next ? "back to the prompt"
+                                              : "no labels left",
+               more ? next : "", more ? "'" : "");
     return err;
 }
 
@@ -123,7 +128,10 @@ static int load_file(const struct boot_env *env, struct boot_state *st,
 {
     uint64_t got = 0;
     uint32_t t0 = boot_now(env);
+
+    boot_poll(env, st);
     int rc = open_and_load(st, path, env->window + off, max, &got);
+    boot_poll(env, st);
 
     if (rc)
         return fail_load(env, st, rc, step, path, max, next, err_missing);
