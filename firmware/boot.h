@@ -110,6 +110,9 @@ struct boot_env {
      * and no prompt opens. */
     int (*getc)(void *ctx);
     void *in_ctx;
+    /* Optional: pause until something may have changed (the next clock
+     * tick, a received byte), so waiting for a key does not spin. */
+    void (*idle)(void *ctx);
     /* Resets the board; returning means it could not (the host's returns
      * and the boot flow ends, to be run again). */
     void (*reset)(void *ctx);

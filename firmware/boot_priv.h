@@ -33,6 +33,8 @@ struct boot_labels {
  * room), and reads one byte: BOOT_IN_NONE or BOOT_IN_EOF when none. */
 void input_poll(const struct boot_env *env, struct boot_input *in);
 int input_getc(const struct boot_env *env, struct boot_input *in);
+/* Between readings that found nothing: env->idle, if any. */
+void input_idle(const struct boot_env *env);
 
 static inline void boot_poll(const struct boot_env *env,
                              struct boot_state *st)

@@ -23,6 +23,12 @@ void input_poll(const struct boot_env *env, struct boot_input *in)
     }
 }
 
+void input_idle(const struct boot_env *env)
+{
+    if (env->idle)
+        env->idle(env->board_ctx);
+}
+
 int input_getc(const struct boot_env *env, struct boot_input *in)
 {
     input_poll(env, in);

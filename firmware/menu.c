@@ -73,6 +73,7 @@ int menu_run(const struct boot_env *env, struct boot_state *st,
             break;
         if (c == BOOT_IN_EOF && !limit_ms)
             return MENU_DEFAULT;
+        input_idle(env);
     }
     if (limit_ms)
         con_puts(con, "\n");

@@ -30,8 +30,10 @@ int prompt_read_line(const struct boot_env *env, struct boot_state *st)
                 return -1;
             break;                /* a last line without its newline */
         }
-        if (c < 0)
+        if (c < 0) {
+            input_idle(env);
             continue;
+        }
         if (c == '\n' && in->after_cr) {
             in->after_cr = 0;     /* the LF of a CRLF */
             continue;

@@ -36,6 +36,12 @@ uint32_t board_ms_now(void *ctx);
 void board_console_init(void);
 void board_console_flush(void);
 
+/* reset.c: a system reset (SCB AIRCR SYSRESETREQ); returns only if the
+ * reset was not taken. */
+void board_reset(void *ctx);
+/* Sleeps until the next interrupt (the SysTick tick at the latest). */
+void board_idle(void *ctx);
+
 /* spi.c: SSI0 with the card's chip select on PD0. */
 struct board_spi {
     struct pl022 ssi;

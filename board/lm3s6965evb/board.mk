@@ -33,6 +33,7 @@ all: firmware
 #   extload-stream  streams /stream.bin through SHA-256 instead of booting
 #                   (tests/qemu: files larger than the board's RAM)
 #   extload-sha     built with BOOT_REQUIRE_SHA256=1
+#   extload-noint   built with BOOT_INTERACTIVE=0 (no menu, no prompt)
 define LM3S_VARIANT
 $(1)_OBJ := $$(patsubst %.c,$$(LM3S_DIR)/$(2)/%.o,$$(LM3S_SRC))
 
@@ -49,11 +50,13 @@ endef
 $(eval $(call LM3S_VARIANT,extload,obj,))
 $(eval $(call LM3S_VARIANT,extload-stream,stream-obj,-DBOOT_STREAM_TEST=1))
 $(eval $(call LM3S_VARIANT,extload-sha,sha-obj,-UBOOT_REQUIRE_SHA256 -DBOOT_REQUIRE_SHA256=1))
+$(eval $(call LM3S_VARIANT,extload-noint,noint-obj,-DBOOT_INTERACTIVE=0))
 
 firmware: $(LM3S_DIR)/extload.elf $(LM3S_DIR)/extload.bin
 	@$(ARM_SIZE) $(LM3S_DIR)/extload.elf | sed 's/^/  /'
 
-firmware-variants: $(LM3S_DIR)/extload-stream.elf $(LM3S_DIR)/extload-sha.elf
+firmware-variants: $(LM3S_DIR)/extload-stream.elf $(LM3S_DIR)/extload-sha.elf \
+                   $(LM3S_DIR)/extload-noint.elf
 
 $(LM3S_DIR)/%.bin: $(LM3S_DIR)/%.elf
 	@$(if $(Q),echo "  OBJCOPY $@")

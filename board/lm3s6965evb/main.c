@@ -3,6 +3,7 @@
  * SHA-256 instead of booting. */
 #include "board/lm3s6965evb/board.h"
 #include "board/lm3s6965evb/memmap.h"
+#include "drivers/pl011.h"
 #include "drivers/sdspi.h"
 #include "firmware/boot.h"
 #include "firmware/boot_stream.h"
@@ -22,6 +23,7 @@
 static struct board_spi spi;
 static struct sdspi card;
 static struct boot_state state;
+static uint32_t card_init_ms;
 
 /* Apart from board_main so its buffer is not on the stack while booting. */
 __attribute__((noinline))
@@ -32,6 +34,13 @@ static void print_card(const struct console *con, uint32_t ms)
     sdspi_describe(&card, desc, sizeof(desc));
     con_printf(con, "card: %s, SPI %u kHz, %u ms\n", desc,
                (unsigned)(spi.ssi.hz / 1000u), (unsigned)ms);
+}
+
+/* The prompt's `info`: the card line again. */
+static void board_info(void *ctx, const struct console *con)
+{
+    (void)ctx;
+    print_card(con, card_init_ms);
 }
 
 void board_main(void)
@@ -59,7 +68,8 @@ void board_main(void)
                    sdspi_strerror(rc));
         board_stop(STOP_BOOT_FAILED - BOOT_ENOCARD);
     }
-    print_card(con, board_ms_now(0) - t0);
+    card_init_ms = board_ms_now(0) - t0;
+    print_card(con, card_init_ms);
 
     /* drivers/ know nothing of fs/: the board makes the card a blockdev. */
     const struct blockdev card_bd = { sdspi_read, &card, card.sectors };
@@ -74,6 +84,11 @@ void board_main(void)
         .require_sha256 = BOOT_REQUIRE_SHA256,
         .handoff = board_handoff,
         .handoff_ctx = &spi,
+        .getc = BOOT_INTERACTIVE ? pl011_getc : 0,
+        .in_ctx = (void *)UART0_BASE,
+        .idle = BOOT_INTERACTIVE ? board_idle : 0,
+        .reset = BOOT_INTERACTIVE ? board_reset : 0,
+        .info = BOOT_INTERACTIVE ? board_info : 0,
     };
     if (BOOT_STREAM_TEST) {
         uint8_t digest[SHA256_BYTES];
