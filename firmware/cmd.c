@@ -60,22 +60,7 @@ static char type_of(uint16_t mode)
     return types[(mode & EXT_S_IFMT) >> 12];
 }
 
-static int c_help(struct cmd *c, const char *arg)
-{
-    (void)arg;
-    con_puts(&c->env->con,
-             "help            this list\n"
-             "labels          the labels; * marks the default\n"
-             "boot [LABEL|N]  boot a label by name or number (none: the "
-             "default)\n"
-             "ls [PATH]       list a directory: inode type size name\n"
-             "stat PATH       an inode's fields\n"
-             "cat PATH        a text file (4 KiB at most)\n"
-             "sha256 PATH     a file's SHA-256, as sha256sum prints it\n"
-             "info            card, partition, filesystem, journal\n"
-             "reset           restart the board\n");
-    return 1;
-}
+static int c_help(struct cmd *c, const char *arg);
 
 static int c_labels(struct cmd *c, const char *arg)
 {
@@ -309,27 +294,34 @@ static int c_reset(struct cmd *c, const char *arg)
     return 0;
 }
 
-#define ARG_NONE 0                    /* takes no argument */
-#define ARG_OPT 1                     /* an optional one */
-#define ARG_NEED 2                    /* exactly one */
-#define SCRATCH 4                     /* uses struct cmd_scratch */
-#define ARG_MASK 3
+#define SCRATCH 1                     /* uses struct cmd_scratch */
 
+/* usage: "" takes no argument, "[...]" an optional one, else one. */
 static const struct {
     const char *name;
     int (*run)(struct cmd *c, const char *arg);
-    uint8_t arg;
+    const char *usage;
+    uint8_t flags;
 } cmds[] = {
-    { "help", c_help, ARG_NONE },
-    { "labels", c_labels, ARG_NONE },
-    { "boot", c_boot, ARG_OPT },
-    { "ls", c_ls, ARG_OPT | SCRATCH },
-    { "stat", c_stat, ARG_NEED | SCRATCH },
-    { "cat", c_cat, ARG_NEED | SCRATCH },
-    { "sha256", c_sha256, ARG_NEED | SCRATCH },
-    { "info", c_info, ARG_NONE | SCRATCH },
-    { "reset", c_reset, ARG_NONE },
+    { "help", c_help, "", 0 },
+    { "labels", c_labels, "", 0 },
+    { "boot", c_boot, "[LABEL|N]", 0 },
+    { "ls", c_ls, "[PATH]", SCRATCH },
+    { "stat", c_stat, "PATH", SCRATCH },
+    { "cat", c_cat, "PATH", SCRATCH },
+    { "sha256", c_sha256, "PATH", SCRATCH },
+    { "info", c_info, "", SCRATCH },
+    { "reset", c_reset, "", 0 },
 };
+#define CMDS (sizeof(cmds) / sizeof(cmds[0]))
+
+static int c_help(struct cmd *c, const char *arg)
+{
+    (void)arg;
+    for (uint32_t i = 0; i < CMDS; i++)
+        con_printf(&c->env->con, "%s %s\n", cmds[i].name, cmds[i].usage);
+    return 1;
+}
 
 /* Cuts line into blank-separated words in place; returns how many (up to
  * ARGS_MAX + 1: one more than allowed says "too many"). */
@@ -364,17 +356,16 @@ int cmd_run(const struct boot_env *env, struct boot_state *st,
     if (argc == 0)
         return 1;
     c.name = argv[0];
-    for (uint32_t i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++) {
+    for (uint32_t i = 0; i < CMDS; i++) {
         if (!str_eq(cmds[i].name, argv[0]))
             continue;
-        uint8_t arg = cmds[i].arg & ARG_MASK;
-        if (argc > 2 || (argc == 2 && arg == ARG_NONE) ||
-            (argc == 1 && arg == ARG_NEED)) {
-            con_printf(&env->con, "%s: %s; 'help' shows its use\n", argv[0],
-                       argc == 1 ? "needs a path" : "too many arguments");
+        const char *u = cmds[i].usage;
+        if (argc > 2 || (argc == 2 && !u[0]) ||
+            (argc == 1 && u[0] && u[0] != '[')) {
+            con_printf(&env->con, "usage: %s %s\n", argv[0], u);
             return 1;
         }
-        if ((cmds[i].arg & SCRATCH) &&
+        if ((cmds[i].flags & SCRATCH) &&
             env->window_size < sizeof(struct cmd_scratch)) {
             con_printf(&env->con, "%s: the load window is smaller than the "
                        "%u bytes the prompt needs\n", argv[0],

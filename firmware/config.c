@@ -16,8 +16,10 @@ static const struct {
     { "kernel", KW_KERNEL },   { "linux", KW_KERNEL },
     { "fdt", KW_FDT },         { "devicetree", KW_FDT },
     { "append", KW_APPEND },
+#if BOOT_INTERACTIVE
     { "timeout", KW_TIMEOUT }, { "prompt", KW_PROMPT },
     { "menu", KW_MENU },
+#endif
 };
 
 static bool is_blank(char c)
@@ -48,6 +50,7 @@ static enum keyword match_keyword(const char *word, uint32_t n)
     return KW_OTHER;
 }
 
+#if BOOT_INTERACTIVE
 /* A decimal number, cut to CONFIG_TIMEOUT_MAX; false if s is not one. */
 static bool parse_number(const char *s, uint32_t *out)
 {
@@ -86,6 +89,8 @@ static bool parse_menu(char *value, struct boot_config *cfg,
     }
     return false;
 }
+
+#endif
 
 static bool str_eq(const char *a, const char *b)
 {
@@ -141,6 +146,7 @@ static void parse_line(char *line, uint32_t n, struct boot_config *cfg,
         if (*cur)
             (*cur)->append = value;
         break;
+#if BOOT_INTERACTIVE
     case KW_TIMEOUT:
         if (!parse_number(value, &cfg->timeout_ds))
             cfg->lines_skipped++;
@@ -153,6 +159,11 @@ static void parse_line(char *line, uint32_t n, struct boot_config *cfg,
         if (!parse_menu(value, cfg, *cur))
             cfg->lines_skipped++;
         return;
+#else
+    case KW_TIMEOUT:
+    case KW_PROMPT:
+    case KW_MENU:
+#endif
     case KW_OTHER:
         cfg->lines_skipped++;
         return;

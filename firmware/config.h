@@ -23,6 +23,12 @@
 
 #include <stdint.h>
 
+/* TIMEOUT, PROMPT and MENU are read only when the menu is built in
+ * (BOOT_INTERACTIVE, firmware/boot.h); otherwise they are skipped lines. */
+#ifndef BOOT_INTERACTIVE
+#define BOOT_INTERACTIVE 1
+#endif
+
 #define CONFIG_LABELS_MAX 8u
 #define CONFIG_TIMEOUT_MAX 36000u    /* tenths: an hour; larger is cut */
 
