@@ -303,15 +303,15 @@ static const struct {
     const char *usage;
     uint8_t flags;
 } cmds[] = {
-    { "help", c_help, "", 0 },
-    { "labels", c_labels, "", 0 },
-    { "boot", c_boot, "[LABEL|N]", 0 },
-    { "ls", c_ls, "[PATH]", SCRATCH },
-    { "stat", c_stat, "PATH", SCRATCH },
-    { "cat", c_cat, "PATH", SCRATCH },
-    { "sha256", c_sha256, "PATH", SCRATCH },
-    { "info", c_info, "", SCRATCH },
-    { "reset", c_reset, "", 0 },
+    { .name = "help", .run = c_help, .usage = "", .flags = 0 },
+    { .name = "labels", .run = c_labels, .usage = "", .flags = 0 },
+    { .name = "boot", .run = c_boot, .usage = "[LABEL|N]", .flags = 0 },
+    { .name = "ls", .run = c_ls, .usage = "[PATH]", .flags = SCRATCH },
+    { .name = "stat", .run = c_stat, .usage = "PATH", .flags = SCRATCH },
+    { .name = "cat", .run = c_cat, .usage = "PATH", .flags = SCRATCH },
+    { .name = "sha256", .run = c_sha256, .usage = "PATH", .flags = SCRATCH },
+    { .name = "info", .run = c_info, .usage = "", .flags = SCRATCH },
+    { .name = "reset", .run = c_reset, .usage = "", .flags = 0 },
 };
 #define CMDS (sizeof(cmds) / sizeof(cmds[0]))
 
@@ -319,7 +319,8 @@ static int c_help(struct cmd *c, const char *arg)
 {
     (void)arg;
     for (uint32_t i = 0; i < CMDS; i++)
-        con_printf(&c->env->con, "%s %s\n", cmds[i].name, cmds[i].usage);
+        con_printf(&c->env->con, "%s%s%s\n", cmds[i].name,
+                   cmds[i].usage[0] ? " " : "", cmds[i].usage);
     return 1;
 }
 
@@ -362,7 +363,8 @@ int cmd_run(const struct boot_env *env, struct boot_state *st,
         const char *u = cmds[i].usage;
         if (argc > 2 || (argc == 2 && !u[0]) ||
             (argc == 1 && u[0] && u[0] != '[')) {
-            con_printf(&env->con, "usage: %s %s\n", argv[0], u);
+            con_printf(&env->con, "usage: %s%s%s\n", argv[0],
+                       u[0] ? " " : "", u);
             return 1;
         }
         if ((cmds[i].flags & SCRATCH) &&

@@ -36,12 +36,14 @@ static void print_card(const struct console *con, uint32_t ms)
                (unsigned)(spi.ssi.hz / 1000u), (unsigned)ms);
 }
 
+#if BOOT_INTERACTIVE
 /* The prompt's `info`: the card line again. */
 static void board_info(void *ctx, const struct console *con)
 {
     (void)ctx;
     print_card(con, card_init_ms);
 }
+#endif
 
 void board_main(void)
 {
@@ -84,11 +86,13 @@ void board_main(void)
         .require_sha256 = BOOT_REQUIRE_SHA256,
         .handoff = board_handoff,
         .handoff_ctx = &spi,
-        .getc = BOOT_INTERACTIVE ? pl011_getc : 0,
+#if BOOT_INTERACTIVE
+        .getc = pl011_getc,
         .in_ctx = (void *)UART0_BASE,
-        .idle = BOOT_INTERACTIVE ? board_idle : 0,
-        .reset = BOOT_INTERACTIVE ? board_reset : 0,
-        .info = BOOT_INTERACTIVE ? board_info : 0,
+        .idle = board_idle,
+        .reset = board_reset,
+        .info = board_info,
+#endif
     };
     if (BOOT_STREAM_TEST) {
         uint8_t digest[SHA256_BYTES];

@@ -41,7 +41,8 @@ size: $(BENCH_DIR)/lm3s-src.txt
 
 .PHONY: size-report
 size-report: $(BENCH_CI_OBJ) $(BENCH_DIR)/sizes.o $(BENCH_DIR)/lm3s-src.txt
-	@$(MAKE) --no-print-directory -s firmware $(QEMU_DEMO_IMG) >/dev/null
+	@$(MAKE) --no-print-directory -s firmware $(QEMU_DEMO_IMG) \
+	    $(LM3S_DIR)/extload-noint.bin >/dev/null
 	@bash tests/bench/size.sh $(BUILD)
 	@echo
 	@python3 tests/bench/fsconf.py $(BUILD) $(ARM_CC) $(ARM_CFLAGS)

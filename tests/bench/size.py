@@ -33,6 +33,8 @@ MODULES = [
     ("firmware/sha256 (SHA-256)", r"^firmware/sha256"),
     ("firmware/config", r"^firmware/config"),
     ("firmware/console", r"^firmware/console"),
+    ("firmware/menu, prompt, cmd, input (BOOT_INTERACTIVE)",
+     r"^firmware/(menu|prompt|cmd|input)"),
     ("firmware/boot (flow, labels, handoff)",
      r"^firmware/(boot|handoff)"),
     ("firmware/cortexm (startup, faults, libc)", r"^firmware/cortexm/"),

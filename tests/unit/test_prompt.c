@@ -396,7 +396,7 @@ static void test_command_errors(void **state)
     assert_order((const char *const[]){
         "x: no such command; 'help' lists them\n",
         "ls: /nope: ", "no such file or directory\n",
-        "usage: stat PATH\n", "usage: help \n",
+        "usage: stat PATH\n", "usage: help\n",
         "cat: /boot: is a directory\n",
         "boot: no label '7'; 'labels' lists them\n",
         "frob: no such command", NULL });
