@@ -192,7 +192,7 @@ int boot_run(const struct boot_env *env, struct boot_state *st)
         return rc;
     if (read_config(env, st)) {
         n = config_boot_order(&st->cfg, order);
-        bl = (struct boot_labels){ st->cfg.labels, n, order[0],
+        bl = (struct boot_labels){ st->cfg.labels, n, n ? order[0] : 0,
                                    st->cfg.title };
         if (n == 0) {
             con_printf(con, "config: no LABEL; nothing to boot, %s\n",
