@@ -204,7 +204,8 @@ boot editing "$T/long.img" \
 check "overlong line: refused with a message, the next line runs" 0 \
     "^prompt: line longer than 79 characters; ignored$" "!ls: /x"
 check "BS and DEL erase; CR, LF and CRLF end lines" 0 \
-    "^help +this list$" "^[0-9]+ - [0-9]+ extlinux\.conf$" \
+    "^extload> q"$'\b \b'"help$" "^extload> lx"$'\b \b'"s /boot/extlinux$" \
+    "^boot \[LABEL\|N\]$" "^[0-9]+ - [0-9]+ extlinux\.conf$" \
     "^boot: no label 'nope'" "^ \*1 main +Main kernel$" \
     "payload: label 'main'" "payload: 0 checks failed"
 after=$(grep -A1 "^boot: no label 'nope'" "$T/editing.log" | tail -1)
