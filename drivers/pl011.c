@@ -17,7 +17,8 @@
 #define CR_UARTEN  (1u << 0)
 #define CR_TXE     (1u << 8)
 #define CR_RXE     (1u << 9)
-#define DR_DATA    0xFFu              /* bits 8-11 are error flags */
+#define DR_DATA    0xFFu
+#define DR_ERRORS  0xF00u             /* overrun, break, parity, framing */
 
 /* A character at 9600 baud takes ~1 ms; this many polls is far longer. */
 #define POLL_LIMIT 1000000u
@@ -67,5 +68,8 @@ int pl011_getc(void *ctx)
 
     if (mmio_read(base + UART_FR) & FR_RXFE)
         return -1;
-    return (int)(mmio_read(base + UART_DR) & DR_DATA);
+    uint32_t dr = mmio_read(base + UART_DR);
+    /* A byte received with an error is noise (a floating or breaking
+     * line), not a key: it must not stop an unattended boot. */
+    return dr & DR_ERRORS ? -1 : (int)(dr & DR_DATA);
 }

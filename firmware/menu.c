@@ -77,6 +77,7 @@ int menu_run(const struct boot_env *env, struct boot_state *st,
     }
     if (limit_ms)
         con_puts(con, "\n");
+    st->in.after_cr = c == '\r';     /* the LF of a CRLF Enter is no line */
     int pick = menu_key(bl, c);
     if (pick == MENU_PROMPT) {
         con_printf(con, "countdown stopped\n");

@@ -366,6 +366,24 @@ static void test_nothing_boots_prompt_until_eof(void **state)
     assert_not_log("extload> ");
 }
 
+/* Enter as CRLF during the countdown: the LF is not an empty command
+ * when the prompt opens after the labels fail. */
+static void test_crlf_enter_then_prompt(void **state)
+{
+    (void)state;
+    const char *conf = "TIMEOUT 50\nLABEL x\n KERNEL /none\n";
+    const struct file files[] = {
+        { "boot/extlinux/extlinux.conf", conf, 0 },
+        { NULL, NULL, 0 },
+    };
+    assert_int_equal(run(make_image("crlf", files), "\r\nlabels\n", 20000,
+                         KEY_GAP_US, 1), BOOT_ENOLABEL);
+    assert_order((const char *const[]){
+        "autoboot 'x' in 5.0 s", "\nlabel: 'x'", "opening the prompt\n",
+        "extload prompt; 'help' lists the commands\nextload> labels\n",
+        NULL });
+}
+
 /* Line editing: BS and DEL, control bytes, CR/LF/CRLF, an overlong line. */
 static void test_line_editing(void **state)
 {
@@ -455,6 +473,7 @@ int main(void)
         cmocka_unit_test(test_sha256_command_matches),
         cmocka_unit_test(test_no_timeout_reads_nothing),
         cmocka_unit_test(test_nothing_boots_prompt_until_eof),
+        cmocka_unit_test(test_crlf_enter_then_prompt),
         cmocka_unit_test(test_line_editing),
         cmocka_unit_test(test_command_errors),
         cmocka_unit_test(test_type_ahead_while_loading),
