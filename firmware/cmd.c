@@ -247,8 +247,7 @@ static void info_journal(struct cmd *c)
      * replayed (transactions, blocks) in place of "not replayed". */
     con_printf(&c->env->con, "journal: %s%s\n",
                fs->compat & FEATURE_COMPAT_HAS_JOURNAL ? "present" : "none",
-               needs ? ", needs recovery: not replayed, reading the last "
-                       "checkpointed state" : ", clean");
+               needs ? ", needs recovery (not replayed)" : ", clean");
 }
 
 static int c_info(struct cmd *c, const char *arg)
@@ -369,9 +368,8 @@ int cmd_run(const struct boot_env *env, struct boot_state *st,
         }
         if ((cmds[i].flags & SCRATCH) &&
             env->window_size < sizeof(struct cmd_scratch)) {
-            con_printf(&env->con, "%s: the load window is smaller than the "
-                       "%u bytes the prompt needs\n", argv[0],
-                       (unsigned)sizeof(struct cmd_scratch));
+            con_printf(&env->con, "%s: needs a load window of %u bytes\n",
+                       argv[0], (unsigned)sizeof(struct cmd_scratch));
             return 1;
         }
         int more = cmds[i].run(&c, argc == 2 ? argv[1] : NULL);

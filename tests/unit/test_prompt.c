@@ -52,6 +52,7 @@ struct rig {
 
 static struct rig rig;
 static const char *fail_label;        /* the "board" cannot start this one */
+static uint32_t window_size = WINDOW;
 
 static void cap_write(void *ctx, const char *s, uint32_t n)
 {
@@ -183,7 +184,7 @@ static int run(const char *img, const char *keys, uint64_t start_us,
         .bd = &r->bd,
         .window = r->window,
         .window_addr = 0x20000000u,
-        .window_size = WINDOW,
+        .window_size = window_size,
         .default_kernel = "/boot/kernel.bin",
         .handoff = rec_handoff,
         .handoff_ctx = r,
@@ -420,6 +421,30 @@ static void test_command_errors(void **state)
         "frob: no such command", NULL });
 }
 
+/* info on a filesystem whose journal needs recovery; and the commands
+ * that need room in the load window refuse a window too small for it. */
+static void test_info_journal_and_small_window(void **state)
+{
+    char cmd[1400];
+
+    (void)state;
+    const char *img = image("journal", CONF("PROMPT 1\n"));
+    FMT(cmd, "PATH=$PATH:/sbin:/usr/sbin debugfs -w -R 'feature "
+        "needs_recovery' '%s' >/dev/null 2>&1", img);
+    assert_int_equal(system(cmd), 0);
+    run(img, "info\n", 0, KEY_GAP_US, 1);
+    assert_log("mount: warning: the journal was not replayed");
+    assert_log("incompat: ");
+    assert_log("needs_recovery");
+    assert_log("journal: present, needs recovery (not replayed)\n");
+
+    window_size = 1024;
+    run(img, "x\nls /\nhelp\n", 0, KEY_GAP_US, 1);
+    window_size = WINDOW;
+    assert_log("ls: needs a load window of ");
+    assert_log("extload> help\nhelp\n");
+}
+
 /* Keys pasted while a label loads and fails: 16 fit the UART's FIFO, the
  * rest would be lost without the polls between the boot steps. */
 static void test_type_ahead_while_loading(void **state)
@@ -476,6 +501,7 @@ int main(void)
         cmocka_unit_test(test_crlf_enter_then_prompt),
         cmocka_unit_test(test_line_editing),
         cmocka_unit_test(test_command_errors),
+        cmocka_unit_test(test_info_journal_and_small_window),
         cmocka_unit_test(test_type_ahead_while_loading),
         cmocka_unit_test(test_fake_fifo_overflows),
     };
