@@ -33,7 +33,7 @@ MODULES = [
     ("firmware/sha256 (SHA-256)", r"^firmware/sha256"),
     ("firmware/config", r"^firmware/config"),
     ("firmware/console", r"^firmware/console"),
-    ("firmware/menu, prompt, cmd, input (BOOT_INTERACTIVE)",
+    ("firmware/prompt (menu, cmd, input)",
      r"^firmware/(menu|prompt|cmd|input)"),
     ("firmware/boot (flow, labels, handoff)",
      r"^firmware/(boot|handoff)"),
