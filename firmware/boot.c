@@ -192,8 +192,7 @@ int boot_run(const struct boot_env *env, struct boot_state *st)
         return rc;
     if (read_config(env, st)) {
         n = config_boot_order(&st->cfg, order);
-        bl = (struct boot_labels){ st->cfg.labels, n, n ? order[0] : 0,
-                                   st->cfg.title };
+        bl = (struct boot_labels){ st->cfg.labels, n, n ? order[0] : 0 };
         if (n == 0) {
             con_printf(con, "config: no LABEL; nothing to boot, %s\n",
                        then_what(env));
@@ -212,7 +211,7 @@ int boot_run(const struct boot_env *env, struct boot_state *st)
         };
         order[0] = 0;
         n = 1;
-        bl = (struct boot_labels){ &st->fallback, 1, 0, NULL };
+        bl = (struct boot_labels){ &st->fallback, 1, 0 };
     }
 #if BOOT_INTERACTIVE
     if (env->getc && (st->cfg.timeout_ds || st->cfg.prompt)) {

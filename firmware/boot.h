@@ -36,7 +36,7 @@
  *      stat, cat, sha256, info, reset), which also opens when no label
  *      boots. Console input is polled into a 64-byte ring during the boot
  *      steps so typed-ahead keys are kept. Costs about 4.9 KiB of flash,
- *      152 bytes of .bss and 192 bytes of worst-case stack on Cortex-M3
+ *      200 bytes of .bss and 192 bytes of worst-case stack on Cortex-M3
  *      (`make size` prints the flash figure).
  *   0  TIMEOUT, PROMPT and MENU are skipped like unknown keywords; nothing
  *      waits or reads the console; when no label boots the loader stops.

@@ -25,7 +25,6 @@ struct boot_labels {
     const struct config_label *v;
     uint32_t n;
     uint32_t def;                 /* index of the default (tried first) */
-    const char *title;            /* MENU TITLE; NULL: none */
 };
 
 #if BOOT_INTERACTIVE

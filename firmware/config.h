@@ -37,14 +37,18 @@ struct config_label {
     const char *kernel;          /* NULL: the label has no KERNEL line */
     const char *fdt;             /* NULL: none */
     const char *append;          /* NULL: none */
+#if BOOT_INTERACTIVE
     const char *menu_label;      /* MENU LABEL; NULL: none */
+#endif
 };
 
 struct boot_config {
     const char *default_name;    /* NULL: no DEFAULT line */
+#if BOOT_INTERACTIVE
     const char *title;           /* MENU TITLE; NULL: none */
     uint32_t timeout_ds;         /* TIMEOUT in tenths of a second */
     uint32_t prompt;             /* PROMPT: nonzero waits for the person */
+#endif
     struct config_label labels[CONFIG_LABELS_MAX];
     uint32_t count;
     uint32_t labels_dropped;     /* LABELs past CONFIG_LABELS_MAX */

@@ -46,7 +46,8 @@ int menu_run(const struct boot_env *env, struct boot_state *st,
     uint32_t t0 = boot_now(env), shown = ~0u;
     int c;
 
-    con_printf(con, "\n%s\n", bl->title ? bl->title : "extload boot menu");
+    con_printf(con, "\n%s\n", st->cfg.title ? st->cfg.title
+                                            : "extload boot menu");
     menu_list(env, bl);
     if (!limit_ms)
         con_printf(con, "press 1-%u to boot that label, Enter for '%s', "
