@@ -63,6 +63,10 @@ int board_handoff(void *ctx, const struct boot_image *img);
 /* board/stop.c. Stop for good: flush the console, quiet the clock, then
  * end the emulator with `code` (semihosting builds) or park the CPU. */
 __attribute__((noreturn)) void board_stop(int code);
+/* board/stop.c, for struct boot_env's reset and idle: flush the console
+ * and reset the system (cpu_reset); wait a little (cpu_idle). */
+void board_reset(void *ctx);
+void board_idle(void *ctx);
 
 /* board/main.c. The CPU layer's reset entry calls this; it never returns. A test build
  * links its own board_main instead (tests/qemu/stream_main.c,

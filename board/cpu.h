@@ -18,7 +18,7 @@
  *                (declared in the layer's own cpu.h)
  *   cpu_reset    a system reset (the prompt's `reset`); the board's where
  *                the architecture has none (RISC-V)
- *   cpu_stack_used, cpu_semihost_exit, cpu_park
+ *   cpu_stack_used, cpu_semihost_exit, cpu_park, cpu_idle
  * memcpy, memmove, memset, memcmp are board/libc/mem.c, shared by all.
  */
 #define CPU_FAULT_EXIT_CODE 0x7F
@@ -35,6 +35,7 @@ void cpu_stack_paint(void);
 uint32_t cpu_stack_used(void);
 void cpu_semihost_exit(uint32_t code);     /* needs a debugger/emulator */
 __attribute__((noreturn)) void cpu_park(void);
+void cpu_idle(void);                       /* wait a little, e.g. WFI */
 __attribute__((noreturn)) void cpu_reset(void);
 
 #endif

@@ -10,12 +10,15 @@
 #define UART_CR    0x030u
 
 #define FR_BUSY    (1u << 3)
+#define FR_RXFE    (1u << 4)
 #define FR_TXFF    (1u << 5)
 #define LCRH_FEN   (1u << 4)
 #define LCRH_WLEN8 (3u << 5)
 #define CR_UARTEN  (1u << 0)
 #define CR_TXE     (1u << 8)
 #define CR_RXE     (1u << 9)
+#define DR_DATA    0xFFu
+#define DR_ERRORS  0xF00u             /* overrun, break, parity, framing */
 
 /* A character at 9600 baud takes ~1 ms; this many polls is far longer. */
 #define POLL_LIMIT 1000000u
@@ -57,4 +60,16 @@ void pl011_flush(uintptr_t base)
     for (uint32_t i = 0; i < POLL_LIMIT; i++)
         if (!(mmio_read(base + UART_FR) & FR_BUSY))
             break;
+}
+
+int pl011_getc(void *ctx)
+{
+    uintptr_t base = (uintptr_t)ctx;
+
+    if (mmio_read(base + UART_FR) & FR_RXFE)
+        return -1;
+    uint32_t dr = mmio_read(base + UART_DR);
+    /* A byte received with an error is noise (a floating or breaking
+     * line), not a key: it must not stop an unattended boot. */
+    return dr & DR_ERRORS ? -1 : (int)(dr & DR_DATA);
 }

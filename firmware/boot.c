@@ -130,22 +130,47 @@ static int read_config(const struct boot_env *env, struct boot_state *st)
     return 0;
 }
 
+/* Nothing booted: the prompt when there is console input, else stop. */
+static int no_boot(const struct boot_env *env, struct boot_state *st,
+                   const struct boot_labels *bl)
+{
+#if BOOT_INTERACTIVE
+    if (env->getc)
+        return prompt_run(env, st, bl);
+#else
+    (void)env;
+    (void)st;
+    (void)bl;
+#endif
+    return BOOT_ENOLABEL;
+}
+
+static const char *then_what(const struct boot_env *env)
+{
+    return BOOT_INTERACTIVE && env->getc ? "opening the prompt" : "stop";
+}
+
 int boot_run(const struct boot_env *env, struct boot_state *st)
 {
     const struct console *con = &env->con;
     uint8_t order[CONFIG_LABELS_MAX];
-    const struct config_label *labels;
+    struct boot_labels bl;
     uint32_t n;
-    int rc = boot_mount(env, st);
+    int rc;
 
+#if BOOT_INTERACTIVE
+    st->in.polling = 0;           /* no reads until the config asks */
+#endif
+    rc = boot_mount(env, st);
     if (rc)
         return rc;
     if (read_config(env, st)) {
         n = config_boot_order(&st->cfg, order);
-        labels = st->cfg.labels;
+        bl = (struct boot_labels){ st->cfg.labels, n, n ? order[0] : 0 };
         if (n == 0) {
-            con_printf(con, "config: no LABEL; nothing to boot, stop\n");
-            return BOOT_ENOLABEL;
+            con_printf(con, "config: no LABEL; nothing to boot, %s\n",
+                       then_what(env));
+            return no_boot(env, st, &bl);
         }
         if (st->cfg.default_name &&
             config_find(&st->cfg, st->cfg.default_name) < 0)
@@ -154,20 +179,33 @@ int boot_run(const struct boot_env *env, struct boot_state *st)
     } else {
         con_printf(con, "config: no %s or %s; trying the board default %s\n",
                    config_paths[0], config_paths[1], env->default_kernel);
+        st->cfg = (struct boot_config){ 0 };
         st->fallback = (struct config_label){
             .name = "board-default", .kernel = env->default_kernel,
         };
-        labels = &st->fallback;
         order[0] = 0;
         n = 1;
+        bl = (struct boot_labels){ &st->fallback, 1, 0 };
     }
+#if BOOT_INTERACTIVE
+    if (env->getc && (st->cfg.timeout_ds || st->cfg.prompt)) {
+        st->in.polling = 1;
+        int pick = menu_run(env, st, &bl);
+        if (pick >= 0) {
+            rc = boot_label(env, st, &bl.v[pick], boot_next_prompt);
+            return rc >= 0 ? rc : prompt_run(env, st, &bl);
+        }
+        if (pick == MENU_PROMPT)
+            return prompt_run(env, st, &bl);
+    }
+#endif
     for (uint32_t i = 0; i < n; i++) {
-        const char *next = i + 1 < n ? labels[order[i + 1]].name : NULL;
-        rc = boot_label(env, st, &labels[order[i]], next);
+        const char *next = i + 1 < n ? bl.v[order[i + 1]].name : NULL;
+        rc = boot_label(env, st, &bl.v[order[i]], next);
         if (rc >= 0)
             return rc;
     }
-    con_printf(con, "boot: no bootable label (%u tried); stop\n",
-               (unsigned)n);
-    return BOOT_ENOLABEL;
+    con_printf(con, "boot: no bootable label (%u tried); %s\n",
+               (unsigned)n, then_what(env));
+    return no_boot(env, st, &bl);
 }

@@ -6,6 +6,12 @@
  *
  * Each step prints one line to the console: what, from where, how many
  * bytes, how many ms. A failing label says why and what comes next.
+ *
+ * With console input (env->getc) and BOOT_INTERACTIVE, a TIMEOUT or PROMPT
+ * in the config shows the menu and a countdown before the labels
+ * (firmware/menu.c), and the "extload> " prompt (firmware/prompt.c,
+ * commands in firmware/cmd.c) opens when a key stops the countdown or when
+ * no label boots. See firmware/README.md.
  */
 #ifndef EXTLOAD_BOOT_H
 #define EXTLOAD_BOOT_H
@@ -58,6 +64,24 @@ struct boot_image {
     const struct extload_handoff *handoff;
 };
 
+/* What env->getc returns when no byte is waiting, and when none can ever
+ * come (the host's stdin at its end). */
+#define BOOT_IN_NONE (-1)
+#define BOOT_IN_EOF (-2)
+
+#define BOOT_INPUT_RING 64u           /* a power of two */
+#define BOOT_LINE_MAX 80u             /* prompt line, NUL included */
+
+/* Console input kept between polls: what was received and not yet read. */
+struct boot_input {
+    uint8_t ring[BOOT_INPUT_RING];
+    uint32_t head;                  /* next byte to read (free-running) */
+    uint32_t tail;                  /* next byte to write (free-running) */
+    uint8_t polling;                /* 1: the boot steps poll the input */
+    uint8_t eof;                    /* getc said BOOT_IN_EOF */
+    uint8_t after_cr;               /* the last line ended with CR */
+};
+
 struct boot_env {
     struct console con;
     uint32_t (*ms_now)(void *ctx);
@@ -76,6 +100,20 @@ struct boot_env {
     /* Starts the kernel; returns only when it cannot (or on the host). */
     int (*handoff)(void *ctx, const struct boot_image *img);
     void *handoff_ctx;
+    /* Optional (NULL: none). Console input: the next received byte, or
+     * BOOT_IN_NONE / BOOT_IN_EOF; never waits. Without it nothing waits
+     * and no prompt opens. */
+    int (*getc)(void *ctx);
+    void *in_ctx;
+    /* Optional: pause until something may have changed (the next clock
+     * tick, a received byte), so waiting for a key does not spin. */
+    void (*idle)(void *ctx);
+    /* Resets the board; returning means it could not (the host's returns
+     * and the boot flow ends, to be run again). */
+    void (*reset)(void *ctx);
+    /* Prints the board's lines for the prompt's "info" (the card). */
+    void (*info)(void *ctx, const struct console *con);
+    void *board_ctx;                /* reset's and info's */
 };
 
 /* Working memory, owned by the caller (a board keeps it in .bss). */
@@ -87,6 +125,10 @@ struct boot_state {
     struct config_label fallback;   /* the board default, without config */
     char path[BOOT_PATH_MAX];
     char cfg_text[BOOT_CONFIG_MAX + 1];
+#if BOOT_INTERACTIVE
+    struct boot_input in;
+    char line[BOOT_LINE_MAX];
+#endif
 };
 
 /* Partition and mount; prints the two lines. */

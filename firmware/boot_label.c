@@ -16,6 +16,7 @@
 
 #define SHA256_SUFFIX ".sha256"
 #define SHA256_LINE_MAX 80u           /* digest, blanks, a file name */
+#define VERIFY_PIECE 4096u            /* bytes hashed between input polls */
 
 static uint32_t align8(uint32_t x)
 {
@@ -31,12 +32,17 @@ static uint32_t str_len(const char *s)
     return n;
 }
 
+const char boot_next_prompt[] = "";
+
 static int fail(const struct boot_env *env, int err, const char *step,
                 const char *path, const char *why, const char *next)
 {
+    bool more = next && next != boot_next_prompt;
+
     con_printf(&env->con, "%s: %s: %s; %s%s%s\n", step, path, why,
-               next ? "trying label '" : "no labels left",
-               next ? next : "", next ? "'" : "");
+               more ? "trying label '" : next ? "back to the prompt"
+                                              : "no labels left",
+               more ? next : "", more ? "'" : "");
     return err;
 }
 
@@ -127,7 +133,10 @@ static int load_file(const struct boot_env *env, struct boot_state *st,
 {
     uint64_t got = 0;
     uint32_t t0 = boot_now(env);
+
+    boot_poll(env, st);
     int rc = open_and_load(st, path, env->window + off, max, &got);
+    boot_poll(env, st);
 
     if (rc)
         return fail_load(env, st, rc, step, path, max, next, err_missing);
@@ -145,7 +154,7 @@ static int load_file(const struct boot_env *env, struct boot_state *st,
 }
 
 __attribute__((noinline))
-static int verify(const struct boot_env *env, const struct boot_state *st,
+static int verify(const struct boot_env *env, struct boot_state *st,
                   const char *kernel, const uint8_t want[SHA256_BYTES],
                   uint32_t size, const char *next)
 {
@@ -155,7 +164,13 @@ static int verify(const struct boot_env *env, const struct boot_state *st,
     uint32_t t0 = boot_now(env);
 
     sha256_init(&h);
-    sha256_update(&h, env->window, size);
+    /* In pieces, with the console input polled between them: hashing the
+     * whole window takes longer than a UART FIFO lasts. */
+    for (uint32_t at = 0; at < size; at += VERIFY_PIECE) {
+        uint32_t n = size - at < VERIFY_PIECE ? size - at : VERIFY_PIECE;
+        sha256_update(&h, env->window + at, n);
+        boot_poll(env, st);
+    }
     sha256_final(&h, got);
     sha256_hex(got, hex);
     if (memcmp(got, want, SHA256_BYTES) != 0) {

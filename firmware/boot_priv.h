@@ -19,9 +19,63 @@ const char *boot_ext_why(const struct ext_fs *fs, int rc, char *buf,
 int32_t boot_file_read(struct boot_state *st, const char *path, void *dst,
                        uint32_t len);
 
-/* Try one label; `next` names the label tried after it (NULL: none).
- * Returns what the hand-off returned, or a BOOT_E... after saying why. */
+/* Try one label; `next` names the label tried after it (NULL: none;
+ * boot_next_prompt: the prompt comes back). Returns what the hand-off
+ * returned, or a BOOT_E... after saying why. */
 int boot_label(const struct boot_env *env, struct boot_state *st,
                const struct config_label *label, const char *next);
+extern const char boot_next_prompt[];
+
+/* The labels the menu and the prompt offer. */
+struct boot_labels {
+    const struct config_label *v;
+    uint32_t n;
+    uint32_t def;                 /* index of the default (tried first) */
+};
+
+#if BOOT_INTERACTIVE
+/* firmware/input.c: moves what env->getc has into the ring (up to its
+ * room), and reads one byte: BOOT_IN_NONE or BOOT_IN_EOF when none. */
+void input_poll(const struct boot_env *env, struct boot_input *in);
+int input_getc(const struct boot_env *env, struct boot_input *in);
+/* Between readings that found nothing: env->idle, if any. */
+void input_idle(const struct boot_env *env);
+
+static inline void boot_poll(const struct boot_env *env,
+                             struct boot_state *st)
+{
+    if (st->in.polling)
+        input_poll(env, &st->in);
+}
+
+/* firmware/menu.c: the numbered labels, default marked. */
+void menu_list(const struct boot_env *env, const struct boot_labels *bl);
+#define MENU_DEFAULT (-1)         /* countdown ended, or Enter */
+#define MENU_PROMPT (-2)          /* another key: open the prompt */
+/* The title, the labels and the countdown. Returns a label index (a digit
+ * key), MENU_DEFAULT or MENU_PROMPT. */
+int menu_run(const struct boot_env *env, struct boot_state *st,
+             const struct boot_labels *bl);
+
+/* firmware/prompt.c: reads and runs command lines until one boots or the
+ * input ends. Returns what boot_run returns. */
+int prompt_run(const struct boot_env *env, struct boot_state *st,
+               const struct boot_labels *bl);
+/* One line into st->line with echo and editing. Returns its length, or
+ * -1 when the input ended. */
+int prompt_read_line(const struct boot_env *env, struct boot_state *st);
+
+/* firmware/cmd.c: runs one command line (cut into words in place).
+ * Returns 1 to prompt again; 0 when the flow ends with *rc. */
+int cmd_run(const struct boot_env *env, struct boot_state *st,
+            const struct boot_labels *bl, char *line, int *rc);
+#else
+static inline void boot_poll(const struct boot_env *env,
+                             struct boot_state *st)
+{
+    (void)env;
+    (void)st;
+}
+#endif
 
 #endif

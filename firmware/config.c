@@ -3,7 +3,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-enum keyword { KW_OTHER, KW_DEFAULT, KW_LABEL, KW_KERNEL, KW_FDT, KW_APPEND };
+enum keyword {
+    KW_OTHER, KW_DEFAULT, KW_LABEL, KW_KERNEL, KW_FDT, KW_APPEND,
+    KW_TIMEOUT, KW_PROMPT, KW_MENU,
+};
 
 static const struct {
     const char *name;
@@ -13,6 +16,10 @@ static const struct {
     { "kernel", KW_KERNEL },   { "linux", KW_KERNEL },
     { "fdt", KW_FDT },         { "devicetree", KW_FDT },
     { "append", KW_APPEND },
+#if BOOT_INTERACTIVE
+    { "timeout", KW_TIMEOUT }, { "prompt", KW_PROMPT },
+    { "menu", KW_MENU },
+#endif
 };
 
 static bool is_blank(char c)
@@ -25,18 +32,65 @@ static char lower(char c)
     return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
 }
 
+/* word[0..n) is name, ignoring case. */
+static bool word_is(const char *word, uint32_t n, const char *name)
+{
+    uint32_t i = 0;
+
+    while (i < n && name[i] && lower(word[i]) == name[i])
+        i++;
+    return i == n && !name[i];
+}
+
 static enum keyword match_keyword(const char *word, uint32_t n)
 {
-    for (uint32_t k = 0; k < sizeof(keywords) / sizeof(keywords[0]); k++) {
-        const char *name = keywords[k].name;
-        uint32_t i = 0;
-        while (i < n && name[i] && lower(word[i]) == name[i])
-            i++;
-        if (i == n && !name[i])
+    for (uint32_t k = 0; k < sizeof(keywords) / sizeof(keywords[0]); k++)
+        if (word_is(word, n, keywords[k].name))
             return keywords[k].kw;
-    }
     return KW_OTHER;
 }
+
+#if BOOT_INTERACTIVE
+/* A decimal number, cut to CONFIG_TIMEOUT_MAX; false if s is not one. */
+static bool parse_number(const char *s, uint32_t *out)
+{
+    uint32_t v = 0, i = 0;
+
+    for (; s[i] >= '0' && s[i] <= '9'; i++) {
+        v = v * 10u + (uint32_t)(s[i] - '0');
+        if (v > CONFIG_TIMEOUT_MAX)
+            v = CONFIG_TIMEOUT_MAX;
+    }
+    if (i == 0 || s[i])
+        return false;
+    *out = v;
+    return true;
+}
+
+/* "MENU TITLE text" / "MENU LABEL text": value is "TITLE text". Returns
+ * false for other MENU lines. */
+static bool parse_menu(char *value, struct boot_config *cfg,
+                       struct config_label *cur)
+{
+    uint32_t n = 0;
+
+    while (value[n] && !is_blank(value[n]))
+        n++;
+    char *text = value + n;
+    while (is_blank(*text))
+        text++;
+    if (word_is(value, n, "title")) {
+        cfg->title = text;
+        return true;
+    }
+    if (word_is(value, n, "label") && cur) {
+        cur->menu_label = text;
+        return true;
+    }
+    return false;
+}
+
+#endif
 
 static bool str_eq(const char *a, const char *b)
 {
@@ -92,6 +146,24 @@ static void parse_line(char *line, uint32_t n, struct boot_config *cfg,
         if (*cur)
             (*cur)->append = value;
         break;
+#if BOOT_INTERACTIVE
+    case KW_TIMEOUT:
+        if (!parse_number(value, &cfg->timeout_ds))
+            cfg->lines_skipped++;
+        return;
+    case KW_PROMPT:
+        if (!parse_number(value, &cfg->prompt))
+            cfg->lines_skipped++;
+        return;
+    case KW_MENU:
+        if (!parse_menu(value, cfg, *cur))
+            cfg->lines_skipped++;
+        return;
+#else
+    case KW_TIMEOUT:
+    case KW_PROMPT:
+    case KW_MENU:
+#endif
     case KW_OTHER:
         cfg->lines_skipped++;
         return;

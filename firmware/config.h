@@ -6,29 +6,49 @@
  *       KERNEL <path>               (LINUX is a synonym)
  *       FDT <path>                  (DEVICETREE is a synonym)
  *       APPEND <command line>
+ *       MENU LABEL <text>           (what the menu shows for it)
+ *   TIMEOUT <n>                     (tenths of a second; 0: no countdown)
+ *   PROMPT 0|1                      (1: wait for the person, no timeout)
+ *   MENU TITLE <text>
  *
  * Keywords are case-insensitive and separated from their value by spaces
  * or tabs; values run to the end of the line, trailing blanks dropped.
- * Other keywords (TIMEOUT, MENU, PROMPT, INITRD, ...) are skipped, as are
- * KERNEL/FDT/APPEND lines before the first LABEL. A later line of the same
- * keyword within a label replaces the earlier one.
+ * Other keywords (INITRD, other MENU lines, ...) are skipped, as are
+ * KERNEL/FDT/APPEND/MENU LABEL lines before the first LABEL and a TIMEOUT
+ * or PROMPT that is not a number. A later line of the same keyword
+ * replaces the earlier one.
  */
 #ifndef EXTLOAD_CONFIG_H
 #define EXTLOAD_CONFIG_H
 
 #include <stdint.h>
 
+/* TIMEOUT, PROMPT and MENU are read only when the menu is built in
+ * (BOOT_INTERACTIVE, firmware/boot.h); otherwise they are skipped lines. */
+#ifndef BOOT_INTERACTIVE
+#define BOOT_INTERACTIVE 1
+#endif
+
 #define CONFIG_LABELS_MAX 8u
+#define CONFIG_TIMEOUT_MAX 36000u    /* tenths: an hour; larger is cut */
 
 struct config_label {
     const char *name;
     const char *kernel;          /* NULL: the label has no KERNEL line */
     const char *fdt;             /* NULL: none */
     const char *append;          /* NULL: none */
+#if BOOT_INTERACTIVE
+    const char *menu_label;      /* MENU LABEL; NULL: none */
+#endif
 };
 
 struct boot_config {
     const char *default_name;    /* NULL: no DEFAULT line */
+#if BOOT_INTERACTIVE
+    const char *title;           /* MENU TITLE; NULL: none */
+    uint32_t timeout_ds;         /* TIMEOUT in tenths of a second */
+    uint32_t prompt;             /* PROMPT: nonzero waits for the person */
+#endif
     struct config_label labels[CONFIG_LABELS_MAX];
     uint32_t count;
     uint32_t labels_dropped;     /* LABELs past CONFIG_LABELS_MAX */

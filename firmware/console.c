@@ -156,14 +156,15 @@ static void format(struct sink *s, const char *fmt, va_list ap)
             put_number(s, u, d < 0, 10, false, width, left, pad);
             break;
         case 'u':
+        case 'o':
         case 'x':
         case 'X':
             u = lng == 2 ? va_arg(ap, unsigned long long)
               : lng == 1 ? va_arg(ap, unsigned long)
               : lng == 3 ? va_arg(ap, size_t)
               : va_arg(ap, unsigned);
-            put_number(s, u, false, *fmt == 'u' ? 10u : 16u, *fmt == 'X',
-                       width, left, pad);
+            put_number(s, u, false, *fmt == 'u' ? 10u : *fmt == 'o' ? 8u
+                       : 16u, *fmt == 'X', width, left, pad);
             break;
         case 'p':
             sink_put(s, '0');

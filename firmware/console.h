@@ -1,4 +1,4 @@
-/* Console output and a small printf: %% %c %s %.*s %d %i %u %x %X %p with
+/* Console output and a small printf: %% %c %s %.*s %d %i %u %o %x %X %p with
  * flags '-' and '0', a width, and the l/ll/z length modifiers. No floats. */
 #ifndef EXTLOAD_CONSOLE_H
 #define EXTLOAD_CONSOLE_H

@@ -40,12 +40,21 @@ void cpu_enter(const struct cpu_entry *e, uint32_t r2, uint32_t r3)
     jump(e->pc, e->sp, r2, r3);
 }
 
+/* SYSRESETREQ asks the system for a reset; writes need VECTKEY, and
+ * PRIGROUP is kept. */
 void cpu_reset(void)
 {
     __asm__ volatile("dsb" ::: "memory");
-    mmio_write(SCB_AIRCR, AIRCR_VECTKEY | AIRCR_SYSRESETREQ);
+    mmio_write(SCB_AIRCR, AIRCR_VECTKEY | AIRCR_SYSRESETREQ |
+               (mmio_read(SCB_AIRCR) & AIRCR_PRIGROUP));
     __asm__ volatile("dsb" ::: "memory");
     cpu_park();
+}
+
+/* Until the next interrupt: the SysTick tick at the latest. */
+void cpu_idle(void)
+{
+    __asm__ volatile("wfi");
 }
 
 void cpu_park(void)

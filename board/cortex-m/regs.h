@@ -31,6 +31,7 @@
 #define ICSR_PENDSVCLR      (1u << 27)
 #define AIRCR_VECTKEY       (0x05FAu << 16)
 #define AIRCR_SYSRESETREQ   (1u << 2)
+#define AIRCR_PRIGROUP      (7u << 8)
 /* MemManage, BusFault, UsageFault enables: each gets its own report. */
 #define SHCSR_FAULTS_ENA    (7u << 16)
 

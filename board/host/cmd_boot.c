@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "board/cortex-m/cpu.h"
 #include "board/host/disk.h"
@@ -12,8 +13,16 @@
 
 struct host_boot {
     const char *out_path;
+    const char *image;
+    uint64_t sectors;
+    uint32_t fake_ms;
     int wrote;
+    int reset;
 };
+
+/* How many times `reset` may run the flow again (a script that resets
+ * forever still ends). */
+#define HOST_RESETS_MAX 8
 
 static void stdout_write(void *ctx, const char *s, uint32_t n)
 {
@@ -29,6 +38,35 @@ static uint32_t host_ms(void *ctx)
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (uint32_t)((uint64_t)ts.tv_sec * 1000u +
                       (uint64_t)ts.tv_nsec / 1000000u);
+}
+
+/* When stdin is not a terminal it is the console input, read as a script
+ * of keystrokes, and the clock is fake: each reading advances it 1 ms, so
+ * the countdown and every log line are the same on every run. */
+static int stdin_getc(void *ctx)
+{
+    int c = getchar();
+
+    (void)ctx;
+    return c == EOF ? BOOT_IN_EOF : c;
+}
+
+static uint32_t fake_ms(void *ctx)
+{
+    return ++((struct host_boot *)ctx)->fake_ms;
+}
+
+static void host_reset(void *ctx)
+{
+    ((struct host_boot *)ctx)->reset = 1;
+}
+
+static void host_info(void *ctx, const struct console *con)
+{
+    const struct host_boot *hb = ctx;
+
+    con_printf(con, "card: image %s, %llu sectors (host)\n", hb->image,
+               (unsigned long long)hb->sectors);
 }
 
 /* The host's hand-off: say how a Cortex-M would enter the image, and
@@ -115,10 +153,14 @@ int host_cmd_boot(int argc, char **argv)
     uint8_t *window = calloc(1, size);
     struct boot_state *st = calloc(1, sizeof(*st));
     int rc = BOOT_ENOLABEL;
+    int keys = !isatty(STDIN_FILENO);
+    hb.image = image;
+    hb.sectors = disk.bd.sectors;
     if (window && st) {
         const struct boot_env env = {
             .con = { stdout_write, NULL },
-            .ms_now = host_ms,
+            .ms_now = keys ? fake_ms : host_ms,
+            .clk_ctx = &hb,
             .bd = &disk.bd,
             .window = window,
             .window_addr = addr,
@@ -127,11 +169,20 @@ int host_cmd_boot(int argc, char **argv)
             .require_sha256 = BOOT_REQUIRE_SHA256,
             .handoff = host_handoff,
             .handoff_ctx = &hb,
+            .getc = keys ? stdin_getc : NULL,
+            .reset = host_reset,
+            .info = host_info,
+            .board_ctx = &hb,
         };
-        printf("extload: host, %s, load window 0x%08x-0x%08x (%u bytes)\n",
-               image, (unsigned)addr, (unsigned)(addr + size),
-               (unsigned)size);
-        rc = boot_run(&env, st);
+        for (int boots = 0; boots <= HOST_RESETS_MAX; boots++) {
+            printf("extload: host, %s, load window 0x%08x-0x%08x (%u "
+                   "bytes)\n", image, (unsigned)addr,
+                   (unsigned)(addr + size), (unsigned)size);
+            hb.reset = 0;
+            rc = boot_run(&env, st);
+            if (!hb.reset)
+                break;
+        }
     } else {
         fprintf(stderr, "extload: out of memory for a %u-byte window\n",
                 (unsigned)size);

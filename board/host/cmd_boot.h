@@ -1,6 +1,8 @@
 /* `extload boot IMAGE [--window ADDR:SIZE] [-o FILE]`: the board-independent
  * boot flow on a disk image; the boot log goes to stdout, the kernel that
- * would be started to FILE. */
+ * would be started to FILE. When stdin is not a terminal it is the
+ * console's input (keys for the menu and the prompt, read as a script)
+ * and the clock is fake, 1 ms per reading; `reset` runs the flow again. */
 #ifndef EXTLOAD_HOST_CMD_BOOT_H
 #define EXTLOAD_HOST_CMD_BOOT_H
 

@@ -2,6 +2,7 @@
  * and the boot environment the flow runs in. */
 #include "board/board.h"
 #include "board/lm3s6965evb/lm3s6965evb.h"
+#include "drivers/pl011.h"
 #include "drivers/sdspi.h"
 
 #define BOARD_DEFAULT_KERNEL "/boot/kernel.bin"
@@ -12,8 +13,10 @@ static struct board_spi spi;
 static struct sdspi card;
 /* drivers/ know nothing of fs/: the board makes the card a blockdev. */
 static struct blockdev card_bd;
+static uint32_t card_init_ms;
 
-/* Apart from board_init so its buffer is not on the stack while booting. */
+/* Apart from board_init so its buffer is not on the stack while booting;
+ * the prompt's `info` prints it again. */
 __attribute__((noinline))
 static void print_card(const struct console *con, uint32_t ms)
 {
@@ -23,6 +26,14 @@ static void print_card(const struct console *con, uint32_t ms)
     con_printf(con, "card: %s, SPI %u kHz, %u ms\n", desc,
                (unsigned)(spi.ssi.hz / 1000u), (unsigned)ms);
 }
+
+#if BOOT_INTERACTIVE
+static void board_info(void *ctx, const struct console *con)
+{
+    (void)ctx;
+    print_card(con, card_init_ms);
+}
+#endif
 
 int board_init(struct boot_env *env)
 {
@@ -48,7 +59,8 @@ int board_init(struct boot_env *env)
                    sdspi_strerror(rc));
         return BOOT_ENOCARD;
     }
-    print_card(con, cpu_ms_now(0) - t0);
+    card_init_ms = cpu_ms_now(0) - t0;
+    print_card(con, card_init_ms);
 
     card_bd = (struct blockdev){ sdspi_read, &card, card.sectors };
     *env = (struct boot_env){
@@ -62,6 +74,13 @@ int board_init(struct boot_env *env)
         .require_sha256 = BOOT_REQUIRE_SHA256,
         .handoff = board_handoff,
         .handoff_ctx = &spi,
+#if BOOT_INTERACTIVE
+        .getc = pl011_getc,
+        .in_ctx = (void *)UART0_BASE,
+        .idle = board_idle,
+        .reset = board_reset,
+        .info = board_info,
+#endif
     };
     return 0;
 }

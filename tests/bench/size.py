@@ -34,6 +34,8 @@ MODULES = [
     ("firmware/sha256 (SHA-256)", r"^firmware/sha256"),
     ("firmware/config", r"^firmware/config"),
     ("firmware/console", r"^firmware/console"),
+    ("firmware/prompt (menu, cmd, input)",
+     r"^firmware/(menu|prompt|cmd|input)"),
     ("firmware/boot (flow, labels, handoff)",
      r"^firmware/(boot|handoff)"),
     ("board/cortex-m (CPU layer: startup, faults, libc)",

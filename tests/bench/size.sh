@@ -31,6 +31,15 @@ else
     what="qemu-system-arm or $IMG missing"
 fi
 srcs=$(sed -n 's/^LM3S_SRC_LIST: //p' "$BENCH/lm3s-src.txt")
+# The menu and prompt (firmware/boot.h BOOT_INTERACTIVE): the loader built
+# without them, and the difference.
+if [ "$PROFILE" = default ] && [ -f "$LM3S/extload-noint.bin" ]; then
+    with=$(stat -c %s "$LM3S/extload.bin")
+    without=$(stat -c %s "$LM3S/extload-noint.bin")
+    echo "BOOT_INTERACTIVE (menu, countdown, prompt): extload.bin $with bytes" \
+         "with it, $without without: it costs $((with - without)) bytes"
+    echo
+fi
 # shellcheck disable=SC2086
 python3 tests/bench/size.py --map "$LM3S/extload.map" \
     --elf "$LM3S/extload.elf" --bin "$LM3S/extload.bin" \

@@ -14,6 +14,7 @@ T=$Q/t.$$                         # private while running: the tree is shared
 FW=$BUILD/lm3s6965evb/extload.elf
 FW_STREAM=$BUILD/lm3s6965evb/extload-stream.elf
 FW_SHA=$BUILD/lm3s6965evb/extload-sha.elf        # BOOT_REQUIRE_SHA256=1
+FW_NOINT=$BUILD/lm3s6965evb/extload-noint.elf    # BOOT_INTERACTIVE=0: stops
 HANG_GUARD=${HANG_GUARD:-120}     # seconds; only against hangs
 n=0
 failed=0
@@ -310,7 +311,7 @@ LABEL b
 LABEL c
 CONF
 image "$T/nolabel.img" "$r"
-boot nolabel "$T/nolabel.img"
+boot nolabel "$T/nolabel.img" "$FW_NOINT"
 check "no bootable label: each failure said, then stop" 68 \
     "load: /boot/missing-a.bin: .*; trying label 'b'" \
     "load: /boot/missing-b.bin: .*; trying label 'c'" \

@@ -72,7 +72,9 @@ static void test_case_tabs_comments_crlf(void **state)
     assert_string_equal(cfg.labels[1].kernel, "/b.bin");
     assert_string_equal(cfg.labels[1].fdt, "/b.dtb");
     assert_string_equal(cfg.labels[1].append, "root=/dev/sda1 # not a comment");
-    assert_int_equal(cfg.lines_skipped, 2);
+    assert_int_equal(cfg.timeout_ds, 30);
+    assert_string_equal(cfg.title, "extload");
+    assert_int_equal(cfg.lines_skipped, 0);
 }
 
 static void test_default_first_then_file_order(void **state)
@@ -186,10 +188,49 @@ static void test_every_prefix(void **state)
     }
 }
 
+/* TIMEOUT, PROMPT, MENU TITLE and MENU LABEL, as syslinux means them. */
+static void test_menu_keywords(void **state)
+{
+    struct boot_config cfg;
+    (void)state;
+
+    parse("MENU LABEL before any label\n"
+          "Menu Title  Pick a kernel \n"
+          "TIMEOUT 25\n"
+          "PROMPT 1\n"
+          "MENU COLOR title 1;36\n"
+          "LABEL a\n"
+          "  MENU LABEL Alpha kernel\n"
+          "  KERNEL /a\n"
+          "  menu label  Alpha, better \n"
+          "LABEL b\n"
+          "  MENU HIDE\n", &cfg);
+    assert_int_equal(cfg.count, 2);
+    assert_string_equal(cfg.title, "Pick a kernel");
+    assert_int_equal(cfg.timeout_ds, 25);
+    assert_int_equal(cfg.prompt, 1);
+    assert_string_equal(cfg.labels[0].menu_label, "Alpha, better");
+    assert_null(cfg.labels[1].menu_label);
+    /* MENU LABEL outside a label, MENU COLOR, MENU HIDE. */
+    assert_int_equal(cfg.lines_skipped, 3);
+
+    /* Not numbers: skipped; too large: cut to an hour. */
+    parse("TIMEOUT 3s\nPROMPT\nTIMEOUT 99999999999\nLABEL x\n", &cfg);
+    assert_int_equal(cfg.timeout_ds, CONFIG_TIMEOUT_MAX);
+    assert_int_equal(cfg.prompt, 0);
+    assert_null(cfg.title);
+    assert_int_equal(cfg.lines_skipped, 2);
+
+    parse("TIMEOUT 7\nTIMEOUT x\nTIMEOUT 0\n", &cfg);
+    assert_int_equal(cfg.timeout_ds, 0);
+    assert_int_equal(cfg.lines_skipped, 1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_design_example),
+        cmocka_unit_test(test_menu_keywords),
         cmocka_unit_test(test_case_tabs_comments_crlf),
         cmocka_unit_test(test_default_first_then_file_order),
         cmocka_unit_test(test_no_trailing_newline_and_empty),

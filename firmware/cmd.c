@@ -1,0 +1,384 @@
+/* The prompt's commands. Each error is one line, "cmd: path: why", as the
+ * host tool says it. The load window is free while the prompt runs, so
+ * the commands keep their directory walks, names and read buffers there
+ * (struct cmd_scratch) rather than on the loader's small stack.
+ */
+#include "firmware/boot_priv.h"
+
+#include "firmware/sha256.h"
+
+#if BOOT_INTERACTIVE
+
+#define CAT_MAX 4096u                 /* bytes cat shows */
+#define READ_CHUNK 512u               /* cat and sha256 read this much */
+#define ARGS_MAX 2u                   /* a command and one argument */
+/* s_feature_compat bit: the filesystem has a journal (has_journal). */
+#define FEATURE_COMPAT_HAS_JOURNAL 0x0004u
+
+struct cmd_scratch {
+    union {
+        struct {
+            struct ext_dir d;
+            struct ext_dirent e;
+            struct ext_inode in;
+        } ls;
+        struct sha256 h;
+        char text[EXT_PATH_MAX];      /* a link target, feature names */
+    } u;
+    uint8_t buf[READ_CHUNK];
+};
+
+struct cmd {
+    const struct boot_env *env;
+    struct boot_state *st;
+    const struct boot_labels *bl;
+    struct cmd_scratch *s;
+    const char *name;             /* the command word */
+    int rc;                       /* what the flow ends with */
+};
+
+static bool str_eq(const char *a, const char *b)
+{
+    for (; *a && *a == *b; a++, b++)
+        ;
+    return *a == *b;
+}
+
+static int err_fs(struct cmd *c, const char *path, int rc)
+{
+    char why[96];
+
+    con_printf(&c->env->con, "%s: %s: %s\n", c->name, path,
+               boot_ext_why(&c->st->fs, rc, why, sizeof(why)));
+    return 1;
+}
+
+static char type_of(uint16_t mode)
+{
+    static const char types[] = "?pc?d?b?-?l?s???";
+
+    return types[(mode & EXT_S_IFMT) >> 12];
+}
+
+static int c_help(struct cmd *c, const char *arg);
+
+static int c_labels(struct cmd *c, const char *arg)
+{
+    (void)arg;
+    if (!c->bl->n)
+        con_puts(&c->env->con, "labels: none\n");
+    menu_list(c->env, c->bl);
+    return 1;
+}
+
+/* A label by name, else by its number; -1 when neither. */
+static int label_index(const struct boot_labels *bl, const char *arg)
+{
+    uint32_t n = 0, i = 0;
+
+    for (i = 0; i < bl->n; i++)
+        if (str_eq(bl->v[i].name, arg))
+            return (int)i;
+    for (i = 0; arg[i] >= '0' && arg[i] <= '9' && i < 3; i++)
+        n = n * 10u + (uint32_t)(arg[i] - '0');
+    return i > 0 && !arg[i] && n >= 1 && n <= bl->n ? (int)n - 1 : -1;
+}
+
+static int c_boot(struct cmd *c, const char *arg)
+{
+    int i = arg ? label_index(c->bl, arg) : c->bl->n ? (int)c->bl->def : -1;
+
+    if (i < 0) {
+        con_printf(&c->env->con, "boot: %s%s%s; 'labels' lists them\n",
+                   arg ? "no label '" : "no labels", arg ? arg : "",
+                   arg ? "'" : "");
+        return 1;
+    }
+    int rc = boot_label(c->env, c->st, &c->bl->v[i], boot_next_prompt);
+    if (rc < 0)
+        return 1;
+    c->rc = rc;
+    return 0;
+}
+
+static int c_ls(struct cmd *c, const char *arg)
+{
+    struct ext_fs *fs = &c->st->fs;
+    const char *path = arg ? arg : "/";
+    int rc = ext_lookup(fs, path, true, &c->s->u.ls.in);
+
+    if (!rc)
+        rc = ext_dir_open(fs, &c->s->u.ls.in, &c->s->u.ls.d);
+    /* Bounded by the directory's size (ext_dir_next). */
+    while (!rc && (rc = ext_dir_next(fs, &c->s->u.ls.d, &c->s->u.ls.e)) > 0) {
+        const struct ext_dirent *e = &c->s->u.ls.e;
+        char type = (char)e->type;
+
+        rc = ext_inode_read(fs, e->ino, &c->s->u.ls.in);
+        if (rc)
+            break;
+        if (type == '?')
+            type = type_of(c->s->u.ls.in.mode);
+        con_printf(&c->env->con, "%u %c %llu %s\n", (unsigned)e->ino, type,
+                   (unsigned long long)c->s->u.ls.in.size, e->name);
+        boot_poll(c->env, c->st);
+        rc = 0;
+    }
+    return rc < 0 ? err_fs(c, path, rc) : 1;
+}
+
+static int c_stat(struct cmd *c, const char *path)
+{
+    struct ext_inode *in = &c->s->u.ls.in;
+    int rc = ext_lookup(&c->st->fs, path, false, in);
+
+    if (rc)
+        return err_fs(c, path, rc);
+    con_printf(&c->env->con, "inode=%u\nmode=%o\nsize=%llu\nlinks=%u\n"
+               "blocks=%llu\nflags=0x%x\n", (unsigned)in->ino,
+               (unsigned)in->mode, (unsigned long long)in->size,
+               (unsigned)in->links, (unsigned long long)in->blocks,
+               (unsigned)in->flags);
+    if (ext_is_link(in)) {
+        rc = ext_readlink(&c->st->fs, in, c->s->u.text,
+                          sizeof(c->s->u.text));
+        if (rc)
+            return err_fs(c, path, rc);
+        con_printf(&c->env->con, "target=%s\n", c->s->u.text);
+    }
+    return 1;
+}
+
+/* Opens a regular file into st->file; 0, or 1 after saying why not. */
+static int open_regular(struct cmd *c, const char *path)
+{
+    int rc = ext_open(&c->st->fs, path, &c->st->file);
+
+    if (rc)
+        return err_fs(c, path, rc);
+    if (ext_is_dir(&c->st->file.in)) {
+        con_printf(&c->env->con, "%s: %s: is a directory\n", c->name, path);
+        return 1;
+    }
+    return 0;
+}
+
+/* Reads the next piece of st->file at off into s->buf: bytes read (0 at
+ * the end), or < 0 after saying why. */
+static int32_t read_piece(struct cmd *c, const char *path, uint64_t off)
+{
+    int32_t n = ext_read(&c->st->fs, &c->st->file, off, c->s->buf,
+                         READ_CHUNK);
+
+    if (n < 0)
+        err_fs(c, path, n);
+    boot_poll(c->env, c->st);
+    return n;
+}
+
+static int c_cat(struct cmd *c, const char *path)
+{
+    const struct console *con = &c->env->con;
+    uint64_t off = 0;
+    char last = '\n';
+
+    if (open_regular(c, path))
+        return 1;
+    uint64_t size = c->st->file.in.size;
+    /* Bounded: CAT_MAX / READ_CHUNK pieces. */
+    while (off < size && off < CAT_MAX) {
+        int32_t n = read_piece(c, path, off);
+        if (n <= 0)
+            return 1;
+        char *t = (char *)c->s->buf;
+        for (int32_t i = 0; i < n; i++)
+            if ((t[i] < ' ' && t[i] != '\n' && t[i] != '\t') ||
+                (uint8_t)t[i] >= 0x7F)
+                t[i] = '.';
+        con->write(con->ctx, t, (uint32_t)n);
+        last = t[n - 1];
+        off += (uint32_t)n;
+    }
+    if (last != '\n')
+        con_puts(con, "\n");
+    if (size > off)
+        con_printf(con, "cat: %s: %llu more bytes not shown\n", path,
+                   (unsigned long long)(size - off));
+    return 1;
+}
+
+static int c_sha256(struct cmd *c, const char *path)
+{
+    uint8_t digest[SHA256_BYTES];
+    char hex[2 * SHA256_BYTES + 1];
+    uint64_t off = 0;
+
+    if (open_regular(c, path))
+        return 1;
+    sha256_init(&c->s->u.h);
+    /* Bounded by the file's size, READ_CHUNK bytes a turn. */
+    while (off < c->st->file.in.size) {
+        int32_t n = read_piece(c, path, off);
+        if (n <= 0)
+            return n == 0 ? err_fs(c, path, EXT_ECORRUPT) : 1;
+        sha256_update(&c->s->u.h, c->s->buf, (uint32_t)n);
+        off += (uint32_t)n;
+    }
+    sha256_final(&c->s->u.h, digest);
+    sha256_hex(digest, hex);
+    con_printf(&c->env->con, "%s  %s\n", hex, path);
+    return 1;
+}
+
+static void print_features(struct cmd *c, const char *word_name, int word,
+                           uint32_t bits)
+{
+    ext_feature_names(word, bits, c->s->u.text, sizeof(c->s->u.text));
+    con_printf(&c->env->con, "%s: %s\n", word_name,
+               bits ? c->s->u.text : "(none)");
+}
+
+static void info_journal(struct cmd *c)
+{
+    const struct ext_fs *fs = &c->st->fs;
+    bool needs = fs->warnings & EXT_WARN_NEEDS_RECOVERY;
+
+    /* Journal replay, once the reader has it, reports here what it
+     * replayed (transactions, blocks) in place of "not replayed". */
+    con_printf(&c->env->con, "journal: %s%s\n",
+               fs->compat & FEATURE_COMPAT_HAS_JOURNAL ? "present" : "none",
+               needs ? ", needs recovery (not replayed)" : ", clean");
+}
+
+static int c_info(struct cmd *c, const char *arg)
+{
+    const struct console *con = &c->env->con;
+    const struct part_info *p = &c->st->part;
+    const struct ext_fs *fs = &c->st->fs;
+
+    (void)arg;
+    if (c->env->info)
+        c->env->info(c->env->board_ctx, con);
+    if (p->scheme == PART_NONE)
+        con_printf(con, "part: no partition table, whole card\n");
+    else
+        con_printf(con, "part: %s partition %u at LBA %llu, %llu sectors\n",
+                   p->scheme == PART_GPT ? "GPT" : "MBR", (unsigned)p->index,
+                   (unsigned long long)p->lba,
+                   (unsigned long long)p->sectors);
+    con_printf(con, "fs: %s, %u-byte blocks, %llu blocks, %u inodes, %u "
+               "groups, %u-byte inodes\n", ext_flavour(fs),
+               1u << fs->blk_shift, (unsigned long long)fs->blocks_count,
+               (unsigned)fs->inodes_count, (unsigned)fs->groups,
+               (unsigned)fs->inode_size);
+    print_features(c, "compat", 0, fs->compat);
+    print_features(c, "incompat", 1, fs->incompat);
+    print_features(c, "ro_compat", 2, fs->ro_compat);
+    info_journal(c);
+    if (fs->warnings & (EXT_WARN_NOT_CLEAN | EXT_WARN_ERRORS))
+        con_puts(con, "state: not cleanly unmounted or has errors\n");
+    return 1;
+}
+
+static int c_reset(struct cmd *c, const char *arg)
+{
+    (void)arg;
+    if (!c->env->reset) {
+        con_puts(&c->env->con, "reset: this board cannot reset\n");
+        return 1;
+    }
+    con_puts(&c->env->con, "reset\n");
+    c->env->reset(c->env->board_ctx);
+    c->rc = BOOT_ENOLABEL;        /* the host's reset returns */
+    return 0;
+}
+
+#define SCRATCH 1                     /* uses struct cmd_scratch */
+
+/* usage: "" takes no argument, "[...]" an optional one, else one. */
+static const struct {
+    const char *name;
+    int (*run)(struct cmd *c, const char *arg);
+    const char *usage;
+    uint8_t flags;
+} cmds[] = {
+    { .name = "help", .run = c_help, .usage = "", .flags = 0 },
+    { .name = "labels", .run = c_labels, .usage = "", .flags = 0 },
+    { .name = "boot", .run = c_boot, .usage = "[LABEL|N]", .flags = 0 },
+    { .name = "ls", .run = c_ls, .usage = "[PATH]", .flags = SCRATCH },
+    { .name = "stat", .run = c_stat, .usage = "PATH", .flags = SCRATCH },
+    { .name = "cat", .run = c_cat, .usage = "PATH", .flags = SCRATCH },
+    { .name = "sha256", .run = c_sha256, .usage = "PATH", .flags = SCRATCH },
+    { .name = "info", .run = c_info, .usage = "", .flags = SCRATCH },
+    { .name = "reset", .run = c_reset, .usage = "", .flags = 0 },
+};
+#define CMDS (sizeof(cmds) / sizeof(cmds[0]))
+
+static int c_help(struct cmd *c, const char *arg)
+{
+    (void)arg;
+    for (uint32_t i = 0; i < CMDS; i++)
+        con_printf(&c->env->con, "%s%s%s\n", cmds[i].name,
+                   cmds[i].usage[0] ? " " : "", cmds[i].usage);
+    return 1;
+}
+
+/* Cuts line into blank-separated words in place; returns how many (up to
+ * ARGS_MAX + 1: one more than allowed says "too many"). */
+static uint32_t split(char *line, char *argv[ARGS_MAX + 1])
+{
+    uint32_t n = 0;
+
+    while (*line && n <= ARGS_MAX) {
+        while (*line == ' ' || *line == '\t')
+            *line++ = '\0';
+        if (!*line)
+            break;
+        argv[n++] = line;
+        while (*line && *line != ' ' && *line != '\t')
+            line++;
+    }
+    return n;
+}
+
+int cmd_run(const struct boot_env *env, struct boot_state *st,
+            const struct boot_labels *bl, char *line, int *rc)
+{
+    char *argv[ARGS_MAX + 1];
+    uint32_t argc = split(line, argv);
+    struct cmd c = {
+        .env = env, .st = st, .bl = bl,
+        /* The window is 8-byte aligned (struct boot_env). */
+        .s = (struct cmd_scratch *)(void *)env->window,
+        .rc = BOOT_ENOLABEL,
+    };
+
+    if (argc == 0)
+        return 1;
+    c.name = argv[0];
+    for (uint32_t i = 0; i < CMDS; i++) {
+        if (!str_eq(cmds[i].name, argv[0]))
+            continue;
+        const char *u = cmds[i].usage;
+        if (argc > 2 || (argc == 2 && !u[0]) ||
+            (argc == 1 && u[0] && u[0] != '[')) {
+            con_printf(&env->con, "usage: %s%s%s\n", argv[0],
+                       u[0] ? " " : "", u);
+            return 1;
+        }
+        if ((cmds[i].flags & SCRATCH) &&
+            env->window_size < sizeof(struct cmd_scratch)) {
+            con_printf(&env->con, "%s: needs a load window of %u bytes\n",
+                       argv[0], (unsigned)sizeof(struct cmd_scratch));
+            return 1;
+        }
+        int more = cmds[i].run(&c, argc == 2 ? argv[1] : NULL);
+        *rc = c.rc;
+        return more;
+    }
+    con_printf(&env->con, "%s: no such command; 'help' lists them\n",
+               argv[0]);
+    return 1;
+}
+
+#endif

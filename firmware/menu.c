@@ -1,0 +1,93 @@
+/* The boot menu: the title, the labels numbered with the default marked,
+ * and a countdown on one line, rewritten in place:
+ *
+ *   extload demo card
+ *    *1 demo      Test kernel with a device tree
+ *     2 rescue    Rescue kernel (no SHA-256)
+ *   autoboot 'demo' in 2.7 s: press a key to stop
+ *
+ * A digit boots that label, Enter the default, any other key opens the
+ * prompt; at zero the default boots. TIMEOUT 0 with PROMPT 1 waits for a
+ * key without end (a person is expected at the console).
+ */
+#include "firmware/boot_priv.h"
+
+#if BOOT_INTERACTIVE
+
+#define MS_PER_TENTH 100u
+
+void menu_list(const struct boot_env *env, const struct boot_labels *bl)
+{
+    for (uint32_t i = 0; i < bl->n; i++) {
+        const struct config_label *l = &bl->v[i];
+
+        con_printf(&env->con, " %c%u %-10s %s\n", i == bl->def ? '*' : ' ',
+                   (unsigned)(i + 1), l->name,
+                   l->menu_label ? l->menu_label
+                                 : l->kernel ? l->kernel : "(no KERNEL)");
+    }
+}
+
+/* A key during the countdown: what the menu returns for it. */
+static int menu_key(const struct boot_labels *bl, int c)
+{
+    if (c == '\r' || c == '\n')
+        return MENU_DEFAULT;
+    if (c >= '1' && c <= '9' && (uint32_t)(c - '1') < bl->n)
+        return c - '1';
+    return MENU_PROMPT;
+}
+
+int menu_run(const struct boot_env *env, struct boot_state *st,
+             const struct boot_labels *bl)
+{
+    const struct console *con = &env->con;
+    uint32_t limit_ms = st->cfg.timeout_ds * MS_PER_TENTH;
+    uint32_t t0 = boot_now(env), shown = ~0u;
+    int c;
+
+    con_printf(con, "\n%s\n", st->cfg.title ? st->cfg.title
+                                            : "extload boot menu");
+    menu_list(env, bl);
+    if (!limit_ms)
+        con_printf(con, "press 1-%u to boot that label, Enter for '%s', "
+                   "another key for the prompt\n", (unsigned)bl->n,
+                   bl->v[bl->def].name);
+    /* Bounded by the clock when there is a timeout; without one it waits
+     * for the person, or for the end of the input on the host. */
+    for (;;) {
+        uint32_t ms = boot_now(env) - t0;
+        if (limit_ms && ms >= limit_ms) {
+            con_printf(con, "\rautoboot '%s' now%-32s\n",
+                       bl->v[bl->def].name, "");
+            return MENU_DEFAULT;
+        }
+        uint32_t left = (limit_ms - ms + MS_PER_TENTH - 1u) / MS_PER_TENTH;
+        if (limit_ms && left != shown) {
+            shown = left;
+            con_printf(con, "\rautoboot '%s' in %u.%u s: press a key to "
+                       "stop ", bl->v[bl->def].name, (unsigned)(left / 10u),
+                       (unsigned)(left % 10u));
+        }
+        c = input_getc(env, &st->in);
+        if (c >= 0)
+            break;
+        if (c == BOOT_IN_EOF && !limit_ms)
+            return MENU_DEFAULT;
+        input_idle(env);
+    }
+    if (limit_ms)
+        con_puts(con, "\n");
+    st->in.after_cr = c == '\r';     /* the LF of a CRLF Enter is no line */
+    int pick = menu_key(bl, c);
+    if (pick == MENU_PROMPT) {
+        con_printf(con, "countdown stopped\n");
+        /* A printable key starts the prompt's line: the person typing
+         * "ls /" at once gets "ls /". The byte is still in the ring. */
+        if (c >= ' ' && c != 0x7F)
+            st->in.head--;
+    }
+    return pick;
+}
+
+#endif
