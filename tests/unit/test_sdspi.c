@@ -99,6 +99,38 @@ static uint32_t cmd_total(const struct rig *r)
 
 /* ---- CRCs ---------------------------------------------------------- */
 
+/* The definitions, bit by bit (spec 4.5): the reference the driver's CRCs
+ * (which the card model uses too) are held to. */
+static uint8_t ref_crc7(const uint8_t *p, uint32_t n)
+{
+    uint8_t crc = 0;
+
+    for (uint32_t i = 0; i < n; i++)
+        for (int b = 7; b >= 0; b--) {
+            int fb = ((p[i] >> b) & 1) ^ ((crc >> 6) & 1);
+
+            crc = (uint8_t)((crc << 1) & 0x7F);
+            if (fb)
+                crc ^= 0x09;
+        }
+    return crc;
+}
+
+static uint16_t ref_crc16(const uint8_t *p, uint32_t n)
+{
+    uint16_t crc = 0;
+
+    for (uint32_t i = 0; i < n; i++)
+        for (int b = 7; b >= 0; b--) {
+            int fb = ((p[i] >> b) & 1) ^ (crc >> 15);
+
+            crc = (uint16_t)(crc << 1);
+            if (fb)
+                crc ^= 0x1021;
+        }
+    return crc;
+}
+
 static void test_crc7_vectors(void **state)
 {
     static const struct {
@@ -115,7 +147,7 @@ static void test_crc7_vectors(void **state)
     (void)state;
     for (size_t i = 0; i < sizeof(v) / sizeof(v[0]); i++) {
         assert_int_equal(sdspi_crc7(v[i].f, 5) << 1 | 1, v[i].last);
-        assert_int_equal(sdm_crc7(v[i].f, 5) << 1 | 1, v[i].last);
+        assert_int_equal(ref_crc7(v[i].f, 5) << 1 | 1, v[i].last);
     }
     for (int i = 0; i < 2000; i++) {
         uint8_t f[5];
@@ -124,7 +156,7 @@ static void test_crc7_vectors(void **state)
             x = x * 1103515245u + 12345u;
             f[j] = (uint8_t)(x >> 16);
         }
-        assert_int_equal(sdspi_crc7(f, 5), sdm_crc7(f, 5));
+        assert_int_equal(sdspi_crc7(f, 5), ref_crc7(f, 5));
     }
 }
 
@@ -137,9 +169,9 @@ static void test_crc16_vectors(void **state)
     (void)state;
     memset(ff, 0xFF, sizeof(ff));
     assert_int_equal(sdspi_crc16(0, ff, 512), 0x7FA1);
-    assert_int_equal(sdm_crc16(ff, 512), 0x7FA1);
+    assert_int_equal(ref_crc16(ff, 512), 0x7FA1);
     assert_int_equal(sdspi_crc16(0, (const uint8_t *)"123456789", 9), 0x31C3);
-    assert_int_equal(sdm_crc16((const uint8_t *)"123456789", 9), 0x31C3);
+    assert_int_equal(ref_crc16((const uint8_t *)"123456789", 9), 0x31C3);
     for (size_t i = 0; i < sizeof(buf); i++) {
         x = x * 1103515245u + 12345u;
         buf[i] = (uint8_t)(x >> 16);
@@ -147,7 +179,7 @@ static void test_crc16_vectors(void **state)
     for (uint32_t n = 0; n <= sizeof(buf); n += 37) {
         uint16_t whole = sdspi_crc16(0, buf, n);
 
-        assert_int_equal(whole, sdm_crc16(buf, n));
+        assert_int_equal(whole, ref_crc16(buf, n));
         assert_int_equal(sdspi_crc16(sdspi_crc16(0, buf, n / 3), buf + n / 3,
                                      n - n / 3), whole);
     }
@@ -987,7 +1019,7 @@ static int raw_cmd(struct sdmodel *m, uint8_t idx, uint32_t arg, int bad_crc)
                      0 };
     uint8_t b;
 
-    f[5] = (uint8_t)(sdm_crc7(f, 5) << 1 | 1);
+    f[5] = (uint8_t)(ref_crc7(f, 5) << 1 | 1);
     if (bad_crc)
         f[5] ^= 0x10;
     raw(m, f, NULL, 6);
