@@ -61,7 +61,8 @@ static const uint16_t crc16_tab[256] = {
 
 /* The register runs in 32 bits and is cut to 16 only at the end: the
  * bits that pile up above bit 15 never reach the index (bits 15:8). */
-static uint32_t crc16_step(uint32_t c, uint32_t b)
+static inline __attribute__((always_inline)) uint32_t
+crc16_step(uint32_t c, uint32_t b)
 {
     return c << 8 ^ crc16_tab[((c >> 8) ^ b) & 0xFFu];
 }
