@@ -168,7 +168,7 @@ int sdspi_read(void *ctx, uint64_t lba, uint32_t count, void *buf)
         r = cmd_ok(sd, multi ? SD_READ_MULTIPLE_BLOCK : SD_READ_SINGLE_BLOCK,
                    sd->block_addr ? (uint32_t)lba
                                   : (uint32_t)lba * SD_SECTOR);
-        if (!r || r == SD_ENORESP) {
+        if (!r || r == SD_ENORESP || r == SD_ECMD) {
             while (!r && count) {
                 r = data_block(sd, dst, SD_SECTOR);
                 if (!r) {
@@ -179,10 +179,24 @@ int sdspi_read(void *ctx, uint64_t lba, uint32_t count, void *buf)
                 }
             }
             /* Stop whatever the card may still send: the run, a block
-             * not yet started, a command whose R1 got lost. A lone
-             * block that ended (CRC, error token) needs nothing. */
-            if (multi || r == SD_ETOKEN || r == SD_ENORESP) {
-                int s = stop(sd);
+             * not yet started, a command whose R1 got lost, or one
+             * whose "R1 error" was a data byte of a block that came
+             * after a lost R1 (with Ncr 1 and Nac 1 the block starts
+             * inside the R1 window). A lone block that ended (CRC,
+             * error token) needs nothing. */
+            if (multi || r == SD_ETOKEN || r == SD_ENORESP || r == SD_ECMD) {
+                uint8_t c = sd->last_cmd, r1 = sd->last_r1;
+                int s;
+
+                /* After an R1 (real or not) the card needs Nrc >= 1
+                 * byte before the next command. */
+                if (r == SD_ECMD || r == SD_ENORESP)
+                    rx1(sd);
+                s = stop(sd);
+                if (r == SD_ECMD) {     /* keep the rejection to show */
+                    sd->last_cmd = c;
+                    sd->last_r1 = r1;
+                }
 
                 if (!r)
                     r = s;

@@ -329,7 +329,7 @@ static void after_response(struct sdmodel *m)
     case O_DATA:
         m->out = O_DATA;
         m->dphase = D_NAC;
-        m->dcnt = m->nac;
+        m->dcnt = m->reg ? m->ncx : m->nac;   /* CSD/CID: Ncx (7.5.2.3) */
         break;
     case O_BUSY:
         if (m->busy_until > m->ns) {
@@ -685,6 +685,7 @@ void sdm_init(struct sdmodel *m, int kind, const void *mem, uint64_t size)
     m->stuff = -1;
     m->busy12_us = 20;
     m->ready_ms = 2;
+    m->ncx = 1;
     m->taac = 0x0E;                     /* 1 ms */
     m->nsac = 0;
     m->mid = kind == SDM_MMC ? 0x15 : 0x03;
@@ -746,11 +747,13 @@ uint64_t sdm_nac_max_bytes(const struct sdmodel *m, uint32_t hz)
     /* 4.6.2.1: 100 x (TAAC + NSAC x 100 clocks), at most 100 ms; SDHC
      * and SDXC: 100 ms whatever the CSD says. */
     uint64_t cap = (uint64_t)hz / 10u / 8u;
-    uint64_t clocks;
+    uint64_t bytes;
 
     if (m->kind == SDM_SDHC)
         return cap;
-    clocks = 100u * (taac_ps(m->taac) * hz / 1000000000000ull +
-                     100u * (uint64_t)m->nsac);
-    return clocks / 8u < cap ? clocks / 8u : cap;
+    bytes = 100u * (taac_ps(m->taac) * hz / 1000000000000ull +
+                    100u * (uint64_t)m->nsac) / 8u;
+    if (bytes < 1)
+        bytes = 1;              /* Nac is at least one byte (7.5.4) */
+    return bytes < cap ? bytes : cap;
 }

@@ -6,6 +6,7 @@
  * or error tokens and CRC16, a stuff byte, Ncr and busy after CMD12. The
  * timings are parameters: ncr (1..8 bytes, 7.5.4), nac (bytes before each
  * token, up to what the CSD's TAAC and NSAC allow: sdm_nac_max_bytes()),
+ * ncx (0..8 bytes before the CSD and CID blocks),
  * busy12_us (any length). Both CRCs are the driver's (drivers/sdspi_crc.c,
  * checked against a bit-by-bit reference in tests/unit/test_sdspi.c). The
  * card data comes from a memory buffer or a file descriptor.
@@ -69,6 +70,7 @@ struct sdmodel {
     uint8_t ncr;             /* 0xFF bytes before each response (1..8);
                               * after CMD12 they follow the stuff byte */
     uint32_t nac;            /* 0xFF bytes before each data token (>= 1) */
+    uint8_t ncx;             /* 0xFF bytes before a CSD/CID token (0..8) */
     uint8_t taac, nsac;      /* CSD v1 access time (SDHC: fixed 1 ms, 0) */
     uint8_t read_bl_len;     /* CSD v1 READ_BL_LEN: 9, 10 or 11 */
     uint8_t vhs_mask;        /* CMD8 voltages accepted (bit 0: 2.7-3.6 V) */
