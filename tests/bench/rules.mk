@@ -47,6 +47,8 @@ size-report: $(BENCH_CI_OBJ) $(BENCH_DIR)/sizes.o $(BENCH_DIR)/lm3s-src.txt
 	@bash tests/bench/size.sh $(BUILD)
 	@echo
 	@python3 tests/bench/fsconf.py $(BUILD) $(ARM_CC) $(ARM_CFLAGS)
+	@echo
+	@python3 tests/bench/sdconf.py $(BUILD) $(ARM_CC) $(LM3S_CFLAGS)
 
 # The SD stack on the card model, on the host.
 SDBENCH_SRC := tests/bench/sdbench.c $(FS_SRC) $(DRV_SRC) tests/sdcard/sdmodel.c
