@@ -29,6 +29,7 @@
 /* Command frame (7.3.1.1): 0b01 + index, 32-bit argument, CRC7 + end bit. */
 #define SD_CMD_FRAME_LEN         6u
 #define SD_CMD_START          0x40u   /* start bit 0, transmission bit 1 */
+#define SD_CMD_CRC_BYTE          5u   /* CRC7 of bytes 0..4, then end bit */
 #define SD_CMD_END            0x01u   /* end bit after the CRC7 */
 
 /* Arguments. */
@@ -87,6 +88,7 @@
 #define SD_SECTOR              512u
 
 /* ---- CSD (5.3), [msb:lsb] given as LSB and WIDTH ---------------------- */
+#define SD_REG_LEN              16u   /* CSD and CID: 128 bits, MSB first */
 #define SD_CSD_STRUCTURE_LSB   126u   /* [127:126] 0: v1, 1: v2 (SDHC) */
 #define SD_CSD_STRUCTURE_BITS    2u
 #define SD_CSD_V1                0u

@@ -65,7 +65,8 @@ static int cmd(struct sdspi *sd, uint8_t idx, uint32_t arg)
     int stop = idx == SD_STOP_TRANSMISSION;
     int window = stop ? R1_WINDOW_STOP : R1_WINDOW;
 
-    f[5] = (uint8_t)(sdspi_crc7(f, 5) << 1 | SD_CMD_END);
+    f[SD_CMD_CRC_BYTE] = (uint8_t)(sdspi_crc7(f, SD_CMD_CRC_BYTE) << 1 |
+                                   SD_CMD_END);
     /* One byte before each command: Nrc >= 1 after the last response,
      * and a busy card (DO held low) is waited out. CMD12 instead goes
      * right after a block's CRC; see sdspi_read(). CMD0 waits for
@@ -214,7 +215,7 @@ uint32_t sdspi_reg_bits(const uint8_t *reg, uint32_t lsb, uint32_t width)
     for (uint32_t i = width; i--;) {
         uint32_t bit = lsb + i;
 
-        v = v << 1 | ((reg[15 - bit / 8] >> (bit % 8)) & 1);
+        v = v << 1 | ((reg[SD_REG_LEN - 1 - bit / 8] >> (bit % 8)) & 1);
     }
     return v;
 }
