@@ -3,19 +3,16 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "drivers/sd_spec.h"
 #include "drivers/sdspi.h"
 
-#define INIT_HZ     400000u
-#define SD_HZ       25000000u
-#define MMC_HZ      20000000u
-#define READY_MS    1000u         /* ACMD41/CMD1 until ready (4.2.3) */
-#define TOKEN_MS    100u          /* read access time limit (4.6.2.1) */
-#define BUSY_MS     250u
 #define POLL_MAX    (1u << 22)    /* ends a wait even if the clock stops */
-#define SECTOR      512u
-
-#define R1_IDLE     0x01
-#define R1_ILLEGAL  0x04
+#define CMD0_TRIES  10
+/* Bytes read after a command until its R1: Ncr, and after CMD12 the
+ * stuff byte on top. Index 0 is accepted too for any other command (a
+ * card may answer at once); after CMD12 it is the stuff byte. */
+#define R1_WINDOW      (SD_NCR_MAX + 1)
+#define R1_WINDOW_STOP (SD_STOP_STUFF + SD_NCR_MAX + 1)
 
 static void rx(struct sdspi *sd, uint8_t *dst, uint32_t n)
 {
@@ -62,26 +59,31 @@ static void release(struct sdspi *sd)
 /* Sends a command; returns its R1 (0..0x7F) or a negative error. */
 static int cmd(struct sdspi *sd, uint8_t idx, uint32_t arg)
 {
-    uint8_t f[6] = { (uint8_t)(0x40 | idx), (uint8_t)(arg >> 24),
-                     (uint8_t)(arg >> 16), (uint8_t)(arg >> 8),
-                     (uint8_t)arg, 0 };
+    uint8_t f[SD_CMD_FRAME_LEN] = {
+        (uint8_t)(SD_CMD_START | idx), (uint8_t)(arg >> 24),
+        (uint8_t)(arg >> 16), (uint8_t)(arg >> 8), (uint8_t)arg, 0 };
+    int stop = idx == SD_STOP_TRANSMISSION;
+    int window = stop ? R1_WINDOW_STOP : R1_WINDOW;
 
-    f[5] = (uint8_t)(sdspi_crc7(f, 5) << 1 | 1);
+    f[SD_CMD_CRC_BYTE] = (uint8_t)(sdspi_crc7(f, SD_CMD_CRC_BYTE) << 1 |
+                                   SD_CMD_END);
     /* One byte before each command: Nrc >= 1 after the last response,
      * and a busy card (DO held low) is waited out. CMD12 instead goes
-     * right after a block's CRC; see sdspi_read(). */
-    if (idx != 12 && wait_not(sd, 0x00, idx ? BUSY_MS : 0) < 0 && idx)
+     * right after a block's CRC; see sdspi_read(). CMD0 waits for
+     * nothing: it is how a card in any state is taken back. */
+    if (!stop && wait_not(sd, SD_BUS_BUSY,
+                          idx ? SD_BUSY_TIMEOUT_MS : 0) < 0 && idx)
         return SD_EBUSY;
-    sd->bus->xfer(sd->bus->ctx, f, NULL, 6);
+    sd->bus->xfer(sd->bus->ctx, f, NULL, SD_CMD_FRAME_LEN);
     sd->last_cmd = idx;
-    sd->last_r1 = 0xFF;
-    /* R1 follows Ncr = 1..8 bytes of 0xFF. The byte right after CMD12
-     * is a stuff byte from the block being cut off, so it may look like
-     * a response (7.5.2.2). */
-    for (int i = 0; i < 9; i++) {
+    sd->last_r1 = SD_BUS_IDLE;
+    /* R1 follows Ncr = 1..8 bytes of 0xFF. After CMD12 a stuff byte
+     * from the block being cut off comes first, and may look like a
+     * response (7.5.2.2); Ncr counts from after it. */
+    for (int i = 0; i < window; i++) {
         uint8_t b = rx1(sd);
 
-        if (!(b & 0x80) && !(i == 0 && idx == 12)) {
+        if (!(b & SD_R1_START) && !(i == 0 && stop)) {
             sd->last_r1 = b;
             return b;
         }
@@ -94,20 +96,20 @@ static int cmd_ok(struct sdspi *sd, uint8_t idx, uint32_t arg)
 {
     int r = cmd(sd, idx, arg);
 
-    return r < 0 ? r : (r & ~R1_IDLE) ? SD_ECMD : 0;
+    return r < 0 ? r : (r & ~SD_R1_IDLE) ? SD_ECMD : 0;
 }
 
 /* One data block: start token 0xFE, len bytes into dst, CRC16. Anything
  * else where the token belongs is a data error token (7.3.3.3). */
 static int data_block(struct sdspi *sd, uint8_t *dst, uint32_t len)
 {
-    uint8_t crc[2];
-    int t = wait_not(sd, 0xFF, TOKEN_MS);
+    uint8_t crc[SD_CRC16_LEN];
+    int t = wait_not(sd, SD_BUS_IDLE, SD_READ_TIMEOUT_MS);
 
-    if (t != 0xFE)
+    if (t != SD_TOKEN_START_BLOCK)
         return t < 0 ? SD_ETOKEN : SD_EDATA;
     rx(sd, dst, len);
-    rx(sd, crc, 2);
+    rx(sd, crc, SD_CRC16_LEN);
     return sdspi_crc16(0, dst, len) == (crc[0] << 8 | crc[1]) ? 0 : SD_ECRC;
 }
 
@@ -120,13 +122,13 @@ static int data_block(struct sdspi *sd, uint8_t *dst, uint32_t len)
  * used again until sdspi_init(). */
 static int stop(struct sdspi *sd)
 {
-    int r = cmd(sd, 12, 0);
+    int r = cmd(sd, SD_STOP_TRANSMISSION, 0);
 
     if (r >= 0) {
-        r = wait_not(sd, 0x00, BUSY_MS);
+        r = wait_not(sd, SD_BUS_BUSY, SD_BUSY_TIMEOUT_MS);
         if (r < 0)
             return SD_EBUSY;
-        r = r == 0xFF && rx1(sd) == 0xFF ? 0 : SD_ENORESP;
+        r = r == SD_BUS_IDLE && rx1(sd) == SD_BUS_IDLE ? 0 : SD_ENORESP;
     }
     if (r)
         sd->sectors = 0;
@@ -141,7 +143,7 @@ static int stop(struct sdspi *sd)
  *         CMD18  Ncr  R1   Nac token data CRC   ...   CMD12   stuff Ncr R1 busy
  *  host:  6 B    FF.. FF   FF.. FF   FF.. FF FF       6 B     FF    FF. FF FF..
  *  card:  FF..   FF.. R1   FF.. FE   512  2 B         (next   ??    FF. R1 00.. FF
- *                                                     block)
+ *                1..8      <=100 ms                   block)        1..8  <=250 ms
  *                                   CMD12 starts here ^ (last CRC + 1)
  *
  * The card streams the next block while CMD12 comes in; QEMU's card
@@ -164,23 +166,38 @@ int sdspi_read(void *ctx, uint64_t lba, uint32_t count, void *buf)
         if (passes++)
             sd->retries++;
         sd->bus->select(sd->bus->ctx, 1);
-        r = cmd_ok(sd, multi ? 18 : 17,
-                   sd->block_addr ? (uint32_t)lba : (uint32_t)lba * SECTOR);
-        if (!r || r == SD_ENORESP) {
+        r = cmd_ok(sd, multi ? SD_READ_MULTIPLE_BLOCK : SD_READ_SINGLE_BLOCK,
+                   sd->block_addr ? (uint32_t)lba
+                                  : (uint32_t)lba * SD_SECTOR);
+        if (!r || r == SD_ENORESP || r == SD_ECMD) {
             while (!r && count) {
-                r = data_block(sd, dst, SECTOR);
+                r = data_block(sd, dst, SD_SECTOR);
                 if (!r) {
                     lba++;
                     count--;
-                    dst += SECTOR;
+                    dst += SD_SECTOR;
                     passes = 1;
                 }
             }
             /* Stop whatever the card may still send: the run, a block
-             * not yet started, a command whose R1 got lost. A lone
-             * block that ended (CRC, error token) needs nothing. */
-            if (multi || r == SD_ETOKEN || r == SD_ENORESP) {
-                int s = stop(sd);
+             * not yet started, a command whose R1 got lost, or one
+             * whose "R1 error" was a data byte of a block that came
+             * after a lost R1 (with Ncr 1 and Nac 1 the block starts
+             * inside the R1 window). A lone block that ended (CRC,
+             * error token) needs nothing. */
+            if (multi || r == SD_ETOKEN || r == SD_ENORESP || r == SD_ECMD) {
+                uint8_t c = sd->last_cmd, r1 = sd->last_r1;
+                int s;
+
+                /* After an R1 (real or not) the card needs Nrc >= 1
+                 * byte before the next command. */
+                if (r == SD_ECMD || r == SD_ENORESP)
+                    rx1(sd);
+                s = stop(sd);
+                if (r == SD_ECMD) {     /* keep the rejection to show */
+                    sd->last_cmd = c;
+                    sd->last_r1 = r1;
+                }
 
                 if (!r)
                     r = s;
@@ -198,7 +215,7 @@ uint32_t sdspi_reg_bits(const uint8_t *reg, uint32_t lsb, uint32_t width)
     for (uint32_t i = width; i--;) {
         uint32_t bit = lsb + i;
 
-        v = v << 1 | ((reg[15 - bit / 8] >> (bit % 8)) & 1);
+        v = v << 1 | ((reg[SD_REG_LEN - 1 - bit / 8] >> (bit % 8)) & 1);
     }
     return v;
 }
@@ -212,16 +229,17 @@ static int wake(struct sdspi *sd, uint32_t hcs)
         int r;
 
         if (sd->type == SDSPI_MMC)
-            r = cmd(sd, 1, 0);
-        else if ((r = cmd(sd, 55, 0)) >= 0 && !(r & R1_ILLEGAL))
-            r = cmd(sd, 41, hcs);
+            r = cmd(sd, SD_SEND_OP_COND, 0);
+        else if ((r = cmd(sd, SD_APP_CMD, 0)) >= 0 &&
+                 !(r & SD_R1_ILLEGAL_CMD))
+            r = cmd(sd, SD_APP_SEND_OP_COND, hcs);
         if (r <= 0)
             return r;
-        if ((r & R1_ILLEGAL) && sd->type == SDSPI_SDV1)
+        if ((r & SD_R1_ILLEGAL_CMD) && sd->type == SDSPI_SDV1)
             sd->type = SDSPI_MMC;       /* no ACMD41: an MMC card */
-        else if (r != R1_IDLE)
+        else if (r != SD_R1_IDLE)
             return SD_ECMD;
-        if (ms_since(sd, t0) > READY_MS)
+        if (ms_since(sd, t0) > SD_INIT_TIMEOUT_MS)
             break;
     }
     return SD_EINIT;
@@ -231,73 +249,82 @@ static int read_reg(struct sdspi *sd, uint8_t idx, uint8_t *reg)
 {
     int r = cmd_ok(sd, idx, 0);
 
-    return r ? r : data_block(sd, reg, 16);
+    return r ? r : data_block(sd, reg, sizeof(sd->csd));
 }
 
 static int bring_up(struct sdspi *sd, uint32_t max_hz)
 {
     const uint8_t *csd = sd->csd;
-    uint8_t r7[4];
+    uint8_t r7[SD_R3_R7_TAIL];
     uint32_t hcs = 0, hz;
     uint32_t sectors;
     int r = -1;
 
-    for (int i = 0; i < 10 && r != R1_IDLE; i++)
-        r = cmd(sd, 0, 0);
-    if (r != R1_IDLE)
+    for (int i = 0; i < CMD0_TRIES && r != SD_R1_IDLE; i++)
+        r = cmd(sd, SD_GO_IDLE_STATE, 0);
+    if (r != SD_R1_IDLE)
         return SD_ENOCARD;
     /* SD 1.x cards and MMC call CMD8 illegal (7.2.1). */
-    r = cmd(sd, 8, 0x1AA);
+    r = cmd(sd, SD_SEND_IF_COND, SD_IF_COND_VHS_27_36 | SD_IF_COND_PATTERN);
     if (r < 0)
         return r;
-    rx(sd, r7, 4);
+    rx(sd, r7, sizeof(r7));
     sd->type = SDSPI_SDV1;
-    if (!(r & R1_ILLEGAL)) {
-        if (r != R1_IDLE)
+    if (!(r & SD_R1_ILLEGAL_CMD)) {
+        if (r != SD_R1_IDLE)
             return SD_ECMD;
-        if ((r7[2] & 0x0F) != 1 || r7[3] != 0xAA)
+        if ((r7[SD_R7_VOLTAGE_BYTE] & SD_R7_VOLTAGE_MASK) !=
+                SD_R7_VOLTAGE_27_36 ||
+            r7[SD_R7_PATTERN_BYTE] != SD_IF_COND_PATTERN)
             return SD_EVOLT;
         sd->type = SDSPI_SDSC;
-        hcs = 1u << 30;
+        hcs = SD_ACMD41_HCS;
     }
     /* CRC checking goes on before ACMD41 (7.2.2). */
-    if ((r = cmd_ok(sd, 59, 1)) || (r = wake(sd, hcs)))
+    if ((r = cmd_ok(sd, SD_CRC_ON_OFF, SD_CRC_ON)) || (r = wake(sd, hcs)))
         return r;
     if (hcs) {
         /* QEMU's CMD58 R1 keeps the idle bit: cmd_ok() allows it. */
-        if ((r = cmd_ok(sd, 58, 0)))
+        if ((r = cmd_ok(sd, SD_READ_OCR, 0)))
             return r;
-        rx(sd, r7, 4);
-        if (r7[0] & 0x40) {             /* CCS */
+        rx(sd, r7, sizeof(r7));
+        if (r7[0] & SD_OCR_CCS_BYTE) {
             sd->type = SDSPI_SDHC;
             sd->block_addr = 1;
         }
     }
-    if ((!sd->block_addr && (r = cmd_ok(sd, 16, SECTOR))) ||
-        (r = read_reg(sd, 9, sd->csd)) || (r = read_reg(sd, 10, sd->cid)))
+    if ((!sd->block_addr && (r = cmd_ok(sd, SD_SET_BLOCKLEN, SD_SECTOR))) ||
+        (r = read_reg(sd, SD_SEND_CSD, sd->csd)) ||
+        (r = read_reg(sd, SD_SEND_CID, sd->cid)))
         return r;
 
     /* Capacity (5.3.2, 5.3.3): CSD version 2 exactly on SDHC cards;
      * MMC CSDs of any version use the version 1 fields. */
-    if (sd->type != SDSPI_MMC && csd[0] >> 6 != sd->block_addr)
+    if (sd->type != SDSPI_MMC &&
+        sdspi_reg_bits(csd, SD_CSD_STRUCTURE_LSB, SD_CSD_STRUCTURE_BITS) !=
+            (sd->block_addr ? SD_CSD_V2 : SD_CSD_V1))
         return SD_ECSD;
     if (sd->block_addr) {
         /* C_SIZE 0x3FFFFF would be 2^32 sectors, past what a 32-bit
          * block address reaches (SDXC stops at 0x3FFEFF). */
-        sectors = sdspi_reg_bits(csd, 48, 22);
-        if (sectors >= 0x3FFFFF)
+        sectors = sdspi_reg_bits(csd, SD_CSD2_C_SIZE_LSB, SD_CSD2_C_SIZE_BITS);
+        if (sectors >= SD_CSD2_C_SIZE_LIMIT)
             return SD_ECSD;
-        sectors = (sectors + 1) << 10;
+        sectors = (sectors + 1) << SD_CSD2_UNIT_SHIFT;
     } else {
-        uint32_t bl = sdspi_reg_bits(csd, 80, 4);
+        uint32_t bl = sdspi_reg_bits(csd, SD_CSD_READ_BL_LEN_LSB,
+                                     SD_CSD_READ_BL_LEN_BITS);
 
-        if (bl < 9 || bl > 11)
+        if (bl < SD_CSD_READ_BL_LEN_MIN || bl > SD_CSD_READ_BL_LEN_MAX)
             return SD_ECSD;
-        sectors = (sdspi_reg_bits(csd, 62, 12) + 1)
-                  << (sdspi_reg_bits(csd, 47, 3) + 2 + bl - 9);
+        sectors = (sdspi_reg_bits(csd, SD_CSD1_C_SIZE_LSB,
+                                  SD_CSD1_C_SIZE_BITS) + 1)
+                  << (sdspi_reg_bits(csd, SD_CSD1_C_SIZE_MULT_LSB,
+                                     SD_CSD1_C_SIZE_MULT_BITS) + 2 + bl -
+                      SD_CSD_READ_BL_LEN_MIN);
     }
     /* Default speed: 25 MHz for SD, 20 MHz for MMC v3 (CSD TRAN_SPEED). */
-    hz = sd->type == SDSPI_MMC ? MMC_HZ : SD_HZ;
+    hz = sd->type == SDSPI_MMC ? MMC_DEFAULT_HZ : SD_DEFAULT_HZ;
     sd->hz = hz < max_hz ? hz : max_hz;
     sd->bus->set_hz(sd->bus->ctx, sd->hz);
     sd->sectors = sectors;
@@ -316,10 +343,10 @@ int sdspi_init(struct sdspi *sd, const struct spi_bus *bus,
     sd->bus = bus;
     sd->ms_now = ms_now;
     sd->clk_ctx = clk_ctx;
-    bus->set_hz(bus->ctx, max_hz < INIT_HZ ? max_hz : INIT_HZ);
+    bus->set_hz(bus->ctx, max_hz < SD_INIT_HZ ? max_hz : SD_INIT_HZ);
     bus->select(bus->ctx, 0);
     /* >= 74 clocks with CS and DI high before the first command (6.4.1.1). */
-    bus->xfer(bus->ctx, NULL, NULL, 10);
+    bus->xfer(bus->ctx, NULL, NULL, (SD_INIT_CLOCKS + 7) / 8);
     bus->select(bus->ctx, 1);
     r = bring_up(sd, max_hz);
     release(sd);

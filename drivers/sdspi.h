@@ -14,22 +14,31 @@
 
 #include <stdint.h>
 
+#include "drivers/sdspi_conf.h"
 #include "drivers/spi.h"
 
+/* The driver's errors, each with the sentence sdspi_strerror() gives:
+ * one table, so the enum and the words cannot fall out of step. Values
+ * run 0, -1, -2, ... in this order; SD_ECSD stays the last. */
+#define SDSPI_ERRORS(X)                                                   \
+    X(SD_OK,      0, "success")                                           \
+    X(SD_EINVAL, -1, "bad argument or card not initialised")              \
+    X(SD_ERANGE, -2, "sectors past the end of the card")                  \
+    X(SD_ENOCARD, -3, "no card answers CMD0")                             \
+    X(SD_ENORESP, -4, "card did not respond to a command")                \
+    X(SD_ECMD,   -5, "card reported a command error")                     \
+    X(SD_EVOLT,  -6, "card rejects 3.3 V or the CMD8 check pattern")      \
+    X(SD_EINIT,  -7, "card stayed idle for 1 s")                          \
+    X(SD_ETOKEN, -8, "no data from the card within 100 ms")               \
+    X(SD_EDATA,  -9, "card sent a data error token")                      \
+    X(SD_ECRC,  -10, "data CRC mismatch")                                 \
+    X(SD_EBUSY, -11, "card stayed busy")                                  \
+    X(SD_ECSD,  -12, "card's CSD is not understood")
+
 enum sdspi_err {
-    SD_OK = 0,
-    SD_EINVAL = -1,     /* bad argument, or the card is not initialised */
-    SD_ERANGE = -2,     /* sectors past the card's capacity */
-    SD_ENOCARD = -3,    /* no answer to CMD0: no card, or not in SPI mode */
-    SD_ENORESP = -4,    /* a command got no response within Ncr */
-    SD_ECMD = -5,       /* the card flagged an error in R1 */
-    SD_EVOLT = -6,      /* CMD8 echo or voltage window wrong */
-    SD_EINIT = -7,      /* the card stayed idle (ACMD41/CMD1) for 1 s */
-    SD_ETOKEN = -8,     /* no data start token within 100 ms */
-    SD_EDATA = -9,      /* the card sent a data error token */
-    SD_ECRC = -10,      /* data CRC16 mismatch */
-    SD_EBUSY = -11,     /* the card stayed busy for 250 ms */
-    SD_ECSD = -12,      /* a CSD this driver cannot use */
+#define SDSPI_ERR_ENUM(name, value, text) name = value,
+    SDSPI_ERRORS(SDSPI_ERR_ENUM)
+#undef SDSPI_ERR_ENUM
 };
 
 enum sdspi_type {
@@ -68,7 +77,9 @@ int sdspi_read(void *sd, uint64_t lba, uint32_t count, void *buf);
 const char *sdspi_strerror(int err);
 
 /* CRC7 of a command's first five bytes (the frame's last byte is
- * crc7 << 1 | 1) and the data CRC16 (CCITT, x^16+x^12+x^5+1, start 0). */
+ * crc7 << 1 | 1) and the data CRC16 (CCITT, x^16+x^12+x^5+1, start 0),
+ * drivers/sdspi_crc.c: the one copy of each, which the card model in
+ * tests/sdcard uses too. */
 uint8_t sdspi_crc7(const uint8_t *p, uint32_t n);
 uint16_t sdspi_crc16(uint16_t crc, const uint8_t *p, uint32_t n);
 

@@ -1,29 +1,18 @@
 /* The driver in words, for a console: errors, card type, capacity, CID. */
 #include <stdint.h>
 
+#include "drivers/sd_spec.h"
 #include "drivers/sdspi.h"
 
 const char *sdspi_strerror(int err)
 {
-    static const char *const msg[] = {
-        "success",
-        "bad argument or card not initialised",
-        "sectors past the end of the card",
-        "no card answers CMD0",
-        "card did not respond to a command",
-        "card reported a command error",
-        "card rejects 3.3 V or the CMD8 check pattern",
-        "card stayed idle for 1 s",
-        "no data from the card within 100 ms",
-        "card sent a data error token",
-        "data CRC mismatch",
-        "card stayed busy",
-        "card's CSD is not understood",
-    };
+#define SDSPI_ERR_TEXT(name, value, text) [-(value)] = text,
+    static const char *const msg[] = { SDSPI_ERRORS(SDSPI_ERR_TEXT) };
+#undef SDSPI_ERR_TEXT
     uint32_t i = 0u - (uint32_t)err;
 
-    return err <= 0 && i < sizeof(msg) / sizeof(msg[0]) ? msg[i]
-                                                          : "unknown error";
+    return err <= 0 && i < sizeof(msg) / sizeof(msg[0]) && msg[i]
+               ? msg[i] : "unknown error";
 }
 
 const char *sdspi_type_name(int type)
@@ -46,26 +35,28 @@ void sdspi_cid_decode(const struct sdspi *sd, struct sdspi_cid *out)
 {
     const uint8_t *cid = sd->cid;
     int mmc = sd->type == SDSPI_MMC;
-    uint32_t n = mmc ? 6 : 5;               /* product name length */
-    uint32_t prv = sdspi_reg_bits(cid, mmc ? 48 : 56, 8);
+    uint32_t n = mmc ? MMC_CID_PNM_LEN : SD_CID_PNM_LEN;
+    uint32_t prv = sdspi_reg_bits(cid, mmc ? MMC_CID_PRV_LSB : SD_CID_PRV_LSB,
+                                  SD_CID_PRV_BITS);
     uint32_t i;
 
-    out->mid = cid[0];
+    out->mid = cid[SD_CID_MID_BYTE];
     if (mmc) {                              /* OID is one binary byte */
-        out->oem[0] = hexdig[cid[2] >> 4];
-        out->oem[1] = hexdig[cid[2] & 15];
+        out->oem[0] = hexdig[cid[MMC_CID_OID_BYTE] >> 4];
+        out->oem[1] = hexdig[cid[MMC_CID_OID_BYTE] & 15];
     } else {
-        out->oem[0] = printable(cid[1]);
-        out->oem[1] = printable(cid[2]);
+        out->oem[0] = printable(cid[SD_CID_OID_BYTE]);
+        out->oem[1] = printable(cid[SD_CID_OID_BYTE + 1]);
     }
     out->oem[2] = 0;
     for (i = 0; i < n; i++)
-        out->name[i] = printable(cid[3 + i]);
+        out->name[i] = printable(cid[SD_CID_PNM_BYTE + i]);
     for (; i < sizeof(out->name); i++)
         out->name[i] = 0;
     out->rev_major = (uint8_t)(prv >> 4);
     out->rev_minor = (uint8_t)(prv & 15);
-    out->serial = sdspi_reg_bits(cid, mmc ? 16 : 24, 32);
+    out->serial = sdspi_reg_bits(cid, mmc ? MMC_CID_PSN_LSB : SD_CID_PSN_LSB,
+                                 SD_CID_PSN_BITS);
 }
 
 struct out {

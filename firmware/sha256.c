@@ -25,6 +25,57 @@ static uint32_t be32(const uint8_t *p)
            ((uint32_t)p[2] << 8) | p[3];
 }
 
+#if SHA256_UNROLL
+#define BSIG0(x) (ror(x, 2) ^ ror(x, 13) ^ ror(x, 22))
+#define BSIG1(x) (ror(x, 6) ^ ror(x, 11) ^ ror(x, 25))
+#define SSIG0(x) (ror(x, 7) ^ ror(x, 18) ^ ((x) >> 3))
+#define SSIG1(x) (ror(x, 17) ^ ror(x, 19) ^ ((x) >> 10))
+#define CH(e, f, g) ((((f) ^ (g)) & (e)) ^ (g))
+#define MAJ(a, b, c) (((a) & (b)) | ((c) & ((a) | (b))))
+/* One round with the eight working variables renamed instead of moved:
+ * the caller rotates the names, so a round is its arithmetic only. */
+#define ROUND(a, b, c, d, e, f, g, h, j)                                  \
+    do {                                                                  \
+        uint32_t t1_ = (h) + BSIG1(e) + CH(e, f, g) + kp[j] + wp[j];      \
+        (d) += t1_;                                                       \
+        (h) = t1_ + BSIG0(a) + MAJ(a, b, c);                              \
+    } while (0)
+
+/* The whole 64-word message schedule first (256 bytes of stack, against
+ * 64 for the ring of the compact form), then eight rounds per loop step,
+ * unrolled: every index in a round is a constant. */
+static void compress(uint32_t hs[8], const uint8_t *block)
+{
+    uint32_t w[64];
+    uint32_t a = hs[0], b = hs[1], c = hs[2], d = hs[3];
+    uint32_t e = hs[4], f = hs[5], g = hs[6], h = hs[7];
+
+    for (unsigned i = 0; i < 16; i++)
+        w[i] = be32(block + 4 * i);
+    for (unsigned i = 16; i < 64; i++)
+        w[i] = SSIG1(w[i - 2]) + w[i - 7] + SSIG0(w[i - 15]) + w[i - 16];
+    for (unsigned i = 0; i < 64; i += 8) {
+        const uint32_t *kp = k + i, *wp = w + i;
+
+        ROUND(a, b, c, d, e, f, g, h, 0);
+        ROUND(h, a, b, c, d, e, f, g, 1);
+        ROUND(g, h, a, b, c, d, e, f, 2);
+        ROUND(f, g, h, a, b, c, d, e, 3);
+        ROUND(e, f, g, h, a, b, c, d, 4);
+        ROUND(d, e, f, g, h, a, b, c, 5);
+        ROUND(c, d, e, f, g, h, a, b, 6);
+        ROUND(b, c, d, e, f, g, h, a, 7);
+    }
+    hs[0] += a;
+    hs[1] += b;
+    hs[2] += c;
+    hs[3] += d;
+    hs[4] += e;
+    hs[5] += f;
+    hs[6] += g;
+    hs[7] += h;
+}
+#else
 static void compress(uint32_t h[8], const uint8_t *block)
 {
     uint32_t w[16], v[8];
@@ -58,6 +109,7 @@ static void compress(uint32_t h[8], const uint8_t *block)
     for (unsigned i = 0; i < 8; i++)
         h[i] += v[i];
 }
+#endif
 
 void sha256_init(struct sha256 *s)
 {

@@ -4,6 +4,8 @@
 
 #include <stdint.h>
 
+#include "firmware/boot_conf.h"
+
 #define SHA256_BYTES 32u
 
 struct sha256 {

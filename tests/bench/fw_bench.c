@@ -8,12 +8,15 @@
  *    went into the window are the file's data, the rest is metadata.
  * 2. Read the very same data sectors again with the driver alone
  *    (sdspi_read, one CMD18 per run of up to CHUNK bytes): the raw pass.
+ * 3. SHA-256 alone (firmware/sha256.c) over SHA_BYTES of the chunk
+ *    buffer, CHUNK bytes per sha256_update: the hash pass.
  *
  * Time is the SysTick clock read to the tick: under -icount shift=0 one
  * nanosecond is one guest instruction. One line of key=value results:
  *
- *   bench: size=B mount_ns=N loader_ns=N raw_ns=N reads=N sectors=N
- *          meta_reads=N meta_sectors=N runs=N raw_reads=N lost=N stack=N
+ *   bench: size=B mount_ns=N loader_ns=N raw_ns=N sha_bytes=B sha_ns=N
+ *          reads=N sectors=N meta_reads=N meta_sectors=N runs=N
+ *          raw_reads=N lost=N stack=N
  */
 #include <stdint.h>
 
@@ -22,11 +25,13 @@
 #include "drivers/mmio.h"
 #include "drivers/sdspi.h"
 #include "board/cortex-m/regs.h"
+#include "firmware/sha256.h"
 #include "fs/ext.h"
 #include "fs/part.h"
 
 #define BENCH_PATH "/big.bin"
 #define CHUNK (32u * 1024u)
+#define SHA_BYTES (4u * 1024u * 1024u)
 #define SD_INIT_HZ 400000u
 #define SD_MAX_HZ 25000000u
 
@@ -95,7 +100,9 @@ void board_main(void)
     const struct console *con = board_console();
     struct part_info part;
     uint8_t sector[BLOCKDEV_SECTOR];
-    uint64_t t0, t1, t2, t3, off = 0;
+    uint64_t t0, t1, t2, t3, t4, off = 0;
+    struct sha256 h;
+    uint8_t digest[SHA256_BYTES];
     int rc;
 
     board_clock_init();
@@ -150,12 +157,21 @@ void board_main(void)
     }
     t3 = now_ns();
 
+    /* 3. SHA-256 alone, on data already in RAM. */
+    sha256_init(&h);
+    for (uint32_t done = 0; done < SHA_BYTES; done += CHUNK)
+        sha256_update(&h, rec.data, CHUNK);
+    sha256_final(&h, digest);
+    t4 = now_ns();
+
     con_printf(con, "bench: size=%llu mount_ns=%llu loader_ns=%llu "
-               "raw_ns=%llu reads=%u sectors=%u meta_reads=%u "
+               "raw_ns=%llu sha_bytes=%u sha_ns=%llu sha0=%u "
+               "reads=%u sectors=%u meta_reads=%u "
                "meta_sectors=%u runs=%u raw_reads=%u lost=%u stack=%u\n",
                (unsigned long long)off, (unsigned long long)(t1 - t0),
                (unsigned long long)(t2 - t1), (unsigned long long)(t3 - t2),
-               (unsigned)rec.reads, (unsigned)rec.sectors,
+               (unsigned)SHA_BYTES, (unsigned long long)(t4 - t3),
+               (unsigned)digest[0], (unsigned)rec.reads, (unsigned)rec.sectors,
                (unsigned)rec.meta_reads, (unsigned)rec.meta_sectors,
                (unsigned)rec.runs_n, (unsigned)rec.raw_reads,
                (unsigned)rec.lost, (unsigned)cpu_stack_used());

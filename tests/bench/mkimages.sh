@@ -10,6 +10,10 @@
 #                  written by debugfs into the holes left by deleting every
 #                  other filler file (64..512 KiB), so it has hundreds of
 #                  extents (an extent tree of depth 1)
+#   stream-ext4-4k.img, stream-ext2-1k.img
+#                  16 MiB cards holding a 4 MiB /stream.bin (seed 11) for
+#                  the verified stream build (extload-stream.elf); the
+#                  file itself is stream.bin beside them
 #
 #   mkimages.sh OUTDIR SEEDFILL SIZE_BYTES
 # Images are rebuilt only when missing or built for another size.
@@ -63,4 +67,16 @@ echo "write $src big.bin" >>"$out/frag.cmds"
 debugfs -w -f "$out/frag.cmds" "$frag" >/dev/null 2>&1
 e2fsck -fn "$frag" >/dev/null
 rm -rf "$fill" "$tree"
+
+# The verified stream: 4 MiB, ext4 4 KiB blocks and ext2 1 KiB blocks.
+stree=$out/stream-root
+rm -rf "$stree"; mkdir -p "$stree"
+"$seedfill" 11 4194304 >"$out/stream.bin"
+cp "$out/stream.bin" "$stree/stream.bin"
+for spec in "ext4-4k ext4 4096" "ext2-1k ext2 1024"; do
+    set -- $spec
+    rm -f "$out/stream-$1.img"; truncate -s 16M "$out/stream-$1.img"
+    mke2fs -q -F -t "$2" -b "$3" -L stream -d "$stree" "$out/stream-$1.img"
+done
+rm -rf "$stree"
 echo "$want" >"$stamp"

@@ -6,7 +6,9 @@
 #                painted stack of a QEMU boot), struct sizes, with targets
 #   make bench   extload vs grub-fstest vs debugfs on the host, the SD
 #                stack on the card model, and the loader vs a raw CMD18
-#                loop in QEMU; one table, also written to
+#                loop in QEMU, and guest instructions per byte for the raw
+#                CMD18 loop, the load, SHA-256 alone and the verified
+#                4 MiB stream (extload-stream.elf); one table, also written to
 #                tests/bench/RESULTS.md (BENCH_OUT=...). Takes minutes, most
 #                of it QEMU. BENCH_RUNS=N timed runs per host tool (11);
 #                BENCH_SIZE=bytes of the file (64 MiB); BENCH_QEMU=0 skips
@@ -50,6 +52,8 @@ size-report: $(BENCH_CI_OBJ) $(BENCH_SIZES_OBJ) $(BENCH_DIR)/lm3s-src.txt
 	@bash tests/bench/size.sh $(BUILD) $(PROFILE)
 	@echo
 	@$(if $(PSUF),,python3 tests/bench/fsconf.py $(BUILD) $(ARM_CC) $(ARM_CFLAGS))
+	@$(if $(PSUF),,echo)
+	@$(if $(PSUF),,python3 tests/bench/sdconf.py $(BUILD) $(ARM_CC) $(LM3S_CFLAGS))
 
 # The SD stack on the card model, on the host.
 SDBENCH_SRC := tests/bench/sdbench.c $(FS_SRC) $(DRV_SRC) tests/sdcard/sdmodel.c
@@ -68,7 +72,8 @@ BENCH_QEMU ?= 1
 bench:
 	@bash tests/deps.sh grub-common strace python3
 	@$(MAKE) --no-print-directory -s $(BUILD)/host/extload \
-	    $(BUILD)/tools/seedfill $(BENCH_DIR)/sdbench $(BENCH_DIR)/fw-bench.elf
+	    $(BUILD)/tools/seedfill $(BENCH_DIR)/sdbench $(BENCH_DIR)/fw-bench.elf \
+	    $(LM3S_DIR)/extload-stream.elf
 	@echo "bench: make size"
 	@$(MAKE) --no-print-directory -s size-report >$(BENCH_DIR)/size.txt
 	@echo "bench: images ($(BENCH_SIZE)-byte file) in $(BENCH_DIR)/img"

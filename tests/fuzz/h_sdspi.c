@@ -107,7 +107,8 @@ static uint64_t spent(const struct fakebus *b, uint64_t t0_us)
 }
 
 /* One read into a buffer of exactly count sectors. A command waits out
- * busy (<= BUSY_MS) and gets R1 in 9 bytes; each block waits <= TOKEN_MS
+ * busy (<= BUSY_MS) and gets R1 within Ncr (9 bytes; 10 after CMD12's
+ * stuff byte); each block waits <= TOKEN_MS
  * for its token; a run ends with CMD12 and its busy. A pass that fails is
  * retried SDSPI_RETRIES times, and every block read well earns the run
  * its retries again: at most count + SDSPI_RETRIES + 1 passes, each with

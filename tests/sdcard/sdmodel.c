@@ -1,6 +1,8 @@
 /* An SD/MMC card in SPI mode, byte by byte. See sdmodel.h. */
 #include "tests/sdcard/sdmodel.h"
 
+#include "drivers/sdspi.h"
+
 #include <assert.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -20,36 +22,6 @@ enum { D_NAC, D_DATA, D_CRC, D_HANG };
 #define R1_PARAM    0x40
 #define TOKEN_START 0xFE
 #define INIT_HZ_MAX 400000u
-
-uint8_t sdm_crc7(const uint8_t *p, uint32_t n)
-{
-    uint8_t crc = 0;
-
-    for (uint32_t i = 0; i < n; i++)
-        for (int b = 7; b >= 0; b--) {
-            int fb = ((p[i] >> b) & 1) ^ ((crc >> 6) & 1);
-
-            crc = (uint8_t)((crc << 1) & 0x7F);
-            if (fb)
-                crc ^= 0x09;
-        }
-    return crc;
-}
-
-uint16_t sdm_crc16(const uint8_t *p, uint32_t n)
-{
-    uint16_t crc = 0;
-
-    for (uint32_t i = 0; i < n; i++)
-        for (int b = 7; b >= 0; b--) {
-            int fb = ((p[i] >> b) & 1) ^ (crc >> 15);
-
-            crc = (uint16_t)(crc << 1);
-            if (fb)
-                crc ^= 0x1021;
-        }
-    return crc;
-}
 
 static void violation(struct sdmodel *m, const char *fmt, ...)
 {
@@ -77,7 +49,7 @@ static void put_bits(uint8_t *r, unsigned lsb, unsigned width, uint32_t v)
 
 static void seal(uint8_t *r)
 {
-    r[15] = (uint8_t)(sdm_crc7(r, 15) << 1 | 1);
+    r[15] = (uint8_t)(sdspi_crc7(r, 15) << 1 | 1);
 }
 
 void sdm_build_regs(struct sdmodel *m)
@@ -86,7 +58,8 @@ void sdm_build_regs(struct sdmodel *m)
     int mmc = m->kind == SDM_MMC;
 
     memset(c, 0, 16);
-    put_bits(c, 112, 8, 0x0E);                      /* TAAC 1 ms */
+    put_bits(c, 112, 8, m->kind == SDM_SDHC ? 0x0E : m->taac); /* TAAC */
+    put_bits(c, 104, 8, m->kind == SDM_SDHC ? 0 : m->nsac);    /* NSAC */
     put_bits(c, 96, 8, mmc ? 0x2A : 0x32);          /* 20 / 25 MHz */
     put_bits(c, 84, 12, mmc ? 0x0F5 : 0x5B5);       /* CCC */
     put_bits(c, 22, 4, 9);                          /* WRITE_BL_LEN */
@@ -289,7 +262,7 @@ static uint8_t block_start(struct sdmodel *m)
         }
         fetch(m, m->daddr, m->blk, m->dlen);
     }
-    m->dcrc = sdm_crc16(m->blk, m->dlen);
+    m->dcrc = sdspi_crc16(0, m->blk, m->dlen);
     if (m->crc_corrupt)
         m->dcrc ^= 0x8001;
     m->dphase = D_DATA;
@@ -356,7 +329,7 @@ static void after_response(struct sdmodel *m)
     case O_DATA:
         m->out = O_DATA;
         m->dphase = D_NAC;
-        m->dcnt = m->nac;
+        m->dcnt = m->reg ? m->ncx : m->nac;   /* CSD/CID: Ncx (7.5.2.3) */
         break;
     case O_BUSY:
         if (m->busy_until > m->ns) {
@@ -396,11 +369,12 @@ static uint8_t produce(struct sdmodel *m)
     case O_DATA:
         return data_byte(m);
     case O_STOP:
-        /* The stuff byte, then Ncr - 1 bytes and R1b (7.5.2.2). */
+        /* The stuff byte, then Ncr bytes and R1b (7.5.2.2): Ncr counts
+         * from after the stuff byte. */
         b = m->stuff >= 0 ? (uint8_t)m->stuff : data_byte(m);
         m->in_block = 0;
         m->out = O_NCR;
-        m->cnt = m->ncr ? m->ncr - 1u : 0;
+        m->cnt = m->ncr;
         return b;
     default:
         return 0xFF;
@@ -449,7 +423,7 @@ static void execute(struct sdmodel *m)
     uint8_t idx = c[0] & 0x3F;
     uint32_t arg = (uint32_t)c[1] << 24 | (uint32_t)c[2] << 16 |
                    (uint32_t)c[3] << 8 | c[4];
-    int crc_ok = c[5] == (uint8_t)(sdm_crc7(c, 5) << 1 | 1);
+    int crc_ok = c[5] == (uint8_t)(sdspi_crc7(c, 5) << 1 | 1);
     int app = m->app;
     uint8_t r[5];
 
@@ -711,6 +685,9 @@ void sdm_init(struct sdmodel *m, int kind, const void *mem, uint64_t size)
     m->stuff = -1;
     m->busy12_us = 20;
     m->ready_ms = 2;
+    m->ncx = 1;
+    m->taac = 0x0E;                     /* 1 ms */
+    m->nsac = 0;
     m->mid = kind == SDM_MMC ? 0x15 : 0x03;
     m->prv = kind == SDM_MMC ? 0x10 : 0x80;
     snprintf(m->pnm, sizeof(m->pnm), "%s", kind == SDM_MMC ? "MMC04G" : "EXTLD");
@@ -750,4 +727,33 @@ void sdm_close(struct sdmodel *m)
     if (m->fd >= 0)
         close(m->fd);
     m->fd = -1;
+}
+
+/* TAAC (CSD [119:112]): bits 2:0 a time unit, 1 ns .. 10 ms; bits 6:3 a
+ * factor 1.0 .. 8.0, kept here in tenths. */
+static uint64_t taac_ps(uint8_t taac)
+{
+    static const uint8_t tenths[16] = { 0, 10, 12, 13, 15, 20, 25, 30, 35,
+                                        40, 45, 50, 55, 60, 70, 80 };
+    uint64_t unit_ps = 1000;            /* 1 ns */
+
+    for (unsigned i = 0; i < (taac & 7u); i++)
+        unit_ps *= 10;
+    return unit_ps * tenths[(taac >> 3) & 15u] / 10u;
+}
+
+uint64_t sdm_nac_max_bytes(const struct sdmodel *m, uint32_t hz)
+{
+    /* 4.6.2.1: 100 x (TAAC + NSAC x 100 clocks), at most 100 ms; SDHC
+     * and SDXC: 100 ms whatever the CSD says. */
+    uint64_t cap = (uint64_t)hz / 10u / 8u;
+    uint64_t bytes;
+
+    if (m->kind == SDM_SDHC)
+        return cap;
+    bytes = 100u * (taac_ps(m->taac) * hz / 1000000000000ull +
+                    100u * (uint64_t)m->nsac) / 8u;
+    if (bytes < 1)
+        bytes = 1;              /* Nac is at least one byte (7.5.4) */
+    return bytes < cap ? bytes : cap;
 }

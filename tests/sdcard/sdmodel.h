@@ -3,8 +3,13 @@
  * It consumes and produces bytes the way a card does (SD Physical Layer
  * Simplified Spec chapter 7): a command parser checking CRC7, R1/R1b/R2/
  * R3/R7 after Ncr bytes of 0xFF, data blocks after Nac bytes with start
- * or error tokens and CRC16, a stuff byte and busy after CMD12. The card
- * data comes from a memory buffer or a file descriptor.
+ * or error tokens and CRC16, a stuff byte, Ncr and busy after CMD12. The
+ * timings are parameters: ncr (1..8 bytes, 7.5.4), nac (bytes before each
+ * token, up to what the CSD's TAAC and NSAC allow: sdm_nac_max_bytes()),
+ * ncx (0..8 bytes before the CSD and CID blocks),
+ * busy12_us (any length). Both CRCs are the driver's (drivers/sdspi_crc.c,
+ * checked against a bit-by-bit reference in tests/unit/test_sdspi.c). The
+ * card data comes from a memory buffer or a file descriptor.
  *
  * It counts what the host did (commands per opcode, bytes clocked, data
  * bytes), keeps a fake clock that advances with every byte at the bus rate
@@ -62,8 +67,11 @@ struct sdmodel {
      * sdm_build_regs() rebuilds CSD/CID after kind, read_bl_len, mid,
      * pnm, psn or prv change. */
     int kind;                /* enum sdm_kind */
-    uint8_t ncr;             /* 0xFF bytes before each response (1..8) */
-    uint8_t nac;             /* 0xFF bytes before each data token (>= 1) */
+    uint8_t ncr;             /* 0xFF bytes before each response (1..8);
+                              * after CMD12 they follow the stuff byte */
+    uint32_t nac;            /* 0xFF bytes before each data token (>= 1) */
+    uint8_t ncx;             /* 0xFF bytes before a CSD/CID token (0..8) */
+    uint8_t taac, nsac;      /* CSD v1 access time (SDHC: fixed 1 ms, 0) */
     uint8_t read_bl_len;     /* CSD v1 READ_BL_LEN: 9, 10 or 11 */
     uint8_t vhs_mask;        /* CMD8 voltages accepted (bit 0: 2.7-3.6 V) */
     int stuff;               /* byte after CMD12; -1: the cut-off stream */
@@ -128,8 +136,8 @@ void sdm_power_cycle(struct sdmodel *m);
 /* The board millisecond clock over the fake time; ctx is the model. */
 uint32_t sdm_ms(void *ctx);
 
-/* Reference CRCs, bit by bit (spec 4.5). */
-uint8_t sdm_crc7(const uint8_t *p, uint32_t n);
-uint16_t sdm_crc16(const uint8_t *p, uint32_t n);
+/* The longest Nac the spec lets this card take at hz (4.6.2.1), in bytes:
+ * 100 x the CSD's TAAC + NSAC, at most 100 ms (always 100 ms on SDHC). */
+uint64_t sdm_nac_max_bytes(const struct sdmodel *m, uint32_t hz);
 
 #endif

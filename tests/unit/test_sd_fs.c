@@ -166,6 +166,15 @@ static uint8_t *load(const char *path, size_t *len)
     return b;
 }
 
+/* The card's timing for check_card(): NULL is sdm_init()'s (Ncr 1, Nac 1,
+ * 20 us busy after CMD12, the cut-off stream as CMD12's stuff byte). */
+struct slow {
+    uint8_t ncr;
+    uint32_t nac, busy12_us;
+    int stuff;
+};
+static const struct slow *timing;
+
 /* Mounts through the model, reads every file whole and in odd pieces,
  * compares with debugfs. */
 static void check_card(int kind, const char *disk, const char *fs_image,
@@ -188,6 +197,12 @@ static void check_card(int kind, const char *disk, const char *fs_image,
     } else {
         mem = load(disk, &len);
         sdm_init(m, kind, mem, len);
+    }
+    if (timing) {
+        m->ncr = timing->ncr;
+        m->nac = timing->nac;
+        m->busy12_us = timing->busy12_us;
+        m->stuff = timing->stuff;
     }
     assert_int_equal(sdspi_init(sd, &m->bus, sdm_ms, m, 50000000), SD_OK);
     assert_int_equal(sd->sectors, m->capacity / 512);
@@ -298,6 +313,26 @@ static void test_sdhc_mbr_1k(void **state)
     check_card(SDM_SDHC, mbr_img, fs_img, 1, 1);
 }
 
+/* The slowest timings the spec allows, under the filesystem: Ncr 8 (and
+ * 8 after CMD12's stuff byte), Nac of a few ms, a long busy after each
+ * CMD12. The same bytes as debugfs, no retries. */
+static void test_slow_cards(void **state)
+{
+    static const struct slow slow[] = {
+        { 8, 1000, 2000, -1 },      /* stuff: the cut-off stream */
+        { 8, 20000, 100, 0x00 },    /* a stuff byte that looks like R1 */
+    };
+
+    (void)state;
+    timing = &slow[0];
+    check_card(SDM_SDHC, bare_img, bare_img, 1, 0);
+    check_card(SDM_MMC, bare1k_img, bare1k_img, 1, 0);
+    timing = &slow[1];
+    check_card(SDM_SDSC, mbr_img, fs_img, 0, 1);
+    check_card(SDM_SDV1, bare1k_img, bare1k_img, 0, 0);
+    timing = NULL;
+}
+
 /* Faults under the filesystem: a flaky card still yields the right
  * bytes, a dead one a clear error, never wrong bytes. */
 static void test_flaky_card_under_fs(void **state)
@@ -358,6 +393,7 @@ int main(void)
         cmocka_unit_test(test_sdv1_and_mmc_bare_1k),
         cmocka_unit_test(test_sdsc_mbr_1k),
         cmocka_unit_test(test_sdhc_mbr_1k),
+        cmocka_unit_test(test_slow_cards),
         cmocka_unit_test(test_flaky_card_under_fs),
     };
 
