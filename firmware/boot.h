@@ -73,7 +73,7 @@ struct boot_env {
  * update of 32 KiB in 4 KiB blocks with its metadata fits easily; more
  * fails the mount by name instead of reading stale bytes. */
 #ifndef BOOT_JOURNAL_BLOCKS
-#define BOOT_JOURNAL_BLOCKS 64
+#define BOOT_JOURNAL_BLOCKS 32
 #endif
 
 /* Working memory, owned by the caller (a board keeps it in .bss). */

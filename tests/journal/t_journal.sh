@@ -61,7 +61,8 @@ mkstates() {       # name
     printf 'DEFAULT new\nLABEL new\n    KERNEL /boot/kernel.bin\n' >"$b.conf"
     cp "$b.base" "$b.A"
     debugfs -w -f - "$b.A" >/dev/null 2>&1 <<DBG
-rename /boot/kernel.bin /boot/kernel.old
+ln /boot/kernel.bin /boot/kernel.old
+unlink /boot/kernel.bin
 write $b.k1 /boot/kernel.bin
 rm /boot/extlinux/extlinux.conf
 write $b.conf /boot/extlinux/extlinux.conf
