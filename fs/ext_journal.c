@@ -524,6 +524,9 @@ static int jsb_load(struct ext_fs *fs, struct jscan *js, uint32_t inum)
     if ((js->f.in.mode & EXT_S_IFMT) != EXT_S_IFREG)
         return ext_fail(fs, EXT_EJOURNAL, inum, 0,
                         "journal: the journal inode is not a regular file");
+    /* e2fsck and the kernel refuse a journal under 1024 blocks. */
+    if ((js->f.in.size >> fs->blk_shift) < JBD2_MIN_JOURNAL_BLOCKS)
+        return jsb_bad(fs, "journal: shorter than 1024 blocks");
     js->total = (js->f.in.size >> fs->blk_shift) > UINT32_MAX
                 ? UINT32_MAX : (uint32_t)(js->f.in.size >> fs->blk_shift);
     rc = jmap(fs, js, 0, &pblk);
@@ -599,6 +602,9 @@ static int jsb_load(struct ext_fs *fs, struct jscan *js, uint32_t inum)
     js->start = be32(sb + JSB_START);
     if (js->first == 0 || js->first >= js->total)
         return jsb_bad(fs, "journal: s_first is outside the journal");
+    if ((uint64_t)js->first + JBD2_MIN_JOURNAL_BLOCKS > (uint64_t)maxlen + 1)
+        return jsb_bad(fs, "journal: log shorter than 1024 blocks "
+                       "(s_first, s_maxlen)");
     if (js->start && (js->start >= js->total))
         return jsb_bad(fs, "journal: s_start is outside the journal");
     if (js->incompat & JBD2_INCOMPAT_CSUM_V3)

@@ -6,6 +6,7 @@
 #define EXTLOAD_JBD2_H
 
 #define JBD2_MAGIC              0xC03B3998u
+#define JBD2_MIN_JOURNAL_BLOCKS 1024u   /* shorter: refused by Linux, e2fsck */
 
 /* Block header (every journal metadata block). */
 #define JH_MAGIC                0x00
