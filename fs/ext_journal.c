@@ -167,32 +167,55 @@ static uint32_t wrap(const struct jscan *js, uint32_t blk)
 
 /* ---- the table --------------------------------------------------------- */
 
+/* The table stays sorted by block, a block's data entry before its revoke
+ * entry, so lookups (and the reads after the mount) are binary searches.
+ * Index of the first entry not below (blk, kind). */
+static uint32_t jlower(const struct ext_jblock *t, uint32_t n, uint64_t blk,
+                       uint64_t kind)
+{
+    uint32_t lo = 0, hi = n;
+
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+
+        if (t[mid].blk < blk ||
+            (t[mid].blk == blk && (t[mid].src & JB_REVOKE) < kind))
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
 static struct ext_jblock *jfind(struct ext_journal *j, struct jscan *js,
                                 uint64_t blk, uint64_t kind)
 {
-    uint32_t i;
+    uint32_t i = jlower(j->tab, js->used, blk, kind);
 
-    for (i = 0; i < js->used; i++)
-        if (j->tab[i].blk == blk && (j->tab[i].src & JB_REVOKE) == kind)
-            return &j->tab[i];
+    if (i < js->used && j->tab[i].blk == blk &&
+        (j->tab[i].src & JB_REVOKE) == kind)
+        return &j->tab[i];
     return NULL;
 }
 
 static int jadd(struct ext_fs *fs, struct ext_journal *j, struct jscan *js,
                 uint64_t blk, uint64_t src)
 {
-    struct ext_jblock *e = jfind(j, js, blk, src & JB_REVOKE);
+    uint32_t i = jlower(j->tab, js->used, blk, src & JB_REVOKE);
 
-    if (e) {
-        e->src = src;
+    if (i < js->used && j->tab[i].blk == blk &&
+        (j->tab[i].src & JB_REVOKE) == (src & JB_REVOKE)) {
+        j->tab[i].src = src;
         return 0;
     }
     if (js->used >= j->cap)
         return ext_fail(fs, EXT_EJFULL, 0, blk,
                         "journal: more blocks to replay than the replay "
                         "table holds (struct ext_journal.cap entries)");
-    j->tab[js->used].blk = blk;
-    j->tab[js->used].src = src;
+    memmove(&j->tab[i + 1], &j->tab[i],
+            (js->used - i) * sizeof(j->tab[0]));
+    j->tab[i].blk = blk;
+    j->tab[i].src = src;
     js->used++;
     return 0;
 }
@@ -200,20 +223,21 @@ static int jadd(struct ext_fs *fs, struct ext_journal *j, struct jscan *js,
 static void jdrop(struct ext_journal *j, struct jscan *js,
                   struct ext_jblock *e)
 {
-    *e = j->tab[--js->used];
+    uint32_t i = (uint32_t)(e - j->tab);
+
+    memmove(e, e + 1, (js->used - i - 1) * sizeof(*e));
+    js->used--;
 }
 
 /* At a commit: revoke entries cannot match later transactions. */
 static void jpurge(struct ext_journal *j, struct jscan *js)
 {
-    uint32_t i = 0;
+    uint32_t i, n = 0;
 
-    while (i < js->used) {
-        if (j->tab[i].src & JB_REVOKE)
-            jdrop(j, js, &j->tab[i]);
-        else
-            i++;
-    }
+    for (i = 0; i < js->used; i++)
+        if (!(j->tab[i].src & JB_REVOKE))
+            j->tab[n++] = j->tab[i];
+    js->used = n;
 }
 
 /* ---- the log ----------------------------------------------------------- */
@@ -680,14 +704,15 @@ int ext_journal_patch(struct ext_fs *fs, uint64_t sector, uint32_t count,
     uint32_t sh = fs->blk_shift - 9u, i;
     uint64_t end = sector + count;
 
-    for (i = 0; i < j->n; i++) {
+    if (!count)
+        return 0;
+    for (i = jlower(j->tab, j->n, sector >> sh, 0);
+         i < j->n && j->tab[i].blk <= (end - 1) >> sh; i++) {
         const struct ext_jblock *e = &j->tab[i];
         uint64_t b0 = e->blk << sh, b1 = b0 + (1u << sh), lo, hi;
         uint8_t *at;
         int rc;
 
-        if (b1 <= sector || b0 >= end)
-            continue;
         lo = b0 > sector ? b0 : sector;
         hi = b1 < end ? b1 : end;
         at = dst + (lo - sector) * BLOCKDEV_SECTOR;
