@@ -121,7 +121,7 @@ static inline uint32_t ext_blk_size(const struct ext_fs *fs)
  *                    memory at mount, into the table the caller gives
  *                    ext_mount_journal (16 bytes of RAM per replaced
  *                    block); reads see what jbd2 recovery would leave.
- *                    Costs ~5.5 KiB of flash on Cortex-M3, 1.7 KiB of it
+ *                    Costs ~5.6 KiB of flash on Cortex-M3, 1.7 KiB of it
  *                    messages (`make size`: fs/ flash per build option).
  *                    0: mounts with EXT_WARN_NEEDS_RECOVERY and reads
  *                    the last checkpointed state, as GRUB and U-Boot do.
