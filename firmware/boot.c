@@ -55,7 +55,9 @@ int boot_mount(const struct boot_env *env, struct boot_state *st)
 
     t0 = boot_now(env);
     memset(&st->fs, 0, sizeof(st->fs));
-    rc = ext_mount(&st->fs, env->bd, p->lba, p->sectors);
+    st->jnl.tab = st->jtab;
+    st->jnl.cap = BOOT_JOURNAL_BLOCKS;
+    rc = ext_mount_journal(&st->fs, env->bd, p->lba, p->sectors, &st->jnl);
     if (rc) {
         con_printf(con, "mount: LBA %llu: %s; nothing to boot, stop\n",
                    (unsigned long long)p->lba,
@@ -67,9 +69,18 @@ int boot_mount(const struct boot_env *env, struct boot_state *st)
                1u << st->fs.blk_shift,
                (unsigned long long)st->fs.blocks_count,
                (unsigned)(boot_now(env) - t0));
+    if (st->jnl.replayed) {
+        char line[200];
+
+        ext_journal_describe(&st->fs, line, sizeof(line));
+        con_printf(con, "mount: journal %s\n", line);
+    }
     if (st->fs.warnings & EXT_WARN_NEEDS_RECOVERY)
         con_printf(con, "mount: warning: the journal was not replayed; "
                    "recent changes may be missing\n");
+    if (st->fs.warnings & EXT_WARN_JOURNAL_CSUM)
+        con_printf(con, "mount: warning: journal blocks failed their "
+                   "checksum and were not replayed\n");
     if (st->fs.warnings & (EXT_WARN_NOT_CLEAN | EXT_WARN_ERRORS))
         con_printf(con, "mount: warning: the filesystem was not cleanly "
                    "unmounted or has errors\n");

@@ -116,9 +116,18 @@ struct boot_env {
     void *board_ctx;                /* reset's and info's */
 };
 
+/* Blocks a dirty journal may replace at mount (16 bytes each): a kernel
+ * update of 32 KiB in 4 KiB blocks with its metadata fits easily; more
+ * fails the mount by name instead of reading stale bytes. */
+#ifndef BOOT_JOURNAL_BLOCKS
+#define BOOT_JOURNAL_BLOCKS 32
+#endif
+
 /* Working memory, owned by the caller (a board keeps it in .bss). */
 struct boot_state {
     struct ext_fs fs;
+    struct ext_journal jnl;
+    struct ext_jblock jtab[BOOT_JOURNAL_BLOCKS];
     struct ext_file file;
     struct part_info part;
     struct boot_config cfg;

@@ -32,12 +32,54 @@ enum ext_err {
     EXT_ERANGE = -13,       /* a block number outside the filesystem */
     EXT_EISDIR = -14,       /* file data asked of a directory */
     EXT_EUNSUPP = -15,      /* an inode this reader cannot read (encrypted) */
+    EXT_EJOURNAL = -16,     /* the journal cannot be replayed (bad, refused) */
+    EXT_EJFULL = -17,       /* the journal needs more than the replay table */
 };
 
 /* Warnings a mount may carry; reading goes on. */
 #define EXT_WARN_NEEDS_RECOVERY 0x1u  /* journal holds unreplayed updates */
 #define EXT_WARN_NOT_CLEAN      0x2u  /* s_state lacks "cleanly unmounted" */
 #define EXT_WARN_ERRORS         0x4u  /* s_state has "errors detected" */
+#define EXT_WARN_JOURNAL_CSUM   0x8u  /* journal blocks failed their tag
+                                         checksum and were not replayed */
+
+/* Journal replay in memory (fs/ext_journal.c). The caller owns the table:
+ * one entry per filesystem block whose newest committed version lives in
+ * the journal. Nothing is written back; reads of that block are served
+ * from its journal copy. */
+struct ext_jblock {
+    uint64_t blk;                 /* filesystem block */
+    uint64_t src;                 /* block holding its journal copy, plus
+                                     EXT_JB_* flags in the top bits */
+};
+
+/* Why the log scan stopped where it did (struct ext_journal.stop). */
+enum ext_jstop {
+    EXT_JSTOP_NONE = 0,           /* no replay: clean, or built without */
+    EXT_JSTOP_EMPTY,              /* the log is empty (s_start 0) */
+    EXT_JSTOP_MAGIC,              /* a block without the journal magic */
+    EXT_JSTOP_SEQUENCE,           /* a block of an older transaction */
+    EXT_JSTOP_TYPE,               /* a block of an unknown type */
+    EXT_JSTOP_COMMIT_CSUM,        /* a commit block failed its checksum */
+    EXT_JSTOP_STALE,              /* a checksum failure in stale blocks */
+    EXT_JSTOP_WRAP,               /* the scan came round the whole log */
+};
+
+struct ext_journal {
+    struct ext_jblock *tab;       /* set by the caller: the table ... */
+    uint32_t cap;                 /* ... and its entries */
+    /* Filled by the mount: */
+    uint32_t n;                   /* blocks replaced (entries in use) */
+    uint32_t transactions;        /* committed transactions applied */
+    uint32_t revokes;             /* revoke records honoured */
+    uint32_t bad_tags;            /* versions skipped: checksum mismatch */
+    uint32_t first_seq;           /* transactions [first_seq, end_seq) */
+    uint32_t end_seq;
+    uint32_t stop_blk;            /* log block where the scan stopped */
+    uint32_t scan_sectors;        /* sectors the scan and replay read */
+    uint8_t stop;                 /* enum ext_jstop */
+    uint8_t replayed;             /* 1: the journal was replayed */
+};
 
 /* RO_COMPAT bits the reader acts on (sparse_super, large_file, huge_file,
  * gdt_csum, bigalloc, metadata_csum); all others are ignored for reading. */
@@ -78,6 +120,7 @@ struct ext_fs {
     uint8_t blk_shift;            /* log2(block size in bytes), 10..16 */
     uint8_t hash_unsigned;        /* s_flags says unsigned char hashes */
     uint8_t warnings;             /* EXT_WARN_* */
+    struct ext_journal *jnl;      /* replay table; NULL: none */
 
     uint8_t buf[BLOCKDEV_SECTOR]; /* the single sector buffer */
 };
@@ -155,6 +198,20 @@ struct ext_dir {
  * (0: unknown, use the device's capacity). */
 int ext_mount(struct ext_fs *fs, const struct blockdev *bd,
               uint64_t lba0, uint64_t sectors);
+/* The same, replaying a dirty journal in memory into j->tab (j->cap
+ * entries; j stays in use while fs is). With j NULL a journal that needs
+ * replay fails the mount (EXT_EJFULL). Built with EXT_JOURNAL 0 it mounts
+ * with EXT_WARN_NEEDS_RECOVERY, as ext_mount always did. */
+int ext_mount_journal(struct ext_fs *fs, const struct blockdev *bd,
+                      uint64_t lba0, uint64_t sectors,
+                      struct ext_journal *j);
+/* Why the scan stopped, as a phrase ("a block of an older transaction"). */
+const char *ext_journal_stop_text(int stop);
+/* One line on the journal: none, clean, replayed (transactions, blocks,
+ * revokes, checksum failures, where and why the scan stopped) or not
+ * replayed. Returns the length written. */
+uint32_t ext_journal_describe(const struct ext_fs *fs, char *buf,
+                              uint32_t len);
 
 int ext_inode_read(struct ext_fs *fs, uint32_t ino, struct ext_inode *out);
 

@@ -44,4 +44,16 @@
 #define EXT_HTREE (!EXTLOAD_TINY)
 #endif
 
+/* EXT_JOURNAL
+ *   1: a dirty journal (needs_recovery) is replayed in memory at mount,
+ *      into the table the caller gives ext_mount_journal (16 bytes of RAM
+ *      per replaced block); every read sees what jbd2 recovery would
+ *      leave. Costs about 5.6 KiB of flash on Cortex-M3, 1.7 KiB of it
+ *      messages (`make size`: fs/ flash per build option).
+ *   0: mounts with EXT_WARN_NEEDS_RECOVERY and reads the last checkpointed
+ *      state, as GRUB and U-Boot do: recent changes may be missing. */
+#ifndef EXT_JOURNAL
+#define EXT_JOURNAL (!EXTLOAD_TINY)
+#endif
+
 #endif

@@ -20,6 +20,8 @@ const char *ext_strerror(int err)
         "block out of range",
         "is a directory",
         "unsupported inode",
+        "journal cannot be replayed",
+        "journal replay table full",
     };
     const int count = (int)(sizeof(msg) / sizeof(msg[0]));
 

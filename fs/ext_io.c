@@ -26,8 +26,8 @@ static int ext_dev_bounds(struct ext_fs *fs, uint64_t sector, uint32_t count)
     return 0;
 }
 
-int ext_dev_read(struct ext_fs *fs, uint64_t sector, uint32_t count,
-                 void *dst)
+int ext_dev_raw(struct ext_fs *fs, uint64_t sector, uint32_t count,
+                void *dst)
 {
     int rc = ext_dev_bounds(fs, sector, count);
 
@@ -39,6 +39,20 @@ int ext_dev_read(struct ext_fs *fs, uint64_t sector, uint32_t count,
         return ext_fail(fs, EXT_EIO, 0, sector >> (fs->blk_shift - 9),
                         "the block device failed a read");
     return 0;
+}
+
+/* Every read of the reader: after a journal replay, the sectors of
+ * replaced blocks are then read again from their journal copies. */
+int ext_dev_read(struct ext_fs *fs, uint64_t sector, uint32_t count,
+                 void *dst)
+{
+    int rc = ext_dev_raw(fs, sector, count, dst);
+
+#if EXT_JOURNAL
+    if (!rc && fs->jnl && fs->jnl->n)
+        rc = ext_journal_patch(fs, sector, count, dst);
+#endif
+    return rc;
 }
 
 int ext_sector(struct ext_fs *fs, uint64_t sector)

@@ -29,6 +29,7 @@
 #define SB_UUID                 0x68
 #define SB_HASH_SEED            0xEC
 #define SB_DESC_SIZE            0xFE
+#define SB_JOURNAL_INUM         0xE0
 #define SB_FIRST_META_BG        0x104
 #define SB_BLOCKS_COUNT_HI      0x150
 #define SB_FLAGS                0x160
@@ -116,8 +117,11 @@ int ext_fail_at(struct ext_fs *fs, int err, uint32_t ino, uint64_t blk,
     ext_fail_at(fs, err, ino, blk, ((void)(what), (const char *)0))
 #endif
 
-/* Block device access, relative to the filesystem's first sector. */
+/* Block device access, relative to the filesystem's first sector.
+ * ext_dev_read serves replayed journal blocks; ext_dev_raw never does. */
 int ext_sector(struct ext_fs *fs, uint64_t sector);
+int ext_dev_raw(struct ext_fs *fs, uint64_t sector, uint32_t count,
+                void *dst);
 int ext_dev_read(struct ext_fs *fs, uint64_t sector, uint32_t count,
                  void *dst);
 /* n bytes at a byte offset of the fs through the sector buffer (the
@@ -171,6 +175,12 @@ int ext_dirblk_verify(struct ext_fs *fs, struct ext_dir *d, uint64_t lblk,
 /* Scan one directory block for a name: 1 found (ino set), 0 not there. */
 int ext_dirblk_find(struct ext_fs *fs, struct ext_dir *d, uint64_t lblk,
                     const char *name, uint32_t name_len, uint32_t *ino);
+
+/* Journal replay (ext_journal.c): scan the log of a dirty journal and
+ * fill j's table; then reads are patched from it (j NULL: no table). */
+int ext_journal_replay(struct ext_fs *fs, struct ext_journal *j);
+int ext_journal_patch(struct ext_fs *fs, uint64_t sector, uint32_t count,
+                      uint8_t *dst);
 
 /* Hashes for hash-tree directories (ext_hash.c). */
 uint32_t ext_dx_hash(const char *name, uint32_t len, uint32_t version,

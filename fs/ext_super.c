@@ -312,28 +312,14 @@ static int sb_checksum(struct ext_fs *fs, const uint8_t *uuid,
     return rc;
 }
 
-int ext_mount(struct ext_fs *fs, const struct blockdev *bd,
-              uint64_t lba0, uint64_t sectors)
+/* The superblock: read, checked, the reader's geometry set. Runs again
+ * after a journal replay, which may have replaced it. */
+static int sb_parse(struct ext_fs *fs, uint64_t sectors)
 {
     const uint8_t *sb = fs->buf;
     uint8_t uuid[16];
-    struct ext_inode root;
-    int rc;
+    int rc = sb_read_head(fs);
 
-    memset(fs, 0, sizeof(*fs));
-    fs->bd = bd;
-    fs->lba0 = lba0;
-    if (!sectors && bd->sectors > lba0)
-        sectors = bd->sectors - lba0;
-    fs->buf_lba = EXT_NO_SECTOR;
-    fs->blk_shift = 10;           /* for messages until the real one */
-    /* Until the block count is known nothing bounds reads but this: the
-     * superblock's two sectors (2 and 3) must lie in the partition. */
-    if (sectors && sectors < (SB_OFFSET + 1024) / BLOCKDEV_SECTOR)
-        return ext_fail(fs, EXT_ENOTEXT, 0, 0,
-                        "partition too small to hold a superblock");
-
-    rc = sb_read_head(fs);
     if (rc)
         return rc;
     fs->compat = le32(sb + SB_FEATURE_COMPAT);
@@ -352,9 +338,52 @@ int ext_mount(struct ext_fs *fs, const struct blockdev *bd,
         return rc;
     sb_hash(fs, sb);
     memcpy(uuid, sb + SB_UUID, sizeof(uuid));
-    rc = sb_checksum(fs, uuid, sb[SB_CHECKSUM_TYPE]);
+    return sb_checksum(fs, uuid, sb[SB_CHECKSUM_TYPE]);
+}
+
+int ext_mount_journal(struct ext_fs *fs, const struct blockdev *bd,
+                      uint64_t lba0, uint64_t sectors,
+                      struct ext_journal *j)
+{
+    struct ext_inode root;
+    int rc;
+
+    memset(fs, 0, sizeof(*fs));
+    fs->bd = bd;
+    fs->lba0 = lba0;
+    if (!sectors && bd->sectors > lba0)
+        sectors = bd->sectors - lba0;
+    fs->buf_lba = EXT_NO_SECTOR;
+    fs->blk_shift = 10;           /* for messages until the real one */
+    /* Until the block count is known nothing bounds reads but this: the
+     * superblock's two sectors (2 and 3) must lie in the partition. */
+    if (sectors && sectors < (SB_OFFSET + 1024) / BLOCKDEV_SECTOR)
+        return ext_fail(fs, EXT_ENOTEXT, 0, 0,
+                        "partition too small to hold a superblock");
+
+    rc = sb_parse(fs, sectors);
     if (rc)
         return rc;
+#if EXT_JOURNAL
+    /* Replay before anything past the superblock is read: descriptors,
+     * inodes and the root may live in the journal. The superblock too,
+     * so it is parsed again from what the replay left. */
+    if ((fs->incompat & INCOMPAT_RECOVER) &&
+        (fs->compat & COMPAT_HAS_JOURNAL)) {
+        uint8_t warn;
+
+        rc = ext_journal_replay(fs, j);
+        if (rc)
+            return rc;
+        warn = fs->warnings;
+        rc = sb_parse(fs, sectors);
+        fs->warnings = warn;
+        if (rc)
+            return rc;
+    }
+#else
+    (void)j;
+#endif
 
     rc = ext_inode_read(fs, EXT_ROOT_INO, &root);
     if (rc)
@@ -363,4 +392,10 @@ int ext_mount(struct ext_fs *fs, const struct blockdev *bd,
         return ext_fail(fs, EXT_ECORRUPT, EXT_ROOT_INO, 0,
                         "the root inode is not a directory");
     return 0;
+}
+
+int ext_mount(struct ext_fs *fs, const struct blockdev *bd,
+              uint64_t lba0, uint64_t sectors)
+{
+    return ext_mount_journal(fs, bd, lba0, sectors, NULL);
 }

@@ -1,6 +1,6 @@
 /* extload, the host tool: the boot loader's reader on a disk image.
  *
- *   extload [--part N] [--stats] info IMAGE
+ *   extload [--part N] [--stats] [--journal-blocks N] info IMAGE
  *   extload [--part N] [--stats] ls   IMAGE PATH
  *   extload [--part N] [--stats] cat  IMAGE PATH
  *   extload [--part N] [--stats] stat IMAGE PATH
@@ -27,12 +27,19 @@ struct tool {
     uint32_t part_index;
     int stats;
     const char *image;
+    struct ext_journal jnl;
 };
+
+/* The journal replay table: room for 64 Ki replaced blocks (1 MiB);
+ * --journal-blocks N gives the reader less, as a small board has. */
+#define HOST_JOURNAL_BLOCKS 65536u
+static struct ext_jblock journal_table[HOST_JOURNAL_BLOCKS];
 
 static int usage(void)
 {
     fprintf(stderr,
-            "usage: extload [--part N] [--stats] info IMAGE\n"
+            "usage: extload [--part N] [--stats] [--journal-blocks N] "
+            "info IMAGE\n"
             "       extload [--part N] [--stats] ls|cat|stat IMAGE PATH\n"
             "       extload boot IMAGE [--window ADDR:SIZE] [-o FILE]\n");
     return 2;
@@ -71,7 +78,12 @@ static int open_fs(struct tool *t)
                     part_strerror(rc));
         return 1;
     }
-    rc = ext_mount(&t->fs, &t->disk.bd, t->part.lba, t->part.sectors);
+    t->jnl.tab = journal_table;
+    rc = ext_mount_journal(&t->fs, &t->disk.bd, t->part.lba,
+                           t->part.sectors, &t->jnl);
+    if (rc == EXT_EJFULL)
+        fprintf(stderr, "extload: the replay table holds %" PRIu32
+                " blocks (--journal-blocks)\n", t->jnl.cap);
     if (rc)
         return fail_fs(t, NULL);
     return 0;
@@ -90,6 +102,7 @@ static int cmd_info(struct tool *t)
     uint8_t buf[BLOCKDEV_SECTOR];
     struct part_info p;
     const struct ext_fs *fs = &t->fs;
+    char line[256];
     int scheme, rc;
     uint32_t i;
 
@@ -139,9 +152,19 @@ static int cmd_info(struct tool *t)
     print_features("ro_compat: ", 2, fs->ro_compat);
     print_features("ignored for reading: ", 2, 
                    fs->ro_compat & ~EXT_RO_COMPAT_USED);
+    ext_journal_describe(fs, line, sizeof(line));
+    printf("journal: %s\n", line);
+    if (t->jnl.replayed && t->jnl.transactions)
+        printf("journal: replay read %" PRIu32 " sectors; table %" PRIu32
+               " of %" PRIu32 " entries (%u bytes each)\n",
+               t->jnl.scan_sectors, t->jnl.n, t->jnl.cap,
+               (unsigned)sizeof(struct ext_jblock));
     if (fs->warnings & EXT_WARN_NEEDS_RECOVERY)
         printf("warning: the journal needs recovery; reading the last "
                "checkpointed state\n");
+    if (fs->warnings & EXT_WARN_JOURNAL_CSUM)
+        printf("warning: journal blocks failed their checksum and were "
+               "not replayed\n");
     if (fs->warnings & EXT_WARN_NOT_CLEAN)
         printf("warning: not cleanly unmounted\n");
     if (fs->warnings & EXT_WARN_ERRORS)
@@ -263,6 +286,7 @@ int main(int argc, char **argv)
 
     memset(&t, 0, sizeof(t));
     t.disk.fd = -1;
+    t.jnl.cap = HOST_JOURNAL_BLOCKS;
     while (i < argc && argv[i][0] == '-' && argv[i][1] == '-') {
         if (!strcmp(argv[i], "--part") && i + 1 < argc) {
             char *end;
@@ -271,6 +295,14 @@ int main(int argc, char **argv)
             if (*end || n == 0 || n > 1024)
                 return usage();
             t.part_index = (uint32_t)n;
+            i += 2;
+        } else if (!strcmp(argv[i], "--journal-blocks") && i + 1 < argc) {
+            char *end;
+            unsigned long n = strtoul(argv[i + 1], &end, 10);
+
+            if (*end || n > HOST_JOURNAL_BLOCKS)
+                return usage();
+            t.jnl.cap = (uint32_t)n;
             i += 2;
         } else if (!strcmp(argv[i], "--stats")) {
             t.stats = 1;

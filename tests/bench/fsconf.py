@@ -13,6 +13,7 @@ CONFIGS = [
     ("EXT_MESSAGES=0", ["-DEXT_MESSAGES=0"]),
     ("EXT_HTREE=0", ["-DEXT_HTREE=0"]),
     ("EXT_CSUM_VERIFY=0", ["-DEXT_CSUM_VERIFY=0"]),
+    ("EXT_JOURNAL=0", ["-DEXT_JOURNAL=0"]),
     ("all three off", ["-DEXT_MESSAGES=0", "-DEXT_HTREE=0",
                        "-DEXT_CSUM_VERIFY=0"]),
 ]

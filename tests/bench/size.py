@@ -455,7 +455,12 @@ def run_size(args):
     print("%-42s %7d %7s" % ("sizeof(struct sdspi)", sizes.get("sdspi", -1),
                              "-"))
     for k in sorted(sizes):
-        if k not in ("ext_fs", "sdspi"):
+        if k == "journal_table":
+            print("%-42s %7d %7s" % (
+                "journal replay table (%d x %d B, in .bss)"
+                % (sizes[k] // max(sizes.get("ext_jblock", 16), 1),
+                   sizes.get("ext_jblock", 16)), sizes[k], "-"))
+        elif k not in ("ext_fs", "sdspi"):
             print("%-42s %7d %7s" % ("sizeof(struct %s)" % k, sizes[k], "-"))
     print()
     print("RAM: .data %d + .bss %d + stack %d (worst case: main path %d%s)"

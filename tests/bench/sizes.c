@@ -8,7 +8,8 @@
 #define SIZEOF(t) const char sizeof_##t[sizeof(struct t)] = { 0 }
 
 extern const char sizeof_ext_fs[], sizeof_ext_file[], sizeof_ext_inode[],
-    sizeof_ext_dir[], sizeof_sdspi[], sizeof_pl022[], sizeof_boot_state[];
+    sizeof_ext_dir[], sizeof_sdspi[], sizeof_pl022[], sizeof_boot_state[],
+    sizeof_ext_journal[], sizeof_ext_jblock[], sizeof_journal_table[];
 
 SIZEOF(ext_fs);
 SIZEOF(ext_file);
@@ -17,3 +18,8 @@ SIZEOF(ext_dir);
 SIZEOF(sdspi);
 SIZEOF(pl022);
 SIZEOF(boot_state);
+SIZEOF(ext_journal);
+SIZEOF(ext_jblock);
+/* The firmware's journal replay table (in boot_state, so in .bss). */
+const char sizeof_journal_table[sizeof(((struct boot_state *)0)->jtab)] =
+    { 0 };

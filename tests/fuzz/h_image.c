@@ -46,6 +46,8 @@ static int mem_read(void *ctx, uint64_t lba, uint32_t count, void *buf)
 
 struct walk {
     struct ext_fs fs;
+    struct ext_journal jnl;         /* a dirty journal is replayed */
+    struct ext_jblock jtab[64];
     struct memdev dev;
     struct blockdev bd;
     const char *bad;
@@ -285,7 +287,9 @@ const char *fuzz_image_one(const uint8_t *data, size_t len)
         bad = "part_find gave a partition outside the disk";
         goto out;
     }
-    rc = ext_mount(&w->fs, &w->bd, pi.lba, pi.sectors);
+    w->jnl.tab = w->jtab;
+    w->jnl.cap = 64;
+    rc = ext_mount_journal(&w->fs, &w->bd, pi.lba, pi.sectors, &w->jnl);
     describe(w, rc);
     if (rc)
         goto out;

@@ -137,6 +137,43 @@ start=5, size=299, type=5
 start=8, size=256, type=83"
 rm -f "$O/image/part-fs"
 
+# ---- dirty journals (tests/journal/t_journal.sh has the checked cases) ---
+# Two transactions logged by debugfs and never replayed: the blocks a
+# change touched (a file whose blocks begin with the jbd2 magic: escaped),
+# then a revoke and a rewrite; a third left uncommitted. jbd2 needs 1024
+# journal blocks and mke2fs a 2100 KiB filesystem for one: these seeds are
+# past the image target's -max_len (512 KiB), which must grow for them.
+jseed() {          # name jo-options mke2fs-args...
+    local name=$1 jo=$2 img=$O/image/$1 l b
+    shift 2
+    mk "$name" "$T/std" 2100 -N 32 -J size=1 "$@"
+    cp "$img" "$T/changed"
+    { printf '\300\073\071\230'; bytes 78 1020; printf '\300\073\071\230'
+      bytes 79 1500; } >"$T/newfile"
+    debugfs -w -f - "$T/changed" >/dev/null 2>&1 <<DBG
+write $T/newfile /boot/kernel.new
+rm /small
+DBG
+    l=$(cmp -l "$img" "$T/changed" | awk '{print int(($1 - 1) / 1024)}' |
+        uniq | tr '\n' ',' | sed 's/,$//')
+    : >"$T/jdata"
+    for b in ${l//,/ }; do
+        dd if="$T/changed" bs=1024 skip="$b" count=1 status=none >>"$T/jdata"
+    done
+    b=${l%%,*}
+    dd if="$T/changed" bs=1024 skip="$b" count=1 status=none >"$T/jone"
+    debugfs -w -f - "$img" >/dev/null 2>&1 <<DBG
+jo $jo
+jw -b $l $T/jdata
+jw -r $b
+jw -b $b $T/jone
+jw -b ${l##*,} $T/jone -c
+jc
+DBG
+}
+jseed ext4-dirty-v3 -c -t ext4 -b 1024
+jseed ext3-dirty-v1 -c -t ext3 -b 1024
+
 # ---- config -------------------------------------------------------------
 c=$O/config
 printf 'DEFAULT main\nLABEL main\n    KERNEL /boot/kernel.bin\n    FDT /boot/board.dtb\n    APPEND console=ttyS0 root=/dev/mmcblk0p2\nLABEL old\n    KERNEL /boot/kernel-old.bin\n' >"$c/distro"

@@ -275,6 +275,10 @@ start=6144, size=4096, type=EBD0A0A2-B9E5-4433-87C0-68B6B72699C7
 start=10240, size=$sect, type=0FC63DAF-8483-4772-8E79-3D69D8477DE4" "$D/part-fs.img" 10240 || rc=1
 report "MBR primary, MBR logical, GPT" $rc
 
+# ---- dirty journals (not in the manifest) ------------------------------
+bash "$TOP/tests/images/journal.sh" "$D" && report "dirty journals" 0 ||
+    report "dirty journals" 1
+
 # ---- evil images --------------------------------------------------------
 bash "$TOP/tests/images/evil.sh" "$D" && report "evil images" 0 || report "evil images" 1
 exit $status

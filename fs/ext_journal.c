@@ -1,0 +1,811 @@
+/* Journal replay in memory: a dirty ext3/ext4 filesystem read as jbd2
+ * recovery (e2fsck's, the kernel's) would leave it, without writing.
+ *
+ * Recovery walks the log twice, the way do_one_pass() does:
+ *
+ *   scan    from s_start / s_sequence: descriptor, revoke and commit
+ *           blocks of consecutive transactions, checksums checked; finds
+ *           the end transaction (the first one that is not complete and
+ *           valid).
+ *   replay  the same walk up to that end. Every tagged block version
+ *           goes into the caller's table (the newest replaces an older
+ *           one of the same block); a revoke record removes the version
+ *           of its block and keeps later tags of the same transaction
+ *           out (recovery skips a tag of transaction T when a revoke
+ *           record for its block has a sequence >= T; versions from
+ *           later transactions are replayed again). Revoke entries are
+ *           dropped at each commit, when they can no longer match.
+ *
+ * Checksum failures, as e2fsck's recovery treats them:
+ *   commit block (v1 crc32_be of the transaction, v2/v3 crc32c):
+ *           the log ends before that transaction (async_commit: scanning
+ *           goes on, and the last failing commit marks the end);
+ *   descriptor or revoke block (v2/v3): if a later commit block is not
+ *           older than the last good one, recovery fails (nothing is
+ *           replayed: the mount fails here); if it is older, the blocks
+ *           are stale and the log ends there;
+ *   tag (v2/v3, a logged block's own checksum): that version is not
+ *           replayed, the rest is (EXT_WARN_JOURNAL_CSUM).
+ *
+ * Reads then go to the journal copy of each replaced block (ext_io.c
+ * calls ext_journal_patch), an escaped copy getting its magic back.
+ */
+#include "ext_priv.h"
+#include "be.h"
+#include "jbd2.h"
+
+#if EXT_JOURNAL
+
+#define JB_ESCAPE       (1ull << 63)    /* restore JBD2_MAGIC at byte 0 */
+#define JB_REVOKE       (1ull << 62)    /* transient: revoked this trans. */
+#define JB_FLAGS        (JB_ESCAPE | JB_REVOKE)
+
+struct jscan {
+    struct ext_file f;            /* the journal inode */
+    uint32_t total;               /* blocks in the journal */
+    uint32_t first;               /* first log block (s_first) */
+    uint32_t start;               /* s_start */
+    uint32_t seq;                 /* s_sequence */
+    uint32_t compat, incompat;
+    uint32_t seed;                /* crc32c seed of csum v2/v3 */
+    uint32_t tag_bytes;
+    uint32_t tail;                /* descriptor/revoke tail: 4 or 0 */
+    uint32_t end;                 /* end transaction, once known */
+    uint32_t used;                /* table entries in use */
+    uint32_t failed_blk;          /* commit block that failed; ~0 none */
+    bool have_end;
+};
+
+static bool tid_geq(uint32_t x, uint32_t y)
+{
+    return (int32_t)(x - y) >= 0;
+}
+
+static bool csum23(const struct jscan *js)
+{
+    return (js->incompat & (JBD2_INCOMPAT_CSUM_V2 | JBD2_INCOMPAT_CSUM_V3))
+           != 0;
+}
+
+static int jfail(struct ext_fs *fs, int err, uint64_t lblk, const char *what)
+{
+    return ext_fail(fs, err, 0, lblk, what);
+}
+
+/* Physical block of log block lblk. */
+static int jmap(struct ext_fs *fs, struct jscan *js, uint32_t lblk,
+                uint64_t *pblk)
+{
+    struct ext_run run;
+    int rc;
+
+    if (lblk >= js->total)
+        return jfail(fs, EXT_EJOURNAL, lblk,
+                     "journal: log block past the end of the journal");
+    rc = ext_map(fs, &js->f, lblk, &run);
+    if (rc)
+        return rc;
+    if (!run.pblk)
+        return jfail(fs, EXT_EJOURNAL, lblk, "journal: hole in the "
+                     "journal inode");
+    *pblk = run.pblk;
+    return 0;
+}
+
+static uint64_t boff(const struct ext_fs *fs, uint64_t pblk, uint32_t off)
+{
+    return (pblk << fs->blk_shift) + off;
+}
+
+/* crc32c of a whole journal block with the 4 bytes at `hole` taken as
+ * zero (hole past the block: none). */
+static int jcrc32c(struct ext_fs *fs, uint64_t pblk, uint32_t hole,
+                   uint32_t *crc)
+{
+    static const uint8_t zero[4];
+    uint32_t bsize = ext_blk_size(fs);
+    int rc;
+
+    if (hole >= bsize)
+        return ext_crc32c_span(fs, boff(fs, pblk, 0), bsize, crc);
+    rc = ext_crc32c_span(fs, boff(fs, pblk, 0), hole, crc);
+    if (rc)
+        return rc;
+    *crc = ext_crc32c(*crc, zero, 4);
+    return ext_crc32c_span(fs, boff(fs, pblk, hole + 4),
+                           bsize - hole - 4, crc);
+}
+
+/* Checksum v2/v3 of a descriptor or revoke block (tail) or of a commit
+ * block (JC_CHKSUM): true when it matches. */
+static int jcsum_ok(struct ext_fs *fs, const struct jscan *js, uint64_t pblk,
+                    uint32_t at, bool *ok)
+{
+    uint32_t crc = js->seed;
+    uint8_t b[4];
+    int rc = jcrc32c(fs, pblk, at, &crc);
+
+    if (!rc)
+        rc = ext_bytes(fs, boff(fs, pblk, at), b, 4);
+    *ok = !rc && be32(b) == crc;
+    return rc;
+}
+
+/* crc32_be (jbd2 checksum v1): MSB first, polynomial 0x04C11DB7. */
+static uint32_t crc32_be(uint32_t crc, const uint8_t *p, uint32_t n)
+{
+    uint32_t k;
+
+    while (n--) {
+        crc ^= (uint32_t)*p++ << 24;
+        for (k = 0; k < 8; k++)
+            crc = (crc & 0x80000000u) ? (crc << 1) ^ 0x04C11DB7u
+                                      : crc << 1;
+    }
+    return crc;
+}
+
+static int jcrc32_be(struct ext_fs *fs, uint64_t pblk, uint32_t *crc)
+{
+    uint64_t s = boff(fs, pblk, 0) >> 9;
+    uint32_t i, n = ext_blk_size(fs) >> 9;
+
+    for (i = 0; i < n; i++) {
+        int rc = ext_sector(fs, s + i);
+
+        if (rc)
+            return rc;
+        *crc = crc32_be(*crc, fs->buf, BLOCKDEV_SECTOR);
+    }
+    return 0;
+}
+
+static uint32_t wrap(const struct jscan *js, uint32_t blk)
+{
+    return blk >= js->total ? blk - (js->total - js->first) : blk;
+}
+
+/* ---- the table --------------------------------------------------------- */
+
+/* The table stays sorted by block, a block's data entry before its revoke
+ * entry, so lookups (and the reads after the mount) are binary searches.
+ * Index of the first entry not below (blk, kind). */
+static uint32_t jlower(const struct ext_jblock *t, uint32_t n, uint64_t blk,
+                       uint64_t kind)
+{
+    uint32_t lo = 0, hi = n;
+
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+
+        if (t[mid].blk < blk ||
+            (t[mid].blk == blk && (t[mid].src & JB_REVOKE) < kind))
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+static struct ext_jblock *jfind(struct ext_journal *j, struct jscan *js,
+                                uint64_t blk, uint64_t kind)
+{
+    uint32_t i = jlower(j->tab, js->used, blk, kind);
+
+    if (i < js->used && j->tab[i].blk == blk &&
+        (j->tab[i].src & JB_REVOKE) == kind)
+        return &j->tab[i];
+    return NULL;
+}
+
+static int jadd(struct ext_fs *fs, struct ext_journal *j, struct jscan *js,
+                uint64_t blk, uint64_t src)
+{
+    uint32_t i = jlower(j->tab, js->used, blk, src & JB_REVOKE);
+
+    if (i < js->used && j->tab[i].blk == blk &&
+        (j->tab[i].src & JB_REVOKE) == (src & JB_REVOKE)) {
+        j->tab[i].src = src;
+        return 0;
+    }
+    if (js->used >= j->cap)
+        return ext_fail(fs, EXT_EJFULL, 0, blk,
+                        "journal: more blocks to replay than the replay "
+                        "table holds (struct ext_journal.cap entries)");
+    memmove(&j->tab[i + 1], &j->tab[i],
+            (js->used - i) * sizeof(j->tab[0]));
+    j->tab[i].blk = blk;
+    j->tab[i].src = src;
+    js->used++;
+    return 0;
+}
+
+static void jdrop(struct ext_journal *j, struct jscan *js,
+                  struct ext_jblock *e)
+{
+    uint32_t i = (uint32_t)(e - j->tab);
+
+    memmove(e, e + 1, (js->used - i - 1) * sizeof(*e));
+    js->used--;
+}
+
+/* At a commit: revoke entries cannot match later transactions. */
+static void jpurge(struct ext_journal *j, struct jscan *js)
+{
+    uint32_t i, n = 0;
+
+    for (i = 0; i < js->used; i++)
+        if (!(j->tab[i].src & JB_REVOKE))
+            j->tab[n++] = j->tab[i];
+    js->used = n;
+}
+
+/* ---- the log ----------------------------------------------------------- */
+
+static bool tag_csum_match(const struct jscan *js, const uint8_t *t,
+                           uint32_t crc)
+{
+    if (js->incompat & JBD2_INCOMPAT_CSUM_V3)
+        return be32(t + JT3_CHECKSUM) == crc;
+    return be16(t + JT_CSUM16) == (uint16_t)crc;
+}
+
+/* One tag's block (log block io) in the replay pass. */
+static int replay_tag(struct ext_fs *fs, struct ext_journal *j,
+                      struct jscan *js, const uint8_t *t, uint32_t io,
+                      uint32_t seq)
+{
+    uint16_t flags = be16(t + JT_FLAGS16);
+    uint64_t blk = be32(t + JT_BLOCKNR), src;
+    int rc;
+
+    if (js->incompat & JBD2_INCOMPAT_64BIT)
+        blk |= (uint64_t)be32(t + JT_BLOCKNR_HIGH) << 32;
+    rc = jmap(fs, js, io, &src);
+    if (rc)
+        return rc;
+    if (jfind(j, js, blk, JB_REVOKE)) {
+        j->revokes++;
+        return 0;
+    }
+    if (csum23(js)) {
+        uint8_t s[4] = { (uint8_t)(seq >> 24), (uint8_t)(seq >> 16),
+                         (uint8_t)(seq >> 8), (uint8_t)seq };
+        uint32_t crc = ext_crc32c(js->seed, s, 4);
+
+        rc = jcrc32c(fs, src, UINT32_MAX, &crc);
+        if (rc)
+            return rc;
+        if (!tag_csum_match(js, t, crc)) {
+            j->bad_tags++;
+            fs->warnings |= EXT_WARN_JOURNAL_CSUM;
+            return 0;
+        }
+    }
+    /* A block no read can reach (past any filesystem) is left out. */
+    if (blk > (UINT64_MAX >> fs->blk_shift))
+        return 0;
+    return jadd(fs, j, js, blk, src | ((flags & JBD2_FLAG_ESCAPE)
+                                       ? JB_ESCAPE : 0));
+}
+
+/* The tags of the descriptor at dblk (physical); the blocks they
+ * describe follow it in the log from *blk. replay: put them in the
+ * table; v1 (crc non-NULL): fold them into the transaction checksum;
+ * else only count them. */
+static int walk_tags(struct ext_fs *fs, struct ext_journal *j,
+                     struct jscan *js, uint64_t dblk, uint32_t seq,
+                     uint32_t *blk, bool replay, uint32_t *crc)
+{
+    uint32_t off = JH_SIZE, limit = ext_blk_size(fs) - js->tail;
+    uint8_t t[JT3_SIZE];
+
+    while (off + js->tag_bytes <= limit) {
+        uint32_t io = *blk;
+        uint16_t flags;
+        int rc = ext_bytes(fs, boff(fs, dblk, off), t, js->tag_bytes);
+
+        if (rc)
+            return rc;
+        flags = be16(t + JT_FLAGS16);
+        *blk = wrap(js, *blk + 1);
+        if (replay) {
+            rc = replay_tag(fs, j, js, t, io, seq);
+        } else if (crc) {
+            uint64_t p;
+
+            rc = jmap(fs, js, io, &p);
+            if (!rc)
+                rc = jcrc32_be(fs, p, crc);
+        }
+        if (rc)
+            return rc;
+        off += js->tag_bytes;
+        if (!(flags & JBD2_FLAG_SAME_UUID))
+            off += JT_UUID_SIZE;
+        if (flags & JBD2_FLAG_LAST_TAG)
+            break;
+    }
+    return 0;
+}
+
+static int revoke_records(struct ext_fs *fs, struct ext_journal *j,
+                          struct jscan *js, uint64_t rblk)
+{
+    uint32_t rl = (js->incompat & JBD2_INCOMPAT_64BIT) ? 8 : 4;
+    uint32_t off = JR_SIZE, count;
+    uint8_t b[8];
+    int rc = ext_bytes(fs, boff(fs, rblk, JR_COUNT), b, 4);
+
+    if (rc)
+        return rc;
+    count = be32(b);
+    if (count > ext_blk_size(fs) - js->tail)
+        return jfail(fs, EXT_EJOURNAL, rblk, "journal: revoke block byte "
+                     "count (r_count) larger than the block");
+    for (; off + rl <= count; off += rl) {
+        uint64_t blk;
+        struct ext_jblock *e;
+
+        rc = ext_bytes(fs, boff(fs, rblk, off), b, rl);
+        if (rc)
+            return rc;
+        blk = rl == 8 ? be64(b) : be32(b);
+        j->revokes++;
+        e = jfind(j, js, blk, 0);
+        if (e)
+            jdrop(j, js, e);
+        rc = jadd(fs, j, js, blk, JB_REVOKE);
+        if (rc)
+            return rc;
+    }
+    return 0;
+}
+
+/* The commit block at pblk in the scan: false when its checksum fails
+ * (v1: the transaction's crc32_be; v2/v3: the block's crc32c). */
+static int commit_ok(struct ext_fs *fs, struct jscan *js, uint64_t pblk,
+                     uint32_t crc, bool *ok)
+{
+    uint8_t h[JC_CHKSUM + 4];
+    int rc;
+
+    *ok = true;
+    if (js->compat & JBD2_COMPAT_CHECKSUM) {
+        uint32_t found;
+
+        rc = ext_bytes(fs, boff(fs, pblk, 0), h, sizeof(h));
+        if (rc)
+            return rc;
+        found = be32(h + JC_CHKSUM);
+        *ok = (crc == found && h[JC_CHKSUM_TYPE] == JC_CRC32_CHKSUM &&
+               h[JC_CHKSUM_SIZE] == JC_CRC32_CHKSUM_SIZE) ||
+              (h[JC_CHKSUM_TYPE] == 0 && h[JC_CHKSUM_SIZE] == 0 &&
+               found == 0);
+        return 0;
+    }
+    if (csum23(js))
+        return jcsum_ok(fs, js, pblk, JC_CHKSUM, ok);
+    return 0;
+}
+
+/* One pass over the log (do_one_pass). */
+static int jpass(struct ext_fs *fs, struct ext_journal *j, struct jscan *js,
+                 bool replay)
+{
+    uint32_t next_id = js->seq, blk = js->start, crc = ~0u, iter;
+    uint64_t last_time = 0;
+    bool need_check = false;
+    uint8_t stop = EXT_JSTOP_WRAP;
+    uint32_t stop_blk = blk;
+
+    for (iter = 0; iter <= js->total; iter++) {
+        uint8_t h[JH_SIZE], c[8];
+        uint32_t cur = blk, type, seq;
+        uint64_t pblk, ctime;
+        bool ok = true, fold;
+        int rc;
+
+        if (replay && tid_geq(next_id, js->end))
+            return 0;
+        stop_blk = cur;
+        rc = jmap(fs, js, cur, &pblk);
+        if (!rc)
+            rc = ext_bytes(fs, boff(fs, pblk, 0), h, JH_SIZE);
+        if (rc)
+            return rc;
+        blk = wrap(js, blk + 1);
+        if (be32(h + JH_MAGIC) != JBD2_MAGIC) {
+            stop = EXT_JSTOP_MAGIC;
+            break;
+        }
+        type = be32(h + JH_BLOCKTYPE);
+        seq = be32(h + JH_SEQUENCE);
+        if (seq != next_id) {
+            stop = EXT_JSTOP_SEQUENCE;
+            break;
+        }
+        if (type == JBD2_DESCRIPTOR_BLOCK) {
+            if (js->tail) {
+                rc = jcsum_ok(fs, js, pblk, ext_blk_size(fs) - JTAIL_SIZE,
+                              &ok);
+                if (rc)
+                    return rc;
+            }
+            if (!ok) {
+                if (replay)
+                    return jfail(fs, EXT_ECSUM, pblk, "journal: descriptor "
+                                 "block checksum mismatch");
+                need_check = true;
+            }
+            /* v1: the transaction's crc32_be covers the descriptor,
+             * then the blocks it describes (calc_chksums). */
+            fold = !replay && (js->compat & JBD2_COMPAT_CHECKSUM) &&
+                   !need_check && !js->have_end;
+            if (fold)
+                rc = jcrc32_be(fs, pblk, &crc);
+            if (!rc)
+                rc = walk_tags(fs, j, js, pblk, seq, &blk, replay,
+                               fold ? &crc : NULL);
+            if (rc)
+                return rc;
+            continue;
+        }
+        if (type == JBD2_COMMIT_BLOCK) {
+            rc = ext_bytes(fs, boff(fs, pblk, JC_COMMIT_SEC), c, 8);
+            if (rc)
+                return rc;
+            ctime = be64(c);
+            if (need_check) {
+                if (ctime >= last_time)
+                    return jfail(fs, EXT_ECSUM, pblk, "journal: a descriptor"
+                                 " or revoke block failed its checksum in a"
+                                 " committed transaction (recovery fails)");
+                stop = EXT_JSTOP_STALE;
+                break;
+            }
+            if (replay) {
+                jpurge(j, js);
+                j->transactions++;
+                next_id++;
+                continue;
+            }
+            if ((js->compat & JBD2_COMPAT_CHECKSUM) && js->have_end)
+                continue;
+            rc = commit_ok(fs, js, pblk, crc, &ok);
+            if (rc)
+                return rc;
+            if (js->compat & JBD2_COMPAT_CHECKSUM)
+                crc = ok ? ~0u : crc;
+            if (!ok) {
+                if (ctime < last_time) {
+                    stop = EXT_JSTOP_STALE;
+                    break;
+                }
+                js->end = next_id;
+                js->have_end = true;
+                js->failed_blk = cur;
+                if (!(js->incompat & JBD2_INCOMPAT_ASYNC_COMMIT))
+                    continue;
+            }
+            last_time = ctime;
+            next_id++;
+            continue;
+        }
+        if (type == JBD2_REVOKE_BLOCK) {
+            if (!replay && js->tail) {
+                rc = jcsum_ok(fs, js, pblk, ext_blk_size(fs) - JTAIL_SIZE,
+                              &ok);
+                if (rc)
+                    return rc;
+                if (!ok)
+                    need_check = true;
+            }
+            if (replay) {
+                rc = revoke_records(fs, j, js, pblk);
+                if (rc)
+                    return rc;
+            }
+            continue;
+        }
+        stop = EXT_JSTOP_TYPE;
+        break;
+    }
+    if (!replay) {
+        if (!js->have_end) {
+            js->end = next_id;
+            js->have_end = true;
+        }
+        j->stop = stop;
+        j->stop_blk = stop_blk;
+        if (js->failed_blk != UINT32_MAX) {
+            j->stop = EXT_JSTOP_COMMIT_CSUM;
+            j->stop_blk = js->failed_blk;
+        }
+    }
+    return 0;
+}
+
+/* ---- the journal superblock ---------------------------------------------- */
+
+static int jsb_bad(struct ext_fs *fs, const char *what)
+{
+    return jfail(fs, EXT_EJOURNAL, 0, what);
+}
+
+static int jsb_load(struct ext_fs *fs, struct jscan *js, uint32_t inum)
+{
+    uint8_t sb[JSB_CHECKSUM_TYPE + 1];
+    uint64_t pblk;
+    uint32_t type, maxlen, ro;
+    struct ext_inode in;
+    int rc = ext_inode_read(fs, inum, &in);
+
+    if (!rc)
+        rc = ext_file_open(fs, &in, &js->f);
+    if (rc)
+        return rc;
+    if ((js->f.in.mode & EXT_S_IFMT) != EXT_S_IFREG)
+        return ext_fail(fs, EXT_EJOURNAL, inum, 0,
+                        "journal: the journal inode is not a regular file");
+    /* e2fsck and the kernel refuse a journal under 1024 blocks. */
+    if ((js->f.in.size >> fs->blk_shift) < JBD2_MIN_JOURNAL_BLOCKS)
+        return jsb_bad(fs, "journal: shorter than 1024 blocks");
+    js->total = (js->f.in.size >> fs->blk_shift) > UINT32_MAX
+                ? UINT32_MAX : (uint32_t)(js->f.in.size >> fs->blk_shift);
+    rc = jmap(fs, js, 0, &pblk);
+    if (!rc)
+        rc = ext_bytes(fs, boff(fs, pblk, 0), sb, sizeof(sb));
+    if (rc)
+        return rc;
+    if (be32(sb + JH_MAGIC) != JBD2_MAGIC)
+        return jsb_bad(fs, "journal: superblock has no jbd2 magic");
+    type = be32(sb + JH_BLOCKTYPE);
+    if (type == JBD2_SUPERBLOCK_V1) {
+        js->compat = js->incompat = ro = 0;
+    } else if (type == JBD2_SUPERBLOCK_V2) {
+        js->compat = be32(sb + JSB_FEATURE_COMPAT);
+        js->incompat = be32(sb + JSB_FEATURE_INCOMPAT);
+        ro = be32(sb + JSB_FEATURE_RO_COMPAT);
+        if (be32(sb + JSB_NR_USERS) > 1)
+            return jsb_bad(fs, "journal: shared by several filesystems "
+                           "(s_nr_users > 1)");
+    } else {
+        return jsb_bad(fs, "journal: superblock type is not v1 or v2");
+    }
+    if (js->incompat & JBD2_INCOMPAT_FAST_COMMIT)
+        return jsb_bad(fs, "journal: feature fast_commit (its replay is "
+                       "not supported)");
+    if ((js->incompat & ~(JBD2_INCOMPAT_REVOKE | JBD2_INCOMPAT_64BIT |
+                          JBD2_INCOMPAT_ASYNC_COMMIT | JBD2_INCOMPAT_CSUM_V2 |
+                          JBD2_INCOMPAT_CSUM_V3)) || ro)
+        return jsb_bad(fs, "journal: unknown INCOMPAT or RO_COMPAT "
+                       "feature");
+    if ((js->incompat & JBD2_INCOMPAT_CSUM_V2) &&
+        (js->incompat & JBD2_INCOMPAT_CSUM_V3))
+        return jsb_bad(fs, "journal: both checksum v2 and v3");
+    if (csum23(js)) {
+        uint32_t crc = ~0u;
+        uint8_t b[4];
+
+        if (js->compat & JBD2_COMPAT_CHECKSUM)
+            return jsb_bad(fs, "journal: checksum v1 together with v2/v3");
+        if (sb[JSB_CHECKSUM_TYPE] != JBD2_CSUM_TYPE_CRC32C)
+            return jsb_bad(fs, "journal: superblock checksum type is not "
+                           "crc32c");
+        rc = ext_crc32c_span(fs, boff(fs, pblk, 0), JSB_CHECKSUM, &crc);
+        if (!rc) {
+            crc = ext_crc32c(crc, "\0\0\0", 4);
+            rc = ext_crc32c_span(fs, boff(fs, pblk, JSB_CHECKSUM + 4),
+                                 JSB_SIZE - JSB_CHECKSUM - 4, &crc);
+        }
+        if (!rc)
+            rc = ext_bytes(fs, boff(fs, pblk, JSB_CHECKSUM), b, 4);
+        if (rc)
+            return rc;
+        if (be32(b) != crc)
+            return ext_fail(fs, EXT_ECSUM, 0, 0,
+                            "journal: superblock checksum mismatch");
+        rc = ext_bytes(fs, boff(fs, pblk, JSB_UUID), sb, 16);
+        if (rc)
+            return rc;
+        js->seed = ext_crc32c(~0u, sb, 16);
+        rc = ext_bytes(fs, boff(fs, pblk, 0), sb, sizeof(sb));
+        if (rc)
+            return rc;
+    }
+    if (be32(sb + JSB_BLOCKSIZE) != ext_blk_size(fs))
+        return jsb_bad(fs, "journal: block size is not the filesystem's");
+    maxlen = be32(sb + JSB_MAXLEN);
+    if (maxlen > js->total)
+        return jsb_bad(fs, "journal: s_maxlen is longer than the journal "
+                       "inode");
+    js->total = maxlen;
+    js->first = be32(sb + JSB_FIRST);
+    js->seq = be32(sb + JSB_SEQUENCE);
+    js->start = be32(sb + JSB_START);
+    if (js->first == 0 || js->first >= js->total)
+        return jsb_bad(fs, "journal: s_first is outside the journal");
+    if ((uint64_t)js->first + JBD2_MIN_JOURNAL_BLOCKS > (uint64_t)maxlen + 1)
+        return jsb_bad(fs, "journal: log shorter than 1024 blocks "
+                       "(s_first, s_maxlen)");
+    if (js->start && (js->start >= js->total))
+        return jsb_bad(fs, "journal: s_start is outside the journal");
+    if (js->incompat & JBD2_INCOMPAT_CSUM_V3)
+        js->tag_bytes = JT3_SIZE;
+    else
+        js->tag_bytes = ((js->incompat & JBD2_INCOMPAT_64BIT) ? JT_SIZE64
+                                                             : JT_SIZE32) +
+                        ((js->incompat & JBD2_INCOMPAT_CSUM_V2)
+                         ? JT_CSUM_V2_EXTRA : 0);
+    js->tail = csum23(js) ? JTAIL_SIZE : 0;
+    return 0;
+}
+
+int ext_journal_replay(struct ext_fs *fs, struct ext_journal *j)
+{
+    struct jscan js;
+    uint8_t b[4];
+    uint32_t sectors0 = fs->sectors_read;
+    int rc;
+
+    memset(&js, 0, sizeof(js));
+    js.failed_blk = UINT32_MAX;
+    if (j) {
+        struct ext_jblock *tab = j->tab;
+        uint32_t cap = j->cap;
+
+        memset(j, 0, sizeof(*j));
+        j->tab = tab;
+        j->cap = cap;
+    }
+    rc = ext_bytes(fs, SB_OFFSET + SB_JOURNAL_INUM, b, 4);
+    if (rc)
+        return rc;
+    if (!le32(b))
+        return jfail(fs, EXT_EJOURNAL, 0, "journal: on an external device "
+                     "(s_journal_inum 0, journal_dev); cannot replay it");
+    rc = jsb_load(fs, &js, le32(b));
+    if (rc)
+        return rc;
+    if (js.start) {
+        if (!j || !j->cap)
+            return jfail(fs, EXT_EJFULL, 0, "journal: needs replay but "
+                         "no replay table was given (capacity 0)");
+        rc = jpass(fs, j, &js, false);
+        if (!rc)
+            rc = jpass(fs, j, &js, true);
+        if (rc) {
+            j->transactions = 0;
+            return rc;
+        }
+        jpurge(j, &js);
+        j->n = js.used;
+        j->first_seq = js.seq;
+        j->end_seq = js.end;
+    } else if (j) {
+        j->stop = EXT_JSTOP_EMPTY;
+        j->first_seq = j->end_seq = js.seq;
+    }
+    if (j) {
+        j->replayed = 1;
+        j->scan_sectors = fs->sectors_read - sectors0;
+    }
+    fs->jnl = j;
+    fs->warnings &= (uint8_t)~EXT_WARN_NEEDS_RECOVERY;
+    fs->buf_lba = EXT_NO_SECTOR;
+    return 0;
+}
+
+int ext_journal_patch(struct ext_fs *fs, uint64_t sector, uint32_t count,
+                      uint8_t *dst)
+{
+    const struct ext_journal *j = fs->jnl;
+    uint32_t sh = fs->blk_shift - 9u, i;
+    uint64_t end = sector + count;
+
+    if (!count)
+        return 0;
+    for (i = jlower(j->tab, j->n, sector >> sh, 0);
+         i < j->n && j->tab[i].blk <= (end - 1) >> sh; i++) {
+        const struct ext_jblock *e = &j->tab[i];
+        uint64_t b0 = e->blk << sh, b1 = b0 + (1u << sh), lo, hi;
+        uint8_t *at;
+        int rc;
+
+        lo = b0 > sector ? b0 : sector;
+        hi = b1 < end ? b1 : end;
+        at = dst + (lo - sector) * BLOCKDEV_SECTOR;
+        rc = ext_dev_raw(fs, ((e->src & ~JB_FLAGS) << sh) + (lo - b0),
+                         (uint32_t)(hi - lo), at);
+        if (rc)
+            return rc;
+        if ((e->src & JB_ESCAPE) && lo == b0) {
+            at[0] = (uint8_t)(JBD2_MAGIC >> 24);
+            at[1] = (uint8_t)(JBD2_MAGIC >> 16);
+            at[2] = (uint8_t)(JBD2_MAGIC >> 8);
+            at[3] = (uint8_t)JBD2_MAGIC;
+        }
+    }
+    return 0;
+}
+
+#endif /* EXT_JOURNAL */
+
+const char *ext_journal_stop_text(int stop)
+{
+    static const char *const txt[] = {
+        "not replayed",
+        "the log is empty (s_start 0)",
+        "a block without the journal magic",
+        "a block of an older transaction",
+        "a block of an unknown type",
+        "a commit block failed its checksum",
+        "a checksum failure in stale blocks",
+        "the scan came round the whole log",
+    };
+
+    if (stop < 0 || stop >= (int)(sizeof(txt) / sizeof(txt[0])))
+        return "?";
+    return txt[stop];
+}
+
+static uint32_t jput(char *buf, uint32_t len, uint32_t at, const char *s)
+{
+    while (*s && at + 1 < len)
+        buf[at++] = *s++;
+    buf[at] = 0;
+    return at;
+}
+
+static uint32_t jput_u(char *buf, uint32_t len, uint32_t at, uint32_t v)
+{
+    char d[11];
+    int n = 0;
+
+    do {
+        d[n++] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    while (n && at + 1 < len)
+        buf[at++] = d[--n];
+    buf[at] = 0;
+    return at;
+}
+
+uint32_t ext_journal_describe(const struct ext_fs *fs, char *buf,
+                              uint32_t len)
+{
+    const struct ext_journal *j = fs->jnl;
+    uint32_t at = 0;
+
+    if (!len)
+        return 0;
+    buf[0] = 0;
+    /* The replayed superblock may no longer say needs_recovery. */
+    if (fs->warnings & EXT_WARN_NEEDS_RECOVERY)
+        return jput(buf, len, at, "NOT replayed: reading the last "
+                    "checkpointed state");
+    if (!j || !j->replayed) {
+        if (!(fs->compat & COMPAT_HAS_JOURNAL))
+            return jput(buf, len, at, "none");
+        return jput(buf, len, at, "clean, nothing to replay");
+    }
+    at = jput(buf, len, at, "replayed in memory: ");
+    at = jput_u(buf, len, at, j->transactions);
+    at = jput(buf, len, at, " transactions (");
+    at = jput_u(buf, len, at, j->first_seq);
+    at = jput(buf, len, at, " to ");
+    at = jput_u(buf, len, at, j->end_seq);
+    at = jput(buf, len, at, " excluded), ");
+    at = jput_u(buf, len, at, j->n);
+    at = jput(buf, len, at, " blocks, ");
+    at = jput_u(buf, len, at, j->revokes);
+    at = jput(buf, len, at, " revoke records, ");
+    at = jput_u(buf, len, at, j->bad_tags);
+    at = jput(buf, len, at, " blocks failed their checksum; the scan "
+              "stopped at log block ");
+    at = jput_u(buf, len, at, j->stop_blk);
+    at = jput(buf, len, at, ": ");
+    return jput(buf, len, at, ext_journal_stop_text(j->stop));
+}

@@ -1,0 +1,165 @@
+#!/usr/bin/env bash
+# A power cut during a kernel update: the new kernel, its .sha256 and the
+# new extlinux.conf exist only in the journal (committed, never written
+# home). The firmware must boot what Linux would see after replaying it,
+# without writing to the card. Two cards: data=journal (every changed
+# block is in the journal) and data=ordered (only metadata is; the new
+# files' data blocks are already in place). QEMU, TAP output; counts
+# nothing by time (-icount).
+set -u
+cd "$(dirname "$0")/../.."
+BUILD=${BUILD:-build}
+Q=$BUILD/qemu
+T=$Q/tj.$$
+FW=$BUILD/lm3s6965evb/extload.elf
+HANG_GUARD=${HANG_GUARD:-120}     # seconds; only against hangs
+J="python3 tests/journal/jtool.py"
+PATH=$PATH:/sbin:/usr/sbin
+n=0
+failed=0
+
+mkdir -p "$BUILD"
+if ! make -s --no-print-directory BUILD="$BUILD" firmware qemu-tools \
+        >"$Q-journal-build.log" 2>&1; then
+    echo "not ok 1 - build firmware and test kernel"
+    sed 's/^/# /' "$Q-journal-build.log" | tail -20
+    exit 1
+fi
+mkdir -p "$T"
+
+pass() { n=$((n + 1)); echo "ok $n - $1"; }
+fail() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"
+         echo "# $2"; [ -f "${3:-}" ] && sed 's/^/#   /' "$3" | tail -30; }
+
+boot() {           # name image
+    timeout "$HANG_GUARD" qemu-system-arm -M lm3s6965evb -nographic \
+        -icount shift=0 -semihosting-config enable=on,target=native \
+        -kernel "$FW" -drive "if=sd,format=raw,file=$2,snapshot=on" \
+        </dev/null 2>&1 | tr -d '\r' >"$T/$1.log"
+    rc=${PIPESTATUS[0]}
+}
+
+expect() {         # title log want_rc patterns...
+    local t=$1 log=$2 want=$3 p; shift 3
+    [ "$rc" = "$want" ] || { fail "$t" "exit code $rc, want $want" "$log"; return; }
+    for p in "$@"; do
+        if [ "${p#!}" != "$p" ]; then
+            ! grep -qE -- "${p#!}" "$log" ||
+                { fail "$t" "log matches '${p#!}'" "$log"; return; }
+        else
+            grep -qE -- "$p" "$log" || { fail "$t" "log lacks '$p'" "$log"; return; }
+        fi
+    done
+    pass "$t"
+}
+
+# The card before the update: kernel 1 behind label 'old'.
+r=$T/root
+mkdir -p "$r/boot/extlinux"
+"$Q/mkkernel" "$Q/payload.bin" "$r/boot/kernel.bin" 9000
+(cd "$r/boot" && sha256sum kernel.bin >kernel.bin.sha256)
+cat >"$r/boot/extlinux/extlinux.conf" <<'CONF'
+DEFAULT old
+LABEL old
+    KERNEL /boot/kernel.bin
+    APPEND before-the-update
+CONF
+bash tests/qemu/mkimage.sh "$T/card.img" "$r" --fs ext4 --table mbr \
+    >"$T/mkimage.log" 2>&1 || { echo "not ok 1 - mkimage"; exit 1; }
+off=$((1024 * 1024))
+psize=$(($(stat -c %s "$T/card.img") - off))
+dd if="$T/card.img" of="$T/fs.base" bs=1M skip=1 status=none
+bs=4096
+
+# The update, as the kernel would have made it: new kernel (23456 bytes)
+# and its .sha256 replace the old ones, extlinux.conf names label 'new'.
+mkdir -p "$T/new"
+"$Q/mkkernel" "$Q/payload.bin" "$T/new/kernel.bin" 23456
+(cd "$T/new" && sha256sum kernel.bin >kernel.bin.sha256)
+cat >"$T/new/extlinux.conf" <<'CONF'
+DEFAULT new
+LABEL new
+    KERNEL /boot/kernel.bin
+    APPEND after-the-update
+CONF
+cp "$T/fs.base" "$T/fs.new"
+# New files first under temporary names (fresh blocks, as a package
+# manager writes them), then renamed over the old ones (ln + unlink).
+debugfs -w -f - "$T/fs.new" >"$T/update.log" 2>&1 <<DBG
+write $T/new/kernel.bin /boot/kernel.tmp
+write $T/new/kernel.bin.sha256 /boot/sha.tmp
+write $T/new/extlinux.conf /boot/extlinux/conf.tmp
+rm /boot/kernel.bin
+rm /boot/kernel.bin.sha256
+rm /boot/extlinux/extlinux.conf
+ln /boot/kernel.tmp /boot/kernel.bin
+unlink /boot/kernel.tmp
+ln /boot/sha.tmp /boot/kernel.bin.sha256
+unlink /boot/sha.tmp
+ln /boot/extlinux/conf.tmp /boot/extlinux/extlinux.conf
+unlink /boot/extlinux/conf.tmp
+DBG
+
+# Data blocks of the new files: written in place under data=ordered.
+datablocks() {
+    local p
+    for p in /boot/kernel.bin /boot/kernel.bin.sha256 \
+             /boot/extlinux/extlinux.conf; do
+        debugfs -R "blocks $p" "$T/fs.new" 2>/dev/null
+    done | tr ' ' '\n' | grep . | sort -n
+}
+
+mkcard() {         # name ordered|journal
+    local fs=$T/fs.$1 blks l
+    cp "$T/fs.base" "$fs"
+    if [ "$2" = ordered ]; then
+        for b in $(datablocks); do
+            dd if="$T/fs.new" of="$fs" bs=$bs skip="$b" seek="$b" count=1 \
+                conv=notrunc status=none
+        done
+    fi
+    l=$($J diff "$fs" "$T/fs.new" $bs "$T/$1.data")
+    printf 'jo\njw -b %s %s\njc\n' "$l" "$T/$1.data" >"$T/$1.cmds"
+    debugfs -w -f "$T/$1.cmds" "$fs" >"$T/$1.dbg" 2>&1
+    echo "$l" | tr , '\n' | wc -l >"$T/$1.nblk"
+    cp "$T/card.img" "$T/$1.img"
+    dd if="$fs" of="$T/$1.img" bs=1M seek=1 conv=notrunc status=none
+}
+
+for mode in journal ordered; do
+    mkcard "$mode" "$mode"
+    fs=$T/fs.$mode
+    # On disk (before any replay) the card still says 'old'.
+    if debugfs -R "cat /boot/extlinux/extlinux.conf" "$fs" 2>/dev/null |
+            grep -q "DEFAULT old" &&
+       dumpe2fs -h "$fs" 2>/dev/null | grep -q needs_recovery; then
+        pass "data=$mode: on disk the card still holds the old config, needs_recovery set ($(cat "$T/$mode.nblk") blocks journaled)"
+    else
+        fail "data=$mode: card built with the update only in the journal" \
+            "on-disk state is not the old one" "$T/$mode.dbg"
+    fi
+    sum=$(sha256sum <"$T/$mode.img")
+    boot "$mode" "$T/$mode.img"
+    expect "data=$mode: firmware replays the journal and boots the new kernel" \
+        "$T/$mode.log" 0 \
+        "mount: journal replayed in memory: 1 transactions" \
+        "label: 'new'" "load: /boot/kernel.bin -> 0x20000000, 23456 bytes" \
+        "verify: sha256 [0-9a-f]{16}\.\.\. matches" \
+        "payload: label 'new' kernel 23456 bytes" \
+        'payload: cmdline "after-the-update"' "payload: 0 checks failed" \
+        "!label: 'old'" "!not replayed"
+    # QEMU ran with snapshot=on; the host tool must not write either.
+    "${EXTLOAD:-$BUILD/host/extload}" boot "$T/$mode.img" -o "$T/$mode.out" \
+        >"$T/$mode.host" 2>&1
+    if cmp -s "$T/$mode.out" "$T/new/kernel.bin" &&
+       [ "$(sha256sum <"$T/$mode.img")" = "$sum" ]; then
+        pass "data=$mode: extload boot (host) loads the new kernel; card unchanged"
+    else
+        fail "data=$mode: extload boot (host)" "wrong kernel or card changed" \
+            "$T/$mode.host"
+    fi
+done
+
+rm -rf "$T"
+echo "1..$n"
+[ "$failed" = 0 ]

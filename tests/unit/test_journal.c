@@ -1,0 +1,217 @@
+/* Journal replay through the API, on the dirty images
+ * tests/images/journal.sh made (debugfs jw, never replayed), with the
+ * files e2fsck's replay left as the oracle. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "board/host/disk.h"
+#include "fs/ext.h"
+#include "tests/support/timg.h"
+
+#define TABLE 4096u
+
+static struct ext_jblock table[TABLE];
+
+struct img {
+    struct host_disk disk;
+    struct ext_fs fs;
+    struct ext_journal jnl;
+};
+
+static void open_img(struct img *m, const char *file)
+{
+    memset(m, 0, sizeof(*m));
+    if (host_disk_open(&m->disk, timg_path(file)))
+        fail_msg("cannot open %s", timg_path(file));
+}
+
+static int mount_j(struct img *m, const char *file, uint32_t cap)
+{
+    open_img(m, file);
+    m->jnl.tab = table;
+    m->jnl.cap = cap;
+    return ext_mount_journal(&m->fs, &m->disk.bd, 0, 0, &m->jnl);
+}
+
+static uint8_t *slurp(const char *file, size_t *n)
+{
+    FILE *f = fopen(timg_path(file), "rb");
+    uint8_t *b;
+    long len;
+
+    if (!f)
+        fail_msg("cannot open %s", timg_path(file));
+    fseek(f, 0, SEEK_END);
+    len = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    b = malloc((size_t)len + 1);
+    assert_non_null(b);
+    assert_int_equal(fread(b, 1, (size_t)len, f), (size_t)len);
+    fclose(f);
+    *n = (size_t)len;
+    return b;
+}
+
+static const char *const kinds[] = { "ext4", "ext3" };
+
+/* A clean filesystem with a journal: the replay reads nothing. */
+static void test_clean_costs_nothing(void **state)
+{
+    size_t i;
+
+    (void)state;
+    for (i = 0; i < 2; i++) {
+        char file[64];
+        struct img a, b;
+        char line[128];
+
+        snprintf(file, sizeof(file), "journal-%s.clean", kinds[i]);
+        open_img(&a, file);
+        assert_int_equal(ext_mount(&a.fs, &a.disk.bd, 0, 0), 0);
+        assert_int_equal(mount_j(&b, file, TABLE), 0);
+        assert_int_equal(a.fs.sectors_read, b.fs.sectors_read);
+        assert_int_equal(a.fs.reads, b.fs.reads);
+        assert_int_equal(b.jnl.replayed, 0);
+        ext_journal_describe(&b.fs, line, sizeof(line));
+        assert_string_equal(line, "clean, nothing to replay");
+        host_disk_close(&a.disk);
+        host_disk_close(&b.disk);
+    }
+}
+
+/* ext_mount gives no table: a journal that needs replay is refused. */
+static void test_dirty_without_table_refused(void **state)
+{
+    struct img m;
+    char msg[200];
+
+    (void)state;
+    open_img(&m, "journal-ext4.img");
+    assert_int_equal(ext_mount(&m.fs, &m.disk.bd, 0, 0), EXT_EJFULL);
+    ext_error_describe(&m.fs, msg, sizeof(msg));
+    assert_non_null(strstr(msg, "no replay table"));
+    host_disk_close(&m.disk);
+}
+
+/* Every way of reading the kernel sees the replayed bytes: the whole
+ * file in one ext_load (multi-sector reads into the caller's buffer,
+ * patched), odd-sized reads at odd offsets, single bytes at block edges. */
+static void test_dirty_reads_as_replayed(void **state)
+{
+    size_t i;
+
+    (void)state;
+    for (i = 0; i < 2; i++) {
+        char file[64], kfile[64], line[300];
+        struct img m;
+        struct ext_file f;
+        size_t n;
+        uint8_t *want, *got;
+        uint64_t size, off;
+        int rc;
+
+        snprintf(file, sizeof(file), "journal-%s.img", kinds[i]);
+        snprintf(kfile, sizeof(kfile), "journal-%s.kernel", kinds[i]);
+        want = slurp(kfile, &n);
+        got = malloc(n + 4096);
+        assert_non_null(got);
+        rc = mount_j(&m, file, TABLE);
+        if (rc) {
+            ext_error_describe(&m.fs, line, sizeof(line));
+            fail_msg("%s: %s", file, line);
+        }
+        assert_int_equal(m.jnl.replayed, 1);
+        assert_int_equal(m.jnl.transactions, 2);
+        assert_int_equal(m.jnl.end_seq - m.jnl.first_seq, 2);
+        assert_true(m.jnl.n > 0 && m.jnl.n <= TABLE);
+        assert_false(m.fs.warnings & EXT_WARN_NEEDS_RECOVERY);
+        ext_journal_describe(&m.fs, line, sizeof(line));
+        assert_non_null(strstr(line, "replayed in memory: 2 transactions"));
+
+        assert_int_equal(ext_open(&m.fs, "/boot/kernel.bin", &f), 0);
+        assert_int_equal(f.in.size, n);
+        assert_int_equal(ext_load(&m.fs, &f, got, n, &size), 0);
+        assert_int_equal(size, n);
+        assert_memory_equal(got, want, n);
+
+        memset(got, 0, n);
+        for (off = 3; off < n; off += 777) {
+            int32_t r = ext_read(&m.fs, &f, off, got + off, 777);
+
+            assert_true(r > 0);
+        }
+        assert_memory_equal(got + 3, want + 3, n - 3);
+        for (off = 1; off + 1 < n; off += 1024) {
+            uint8_t two[2];
+
+            assert_int_equal(ext_read(&m.fs, &f, off - 1, two, 2), 2);
+            assert_memory_equal(two, want + off - 1, 2);
+        }
+        /* The file the change removed is gone. */
+        assert_int_equal(ext_open(&m.fs, "/small", &f), EXT_ENOENT);
+        free(want);
+        free(got);
+        host_disk_close(&m.disk);
+    }
+}
+
+/* The table's limit is exact: n entries replay, n - 1 refuse by name. */
+static void test_table_limit(void **state)
+{
+    struct img m;
+    uint32_t need;
+    char msg[200];
+
+    (void)state;
+    assert_int_equal(mount_j(&m, "journal-ext4.img", TABLE), 0);
+    need = m.jnl.n;
+    host_disk_close(&m.disk);
+    assert_int_equal(mount_j(&m, "journal-ext4.img", need), 0);
+    assert_int_equal(m.jnl.n, need);
+    host_disk_close(&m.disk);
+    assert_int_equal(mount_j(&m, "journal-ext4.img", need - 1), EXT_EJFULL);
+    ext_error_describe(&m.fs, msg, sizeof(msg));
+    assert_non_null(strstr(msg, "replay table"));
+    host_disk_close(&m.disk);
+}
+
+/* Descriptions never overrun a short buffer; every stop has a text. */
+static void test_describe_bounds(void **state)
+{
+    struct img m;
+    char small[9];
+    int s;
+
+    (void)state;
+    assert_int_equal(mount_j(&m, "journal-ext3.img", TABLE), 0);
+    memset(small, 'x', sizeof(small));
+    assert_int_equal(ext_journal_describe(&m.fs, small, 1), 0);
+    assert_int_equal(small[0], 0);
+    assert_int_equal(ext_journal_describe(&m.fs, small, 8), 7);
+    assert_int_equal(small[7], 0);
+    assert_int_equal(small[8], 'x');
+    for (s = EXT_JSTOP_NONE; s <= EXT_JSTOP_WRAP; s++)
+        assert_string_not_equal(ext_journal_stop_text(s), "?");
+    assert_string_equal(ext_journal_stop_text(EXT_JSTOP_WRAP + 1), "?");
+    host_disk_close(&m.disk);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_clean_costs_nothing),
+        cmocka_unit_test(test_dirty_without_table_refused),
+        cmocka_unit_test(test_dirty_reads_as_replayed),
+        cmocka_unit_test(test_table_limit),
+        cmocka_unit_test(test_describe_bounds),
+    };
+
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
