@@ -103,6 +103,11 @@ static int read_config(const struct boot_env *env, struct boot_state *st)
 {
     const struct console *con = &env->con;
 
+    if (!st->cfg_text) {
+        con_printf(con, "config: a %u-byte load window leaves no room to "
+                   "read a config\n", (unsigned)env->window_size);
+        return 0;
+    }
     for (uint32_t i = 0; i < sizeof(config_paths) / sizeof(config_paths[0]);
          i++) {
         const char *path = config_paths[i];
@@ -172,6 +177,12 @@ int boot_run(const struct boot_env *env, struct boot_state *st)
 #if BOOT_INTERACTIVE
     st->in.polling = 0;           /* no reads until the config asks */
 #endif
+    st->cfg_text = NULL;
+    st->window_size = env->window_size;
+    if (env->window_size > BOOT_CONFIG_ROOM) {
+        st->window_size -= BOOT_CONFIG_ROOM;
+        st->cfg_text = (char *)env->window + st->window_size;
+    }
     rc = boot_mount(env, st);
     if (rc)
         return rc;

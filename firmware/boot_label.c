@@ -102,8 +102,8 @@ static int read_sha256(const struct boot_env *env, struct boot_state *st,
                        uint8_t want[SHA256_BYTES])
 {
     uint32_t klen = str_len(kernel);
-    uint32_t line_max = env->window_size < SHA256_LINE_MAX
-                      ? env->window_size : SHA256_LINE_MAX;
+    uint32_t line_max = st->window_size < SHA256_LINE_MAX
+                      ? st->window_size : SHA256_LINE_MAX;
 
     if (klen + sizeof(SHA256_SUFFIX) > sizeof(st->path))
         return fail(env, BOOT_EPATH, "verify", kernel,
@@ -211,7 +211,7 @@ int boot_label(const struct boot_env *env, struct boot_state *st,
     const char *append = label->append ? label->append : "";
     uint32_t cmd_len = str_len(append);
     uint32_t reserve = align8(sizeof(struct extload_handoff) + cmd_len + 1u);
-    uint32_t window = env->window_size & ~7u;     /* keeps the math in 8s */
+    uint32_t window = st->window_size & ~7u;      /* keeps the math in 8s */
     uint8_t want[SHA256_BYTES];
     char q[sizeof(((struct extload_handoff *)0)->label) + 2];
     uint32_t ksize = 0, fsize = 0, fdt_off = 0;

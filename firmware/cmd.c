@@ -12,8 +12,6 @@
 #define CAT_MAX 4096u                 /* bytes cat shows */
 #define READ_CHUNK 512u               /* cat and sha256 read this much */
 #define ARGS_MAX 2u                   /* a command and one argument */
-/* s_feature_compat bit: the filesystem has a journal (has_journal). */
-#define FEATURE_COMPAT_HAS_JOURNAL 0x0004u
 
 struct cmd_scratch {
     union {
@@ -240,14 +238,10 @@ static void print_features(struct cmd *c, const char *word_name, int word,
 
 static void info_journal(struct cmd *c)
 {
-    const struct ext_fs *fs = &c->st->fs;
-    bool needs = fs->warnings & EXT_WARN_NEEDS_RECOVERY;
+    char line[160];
 
-    /* Journal replay, once the reader has it, reports here what it
-     * replayed (transactions, blocks) in place of "not replayed". */
-    con_printf(&c->env->con, "journal: %s%s\n",
-               fs->compat & FEATURE_COMPAT_HAS_JOURNAL ? "present" : "none",
-               needs ? ", needs recovery (not replayed)" : ", clean");
+    ext_journal_describe(&c->st->fs, line, sizeof(line));
+    con_printf(&c->env->con, "journal: %s\n", line);
 }
 
 static int c_info(struct cmd *c, const char *arg)
@@ -367,7 +361,7 @@ int cmd_run(const struct boot_env *env, struct boot_state *st,
             return 1;
         }
         if ((cmds[i].flags & SCRATCH) &&
-            env->window_size < sizeof(struct cmd_scratch)) {
+            st->window_size < sizeof(struct cmd_scratch)) {
             con_printf(&env->con, "%s: needs a load window of %u bytes\n",
                        argv[0], (unsigned)sizeof(struct cmd_scratch));
             return 1;

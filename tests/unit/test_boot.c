@@ -323,12 +323,16 @@ static void test_oversize_refused_before_first_byte(void **state)
     assert_log(&run, "load: /big.bin: 9000 bytes, larger than the ");
     assert_log(&run, "no labels left");
     assert_log(&run, "boot: no bootable label (1 tried); stop");
-    for (uint32_t i = 0; i < run.window_size; i++)
+    /* Untouched but for the config text in the window's last bytes. */
+    for (uint32_t i = 0; i < run.window_size - BOOT_CONFIG_ROOM; i++)
         assert_int_equal(run.window[i], GUARD_BYTE);
+    assert_memory_equal(run.window + run.window_size - BOOT_CONFIG_ROOM,
+                        "LABEL big", 9);   /* parsed in place */
     done(&run);
 }
 
-/* A kernel that fills the window up to the hand-off block exactly. */
+/* A kernel that fills the window up to the hand-off block exactly (the
+ * config text keeps the window's last BOOT_CONFIG_ROOM bytes). */
 static void test_exact_fit(void **state)
 {
     uint32_t window = 8192;
@@ -343,8 +347,8 @@ static void test_exact_fit(void **state)
         { NULL, 0, NULL, NULL, 0 },
     };
     (void)state;
-    assert_int_equal(run_boot(&run, make_image("fit", files), window, false),
-                     0);
+    assert_int_equal(run_boot(&run, make_image("fit", files),
+                              window + BOOT_CONFIG_ROOM, false), 0);
     assert_kernel(&run, window - reserve, 6);
     assert_int_equal(run.img.handoff_addr, WINDOW_ADDR + window - reserve);
     assert_string_equal(run.cmdline, "ab");
