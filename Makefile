@@ -69,9 +69,9 @@ LIB_SRC  := $(FS_SRC) $(DRV_SRC) $(FW_SRC)
 HOSTPORT_SRC := $(filter-out board/host/main.c,$(wildcard board/host/*.c)) \
                 board/cortex-m/vector.c
 # What every board links besides its CPU layer and its own folder: mem*,
-# the stack's high-water mark, board_stop (board/main.c comes apart, so a
-# test build can bring its own board_main).
-BOARD_SHARED_SRC := board/libc/mem.c board/stack.c board/stop.c
+# the stack's high-water mark, board_stop, the SD card as a block device
+# (board/main.c comes apart, so a test build can bring its own board_main).
+BOARD_SHARED_SRC := board/libc/mem.c board/stack.c board/stop.c board/card.c
 # Test-only code: the SD card model, image helpers.
 TSUP_SRC := $(wildcard tests/support/*.c) $(wildcard tests/sdcard/*.c)
 UNIT_SRC := $(wildcard tests/unit/test_*.c)

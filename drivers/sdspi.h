@@ -99,9 +99,4 @@ struct sdspi_cid {
 const char *sdspi_type_name(int type);
 void sdspi_cid_decode(const struct sdspi *sd, struct sdspi_cid *out);
 
-/* "SDHC 7580 MiB (15523840 sectors) MID 0x03 OEM SD SU08G rev 8.0
- * serial 0x1234abcd", NUL-terminated and cut to len. Returns the length
- * it wanted (like snprintf). */
-uint32_t sdspi_describe(const struct sdspi *sd, char *buf, uint32_t len);
-
 #endif

@@ -1,37 +1,23 @@
 /* board_init for the LM3S6965 board: clocks, console, the card on SSI0,
  * and the boot environment the flow runs in. */
 #include "board/board.h"
+#include "board/card.h"
 #include "board/lm3s6965evb/lm3s6965evb.h"
 #include "drivers/pl011.h"
-#include "drivers/sdspi.h"
 
 #define BOARD_DEFAULT_KERNEL "/boot/kernel.bin"
 #define SD_INIT_HZ 400000u
 #define SD_MAX_HZ 25000000u            /* SSI master limit: sysclk / 2 */
 
 static struct board_spi spi;
-static struct sdspi card;
-/* drivers/ know nothing of fs/: the board makes the card a blockdev. */
-static struct blockdev card_bd;
-static uint32_t card_init_ms;
-
-/* Apart from board_init so its buffer is not on the stack while booting;
- * the prompt's `info` prints it again. */
-__attribute__((noinline))
-static void print_card(const struct console *con, uint32_t ms)
-{
-    char desc[112];
-
-    sdspi_describe(&card, desc, sizeof(desc));
-    con_printf(con, "card: %s, SPI %u kHz, %u ms\n", desc,
-               (unsigned)(spi.ssi.hz / 1000u), (unsigned)ms);
-}
+static struct board_card card;
 
 #if BOOT_INTERACTIVE
+/* The prompt's `info`: the card line again. */
 static void board_info(void *ctx, const struct console *con)
 {
     (void)ctx;
-    print_card(con, card_init_ms);
+    board_card_print(con, &card);
 }
 #endif
 
@@ -52,21 +38,14 @@ int board_init(struct boot_env *env)
                BOOT_REQUIRE_SHA256 ? ", SHA-256 required" : "");
 
     board_spi_init(&spi, SD_INIT_HZ);
-    uint32_t t0 = cpu_ms_now(0);
-    int rc = sdspi_init(&card, &spi.bus, cpu_ms_now, 0, SD_MAX_HZ);
-    if (rc) {
-        con_printf(con, "card: %s; nothing to boot, stop\n",
-                   sdspi_strerror(rc));
-        return BOOT_ENOCARD;
-    }
-    card_init_ms = cpu_ms_now(0) - t0;
-    print_card(con, card_init_ms);
+    int rc = board_card_init(&card, &spi.bus, &spi.ssi.hz, SD_MAX_HZ);
+    if (rc)
+        return rc;
 
-    card_bd = (struct blockdev){ sdspi_read, &card, card.sectors };
     *env = (struct boot_env){
         .con = *con,
         .ms_now = cpu_ms_now,
-        .bd = &card_bd,
+        .bd = &card.bd,
         .window = __window_start,
         .window_addr = (uint32_t)BOARD_WINDOW_START,
         .window_size = BOARD_WINDOW_SIZE,

@@ -4,7 +4,7 @@
 #include "board/board.h"
 #include "board/riscv/cpu.h"
 #include "board/sifive-u/sifive_u.h"
-#include "drivers/sdspi.h"
+#include "board/card.h"
 
 #define BOARD_DEFAULT_KERNEL "/boot/kernel.bin"
 #define SD_INIT_HZ 400000u
@@ -21,9 +21,7 @@
 #endif
 
 static struct board_spi spi;
-static struct sdspi card;
-/* drivers/ know nothing of fs/: the board makes the card a blockdev. */
-static struct blockdev card_bd;
+static struct board_card card;
 
 static uint32_t be32_at(uintptr_t addr)
 {
@@ -43,17 +41,6 @@ static uint32_t reset_fdt_size(uintptr_t fdt, uintptr_t window_start,
         return 0;
     uint32_t size = be32_at(fdt + FDT_OFF_TOTALSIZE);
     return size >= FDT_HEADER_SIZE && size <= window_end - fdt ? size : 0;
-}
-
-/* Apart from board_init so its buffer is not on the stack while booting. */
-__attribute__((noinline))
-static void print_card(const struct console *con, uint32_t ms)
-{
-    char desc[112];
-
-    sdspi_describe(&card, desc, sizeof(desc));
-    con_printf(con, "card: %s, SPI %u kHz, %u ms\n", desc,
-               (unsigned)(spi.qspi.hz / 1000u), (unsigned)ms);
 }
 
 int board_init(struct boot_env *env)
@@ -87,20 +74,14 @@ int board_init(struct boot_env *env)
                    (unsigned long)fdt);
 
     board_spi_init(&spi, SD_INIT_HZ);
-    uint32_t t0 = cpu_ms_now(0);
-    int rc = sdspi_init(&card, &spi.bus, cpu_ms_now, 0, SD_MAX_HZ);
-    if (rc) {
-        con_printf(con, "card: %s; nothing to boot, stop\n",
-                   sdspi_strerror(rc));
-        return BOOT_ENOCARD;
-    }
-    print_card(con, cpu_ms_now(0) - t0);
+    int rc = board_card_init(&card, &spi.bus, &spi.qspi.hz, SD_MAX_HZ);
+    if (rc)
+        return rc;
 
-    card_bd = (struct blockdev){ sdspi_read, &card, card.sectors };
     *env = (struct boot_env){
         .con = *con,
         .ms_now = cpu_ms_now,
-        .bd = &card_bd,
+        .bd = &card.bd,
         .window = __window_start,
         .window_addr = (uint32_t)wstart,
         .window_size = (uint32_t)(wend - wstart),

@@ -1,0 +1,38 @@
+#include "board/card.h"
+
+#include "board/board.h"
+
+void board_card_print(const struct console *con, const struct board_card *c)
+{
+    struct sdspi_cid cid;
+
+    sdspi_cid_decode(&c->sd, &cid);
+    con_printf(con, "card: %s %llu MiB (%llu sectors) MID 0x%x OEM %s %s "
+               "rev %u.%u serial 0x%x, SPI %u kHz, %u ms\n",
+               sdspi_type_name(c->sd.type),
+               (unsigned long long)(c->sd.sectors >> 11),
+               (unsigned long long)c->sd.sectors, (unsigned)cid.mid,
+               cid.oem, cid.name, (unsigned)cid.rev_major,
+               (unsigned)cid.rev_minor, (unsigned)cid.serial,
+               (unsigned)(*c->bus_hz / 1000u), (unsigned)c->init_ms);
+}
+
+int board_card_init(struct board_card *c, const struct spi_bus *bus,
+                    const uint32_t *bus_hz, uint32_t max_hz)
+{
+    const struct console *con = board_console();
+    uint32_t t0 = cpu_ms_now(0);
+    int rc;
+
+    rc = sdspi_init(&c->sd, bus, cpu_ms_now, 0, max_hz);
+    if (rc) {
+        con_printf(con, "card: %s; nothing to boot, stop\n",
+                   sdspi_strerror(rc));
+        return BOOT_ENOCARD;
+    }
+    c->init_ms = cpu_ms_now(0) - t0;
+    c->bus_hz = bus_hz;
+    c->bd = (struct blockdev){ sdspi_read, &c->sd, c->sd.sectors };
+    board_card_print(con, c);
+    return 0;
+}
