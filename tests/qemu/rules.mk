@@ -1,7 +1,8 @@
 # QEMU test pieces: the test kernel (payload), host helpers, demo image.
 QEMU_DIR := $(BUILD)/qemu
 
-PAYLOAD_SRC := tests/qemu/payload/payload.c drivers/pl011.c \
+PAYLOAD_SRC := tests/qemu/payload/payload.c tests/qemu/payload/checks.c \
+               drivers/pl011.c \
                firmware/console.c board/cortex-m/semihost.c \
                board/libc/mem.c
 PAYLOAD_CFLAGS := $(CSTD) $(WARN) -I. -mcpu=cortex-m3 -mthumb -Os -g \
