@@ -35,4 +35,4 @@ QEMU_DEMO_IMG := $(QEMU_DIR)/demo.img
 $(QEMU_DEMO_IMG): tests/qemu/mkdemo.sh tests/qemu/mkimage.sh \
                   $(QEMU_DIR)/payload.bin $(QEMU_DIR)/payload-raw.bin \
                   $(QEMU_DIR)/mkkernel
-	bash tests/qemu/mkdemo.sh $@ $(QEMU_DIR)
+	bash tests/qemu/mkdemo.sh lm3s6965evb $@ $(QEMU_DIR) $(QEMU_DIR)/mkkernel

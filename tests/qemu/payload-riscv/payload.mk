@@ -23,6 +23,6 @@ qemu-tools-sifive-u: $(SIFIVE_QDIR)/payload.bin $(BUILD)/qemu/mkkernel \
                      $(SIFIVE_DIR)/extload-reset.elf
 
 SIFIVE_DEMO_IMG := $(SIFIVE_QDIR)/demo.img
-$(SIFIVE_DEMO_IMG): tests/qemu/payload-riscv/mkdemo.sh tests/qemu/mkimage.sh \
+$(SIFIVE_DEMO_IMG): tests/qemu/mkdemo.sh tests/qemu/mkimage.sh \
                     $(SIFIVE_QDIR)/payload.bin $(BUILD)/qemu/mkkernel
-	bash tests/qemu/payload-riscv/mkdemo.sh $@ $(SIFIVE_QDIR) $(BUILD)/qemu/mkkernel
+	bash tests/qemu/mkdemo.sh sifive-u $@ $(SIFIVE_QDIR) $(BUILD)/qemu/mkkernel
