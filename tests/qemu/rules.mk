@@ -1,7 +1,8 @@
 # QEMU test pieces: the test kernel (payload), host helpers, demo image.
 QEMU_DIR := $(BUILD)/qemu
 
-PAYLOAD_SRC := tests/qemu/payload/payload.c drivers/pl011.c \
+PAYLOAD_SRC := tests/qemu/payload/payload.c tests/qemu/payload/checks.c \
+               drivers/pl011.c \
                firmware/console.c board/cortex-m/semihost.c \
                board/libc/mem.c
 PAYLOAD_CFLAGS := $(CSTD) $(WARN) -I. -mcpu=cortex-m3 -mthumb -Os -g \
@@ -34,4 +35,4 @@ QEMU_DEMO_IMG := $(QEMU_DIR)/demo.img
 $(QEMU_DEMO_IMG): tests/qemu/mkdemo.sh tests/qemu/mkimage.sh \
                   $(QEMU_DIR)/payload.bin $(QEMU_DIR)/payload-raw.bin \
                   $(QEMU_DIR)/mkkernel
-	bash tests/qemu/mkdemo.sh $@ $(QEMU_DIR)
+	bash tests/qemu/mkdemo.sh lm3s6965evb $@ $(QEMU_DIR) $(QEMU_DIR)/mkkernel

@@ -7,58 +7,24 @@
 # files' data blocks are already in place). QEMU, TAP output; counts
 # nothing by time (-icount).
 set -u
-cd "$(dirname "$0")/../.."
-BUILD=${BUILD:-build}
+# shellcheck source=tests/qemu/lib.sh
+. "$(dirname "$0")/lib.sh"        # cd to the top; BUILD
 Q=$BUILD/qemu
 T=$Q/tj.$$
 FW=$BUILD/lm3s6965evb/extload.elf
-HANG_GUARD=${HANG_GUARD:-120}     # seconds; only against hangs
 J="python3 tests/journal/jtool.py"
 PATH=$PATH:/sbin:/usr/sbin
-n=0
-failed=0
+qemu_board lm3s6965evb
+FAIL_TAIL=30
 
-mkdir -p "$BUILD"
-if ! make -s --no-print-directory BUILD="$BUILD" firmware qemu-tools \
-        >"$Q-journal-build.log" 2>&1; then
-    echo "not ok 1 - build firmware and test kernel"
-    sed 's/^/# /' "$Q-journal-build.log" | tail -20
-    exit 1
-fi
-mkdir -p "$T"
-
-pass() { n=$((n + 1)); echo "ok $n - $1"; }
-fail() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"
-         echo "# $2"; [ -f "${3:-}" ] && sed 's/^/#   /' "$3" | tail -30; }
-
-boot() {           # name image
-    timeout "$HANG_GUARD" qemu-system-arm -M lm3s6965evb -nographic \
-        -icount shift=0 -semihosting-config enable=on,target=native \
-        -kernel "$FW" -drive "if=sd,format=raw,file=$2,snapshot=on" \
-        </dev/null 2>&1 | tr -d '\r' >"$T/$1.log"
-    rc=${PIPESTATUS[0]}
-}
-
-expect() {         # title log want_rc patterns...
-    local t=$1 log=$2 want=$3 p; shift 3
-    [ "$rc" = "$want" ] || { fail "$t" "exit code $rc, want $want" "$log"; return; }
-    for p in "$@"; do
-        if [ "${p#!}" != "$p" ]; then
-            ! grep -qE -- "${p#!}" "$log" ||
-                { fail "$t" "log matches '${p#!}'" "$log"; return; }
-        else
-            grep -qE -- "$p" "$log" || { fail "$t" "log lacks '$p'" "$log"; return; }
-        fi
-    done
-    pass "$t"
-}
+qemu_build "$Q-journal-build.log" "build firmware and test kernel" \
+    firmware qemu-tools
 
 # The card before the update: kernel 1 behind label 'old'.
 r=$T/root
-mkdir -p "$r/boot/extlinux"
-"$Q/mkkernel" "$Q/payload.bin" "$r/boot/kernel.bin" 9000
-(cd "$r/boot" && sha256sum kernel.bin >kernel.bin.sha256)
-cat >"$r/boot/extlinux/extlinux.conf" <<'CONF'
+kernel "$r/boot/kernel.bin" 9000
+sha "$r/boot/kernel.bin"
+conf "$r" <<'CONF'
 DEFAULT old
 LABEL old
     KERNEL /boot/kernel.bin
@@ -73,9 +39,8 @@ bs=4096
 
 # The update, as the kernel would have made it: new kernel (23456 bytes)
 # and its .sha256 replace the old ones, extlinux.conf names label 'new'.
-mkdir -p "$T/new"
-"$Q/mkkernel" "$Q/payload.bin" "$T/new/kernel.bin" 23456
-(cd "$T/new" && sha256sum kernel.bin >kernel.bin.sha256)
+kernel "$T/new/kernel.bin" 23456
+sha "$T/new/kernel.bin"
 cat >"$T/new/extlinux.conf" <<'CONF'
 DEFAULT new
 LABEL new
@@ -136,12 +101,11 @@ for mode in journal ordered; do
         pass "data=$mode: on disk the card still holds the old config, needs_recovery set ($(cat "$T/$mode.nblk") blocks journaled)"
     else
         fail "data=$mode: card built with the update only in the journal" \
-            "on-disk state is not the old one" "$T/$mode.dbg"
+            "$T/$mode.dbg" "on-disk state is not the old one"
     fi
     sum=$(sha256sum <"$T/$mode.img")
     boot "$mode" "$T/$mode.img"
-    expect "data=$mode: firmware replays the journal and boots the new kernel" \
-        "$T/$mode.log" 0 \
+    check "data=$mode: firmware replays the journal and boots the new kernel" 0 \
         "mount: journal replayed in memory: 1 transactions" \
         "label: 'new'" "load: /boot/kernel.bin -> 0x20000000, 23456 bytes" \
         "verify: sha256 [0-9a-f]{16}\.\.\. matches" \
@@ -155,11 +119,9 @@ for mode in journal ordered; do
        [ "$(sha256sum <"$T/$mode.img")" = "$sum" ]; then
         pass "data=$mode: extload boot (host) loads the new kernel; card unchanged"
     else
-        fail "data=$mode: extload boot (host)" "wrong kernel or card changed" \
-            "$T/$mode.host"
+        fail "data=$mode: extload boot (host)" "$T/$mode.host" \
+            "wrong kernel or card changed"
     fi
 done
 
-rm -rf "$T"
-echo "1..$n"
-[ "$failed" = 0 ]
+qemu_done ""                        # nothing kept

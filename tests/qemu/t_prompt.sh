@@ -10,38 +10,23 @@
 # -no-reboot so the prompt's `reset` ends it (exit 0). HANG_GUARD only
 # stops a hang.
 set -u
-cd "$(dirname "$0")/../.."
-BUILD=${BUILD:-build}
+# shellcheck source=tests/qemu/lib.sh
+. "$(dirname "$0")/lib.sh"        # cd to the top; BUILD
 Q=$BUILD/qemu
 T=$Q/tp.$$                        # private while running: the tree is shared
 FW=$BUILD/lm3s6965evb/extload.elf
 FW_NOINT=$BUILD/lm3s6965evb/extload-noint.elf    # BOOT_INTERACTIVE=0
-HANG_GUARD=${HANG_GUARD:-120}     # seconds; only against hangs
-n=0
-failed=0
+qemu_board lm3s6965evb
+FAIL_TAIL=40
 
-mkdir -p "$BUILD"
-if ! make -s --no-print-directory BUILD="$BUILD" firmware firmware-variants \
-        qemu-tools >"$Q-prompt-build.log" 2>&1; then
-    echo "not ok 1 - build firmware and test kernel"
-    sed 's/^/# /' "$Q-prompt-build.log" | tail -20
-    exit 1
-fi
-mkdir -p "$T"
-
-pass() { n=$((n + 1)); echo "ok $n - $1"; }
-fail() {                            # name, log, why
-    n=$((n + 1)); failed=$((failed + 1))
-    echo "not ok $n - $1"
-    echo "# $3"
-    [ -f "$2" ] && sed 's/^/#   /' "$2" | tail -40
-}
+qemu_build "$Q-prompt-build.log" "build firmware and test kernel" \
+    firmware firmware-variants qemu-tools
 
 # boot NAME IMAGE KEYS [FIRMWARE]: QEMU with KEYS (printf format) on
-# UART0; leaves $T/NAME.log (CR dropped), sets $rc. The keys go in once the
-# loader's banner is out, as a person types after seeing it: a byte that
-# reaches the UART before the loader sets it up is dropped (enabling the
-# FIFO empties it), in QEMU as on silicon.
+# UART0 and -no-reboot; leaves $T/NAME.log (CR dropped), sets $rc. The
+# keys go in once the loader's banner is out, as a person types after
+# seeing it: a byte that reaches the UART before the loader sets it up is
+# dropped (enabling the FIFO empties it), in QEMU as on silicon.
 boot() {
     local name=$1 img=$2 keys=$3 fw=${4:-$FW} qpid
     last=$name
@@ -49,8 +34,7 @@ boot() {
     printf "$keys" >"$T/$name.in"
     rm -f "$T/$name.fifo"; mkfifo "$T/$name.fifo"
     : >"$T/$name.log"
-    timeout "$HANG_GUARD" qemu-system-arm -M lm3s6965evb -nographic \
-        -icount shift=0 -no-reboot \
+    timeout "$HANG_GUARD" "${QEMU[@]}" -no-reboot \
         -semihosting-config enable=on,target=native -kernel "$fw" \
         -drive "if=sd,format=raw,file=$img,snapshot=on" \
         <"$T/$name.fifo" >"$T/$name.log" 2>&1 &
@@ -64,56 +48,14 @@ boot() {
     } >"$T/$name.fifo"
     wait "$qpid"
     rc=$?
-    tr -d '\r' <"$T/$name.log" >"$T/$name.tmp" && mv "$T/$name.tmp" "$T/$name.log"
+    drop_cr "$T/$name.log"
 }
-
-# check TITLE WANT_RC PATTERN... : every grep -E pattern must match the
-# last boot's log; one starting with '!' must not.
-check() {
-    local name=$1 want=$2 log=$T/$last.log p; shift 2
-    if [ "$rc" != "$want" ]; then
-        fail "$name" "$log" "exit code $rc, want $want"; return
-    fi
-    for p in "$@"; do
-        if [ "${p#!}" != "$p" ]; then
-            if grep -qE -- "${p#!}" "$log"; then
-                fail "$name" "$log" "log matches '${p#!}'"; return
-            fi
-        elif ! grep -qE -- "$p" "$log"; then
-            fail "$name" "$log" "log lacks '$p'"; return
-        fi
-    done
-    pass "$name"
-}
-
-# in_order TITLE PATTERN... : the fixed strings appear in this order.
-in_order() {
-    local name=$1 log=$T/$last.log at=0 p line; shift
-    for p in "$@"; do
-        line=$(grep -nF -- "$p" "$log" | awk -F: -v a="$at" '$1 > a {print $1; exit}')
-        if [ -z "$line" ]; then
-            fail "$name" "$log" "'$p' not found after line $at"; return
-        fi
-        at=$line
-    done
-    pass "$name"
-}
-
-kernel() {                          # FILE SIZE [raw]
-    local bin=$Q/payload.bin
-    [ "${3:-}" = raw ] && bin=$Q/payload-raw.bin
-    mkdir -p "$(dirname "$1")"
-    "$Q/mkkernel" "$bin" "$1" "$2"
-}
-conf() { mkdir -p "$1/boot/extlinux"; cat >"$1/boot/extlinux/extlinux.conf"; }
-image() { bash tests/qemu/mkimage.sh "$@" >"$T/mkimage.log" 2>&1 ||
-          { echo "# mkimage failed: $*"; sed 's/^/#   /' "$T/mkimage.log"; }; }
 
 # menu_tree DIR TIMEOUT [PROMPT]: labels main (default), old, broken.
 menu_tree() {
     local r=$1
     kernel "$r/boot/kernel.bin" 12000
-    (cd "$r/boot" && sha256sum kernel.bin >kernel.bin.sha256)
+    sha "$r/boot/kernel.bin"
     kernel "$r/boot/kernel-old.bin" 6000 raw
     printf 'line one\ntab\there\n\001\002bin\377ary\nend' >"$r/notes.txt"
     head -c 6000 /dev/zero | tr '\0' 'z' >"$r/big.txt"
@@ -267,6 +209,4 @@ boot noint-stop "$T/none.img" 'ls /\n' "$FW_NOINT"
 check "BOOT_INTERACTIVE=0: no label boots -> stop, as before" 68 \
     "boot: no bootable label \(2 tried\); stop" "!extload> "
 
-echo "1..$n"
-rm -rf "$Q/tp" && mv "$T" "$Q/tp"
-[ "$failed" = 0 ]
+qemu_done "$Q/tp"

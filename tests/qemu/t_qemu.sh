@@ -7,77 +7,18 @@
 # loader stops with 64 + -enum boot_err (65 no card, 66 no partition,
 # 67 no filesystem, 68 no bootable label), 127 on a fault.
 set -u
-cd "$(dirname "$0")/../.."
-BUILD=${BUILD:-build}
+# shellcheck source=tests/qemu/lib.sh
+. "$(dirname "$0")/lib.sh"        # cd to the top; BUILD
 Q=$BUILD/qemu
 T=$Q/t.$$                         # private while running: the tree is shared
 FW=$BUILD/lm3s6965evb/extload.elf
 FW_STREAM=$BUILD/lm3s6965evb/extload-stream.elf
 FW_SHA=$BUILD/lm3s6965evb/extload-sha.elf        # BOOT_REQUIRE_SHA256=1
 FW_NOINT=$BUILD/lm3s6965evb/extload-noint.elf    # BOOT_INTERACTIVE=0: stops
-HANG_GUARD=${HANG_GUARD:-120}     # seconds; only against hangs
-n=0
-failed=0
+qemu_board lm3s6965evb
 
-mkdir -p "$BUILD"
-if ! make -s --no-print-directory BUILD="$BUILD" firmware firmware-variants \
-        qemu-tools >"$Q-build.log" 2>&1; then
-    echo "not ok 1 - build firmware and test kernel"
-    sed 's/^/# /' "$Q-build.log" | tail -20
-    exit 1
-fi
-mkdir -p "$T"
-
-pass() { n=$((n + 1)); echo "ok $n - $1"; }
-fail() {                            # name, log, why
-    n=$((n + 1)); failed=$((failed + 1))
-    echo "not ok $n - $1"
-    echo "# $3"
-    [ -f "$2" ] && sed 's/^/#   /' "$2" | tail -25
-}
-
-# boot NAME IMAGE [FIRMWARE]: runs QEMU; leaves $T/NAME.log, sets $rc.
-boot() {
-    local name=$1 img=$2 fw=${3:-$FW} drive=()
-    last=$name
-    [ -n "$img" ] && drive=(-drive "if=sd,format=raw,file=$img,snapshot=on")
-    timeout "$HANG_GUARD" qemu-system-arm -M lm3s6965evb -nographic \
-        -icount shift=0 -semihosting-config enable=on,target=native \
-        -kernel "$fw" "${drive[@]}" </dev/null >"$T/$name.log" 2>&1
-    rc=$?
-    tr -d '\r' <"$T/$name.log" >"$T/$name.tmp" && mv "$T/$name.tmp" "$T/$name.log"
-}
-
-# check TITLE WANT_RC PATTERN... : on the last boot's log, every grep -E
-# pattern must match; a pattern starting with '!' must not.
-check() {
-    local name=$1 want=$2 log=$T/$last.log p; shift 2
-    if [ "$rc" != "$want" ]; then
-        fail "$name" "$log" "exit code $rc, want $want"; return
-    fi
-    for p in "$@"; do
-        if [ "${p#!}" != "$p" ]; then
-            if grep -qE -- "${p#!}" "$log"; then
-                fail "$name" "$log" "log matches '${p#!}'"; return
-            fi
-        elif ! grep -qE -- "$p" "$log"; then
-            fail "$name" "$log" "log lacks '$p'"; return
-        fi
-    done
-    pass "$name"
-}
-
-# kernel FILE SIZE [raw]: the test kernel padded to SIZE bytes.
-kernel() {
-    local bin=$Q/payload.bin
-    [ "${3:-}" = raw ] && bin=$Q/payload-raw.bin
-    mkdir -p "$(dirname "$1")"
-    "$Q/mkkernel" "$bin" "$1" "$2"
-}
-sha() { (cd "$(dirname "$1")" && sha256sum "$(basename "$1")" >"$(basename "$1").sha256"); }
-conf() { mkdir -p "$1/boot/extlinux"; cat >"$1/boot/extlinux/extlinux.conf"; }
-image() { bash tests/qemu/mkimage.sh "$@" >"$T/mkimage.log" 2>&1 ||
-          { echo "# mkimage failed: $*"; sed 's/^/#   /' "$T/mkimage.log"; }; }
+qemu_build "$Q-build.log" "build firmware and test kernel" \
+    firmware firmware-variants qemu-tools
 
 # --- the standard demo tree: two labels, FDT, SHA-256 ---------------------
 std_tree() {
@@ -85,7 +26,7 @@ std_tree() {
     kernel "$r/boot/kernel.bin" 20000
     sha "$r/boot/kernel.bin"
     kernel "$r/boot/kernel-old.bin" 9000 raw
-    "$Q/mkkernel" --fdt "$r/boot/board.dtb" extload-test
+    "$MKKERNEL" --fdt "$r/boot/board.dtb" extload-test
     conf "$r" <<'CONF'
 # extload test configuration
 TIMEOUT 10
@@ -181,26 +122,7 @@ check "kernel behind a symlink" 0 \
     "load: /boot/kernel.bin -> 0x20000000, 12345 bytes" \
     "payload: label 'a' kernel 12345 bytes" "payload: 0 checks failed"
 
-# --- fallbacks --------------------------------------------------------------
-fallback_tree() {                   # dir, what is wrong with the default
-    local r=$1
-    kernel "$r/boot/good.bin" 15000
-    case $2 in
-    missing) ;;
-    sha) kernel "$r/boot/bad.bin" 15000
-         echo "0000000000000000000000000000000000000000000000000000000000000000  bad.bin" \
-             >"$r/boot/bad.bin.sha256" ;;
-    big) kernel "$r/boot/bad.bin" 60000 ;;
-    esac
-    conf "$r" <<'CONF'
-DEFAULT broken
-LABEL good
-  KERNEL /boot/good.bin
-  APPEND fell-back
-LABEL broken
-  KERNEL /boot/bad.bin
-CONF
-}
+# --- fallbacks (fallback_tree: lib.sh) ---------------------------------------
 for why in missing sha big; do
     fallback_tree "$T/fb-$why" "$why"
     image "$T/fb-$why.img" "$T/fb-$why"
@@ -253,13 +175,7 @@ check "config at /extlinux/extlinux.conf" 0 \
     "payload: label 'alt'" "payload: 0 checks failed"
 
 # --- layouts: 1 KiB blocks and indirect maps --------------------------------
-r=$T/ext2; kernel "$r/boot/kernel.bin" 50000; sha "$r/boot/kernel.bin"
-conf "$r" <<'CONF'
-LABEL only
-  KERNEL /boot/kernel.bin
-  APPEND ext2
-CONF
-image "$T/ext2.img" "$r" --fs ext2-1k --table none
+ext2_card 50000
 debugfs -R "stat /boot/kernel.bin" "$T/ext2.img" 2>/dev/null | grep -q "(IND)" ||
     echo "# warning: debugfs shows no indirect block for the ext2 kernel"
 boot ext2 "$T/ext2.img"
@@ -327,7 +243,7 @@ check "no bootable label: each failure said, then stop" 68 \
 stream_case() {
     local r=$T/$1 want reads sectors
     mkdir -p "$r"
-    "$Q/mkkernel" --stream "$r/stream.bin" "$4" "$5"
+    "$MKKERNEL" --stream "$r/stream.bin" "$4" "$5"
     want=$(sha256sum "$r/stream.bin" | cut -d' ' -f1)
     image "$T/$1.img" "$r" --fs "$2" --table $3   # $3 may add options
     if [ -n "$7" ] && ! debugfs -R "$7" "$T/$1.img" 2>/dev/null |
@@ -350,7 +266,5 @@ stream_case stream-ext4 ext4-1k none 6291456 1 1 "ex /stream.bin" "^ *2/ *2 " \
 stream_case stream-sdhc ext4 "gpt --card 4G --start 3072" 2097152 0 64 "" "" \
     "stream 2 MiB from ext4 on a 4 GiB SDHC card (GPT) = host sha256sum"
 
-echo "1..$n"
 # Keep the last run's logs and images in $Q/t for inspection.
-rm -rf "$Q/t" && mv "$T" "$Q/t"
-[ "$failed" = 0 ]
+qemu_done "$Q/t"

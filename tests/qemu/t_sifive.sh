@@ -8,75 +8,17 @@
 # 64 + -enum boot_err (65 no card, ...), 127 on a fault. Runs are counted
 # in guest instructions (-icount shift=0), never timed.
 set -u
-cd "$(dirname "$0")/../.."
-BUILD=${BUILD:-build}
+# shellcheck source=tests/qemu/lib.sh
+. "$(dirname "$0")/lib.sh"        # cd to the top; BUILD
 Q=$BUILD/sifive-u/qemu
 T=$Q/t.$$                         # private while running: the tree is shared
 FW=$BUILD/sifive-u/extload.elf
 FW_RESET=$BUILD/sifive-u/extload-reset.elf       # cpu_reset() test build
-MKKERNEL=$BUILD/qemu/mkkernel
-HANG_GUARD=${HANG_GUARD:-300}     # seconds; only against hangs
-n=0
-failed=0
+qemu_board sifive-u
 
-mkdir -p "$Q"
-if ! make -s --no-print-directory BUILD="$BUILD" firmware-sifive-u \
-        qemu-tools-sifive-u >"$Q-build.log" 2>&1; then
-    echo "not ok 1 - build the sifive-u firmware and the RISC-V test kernel"
-    sed 's/^/# /' "$Q-build.log" | tail -20
-    exit 1
-fi
-mkdir -p "$T"
-
-pass() { n=$((n + 1)); echo "ok $n - $1"; }
-fail() {                            # name, log, why
-    n=$((n + 1)); failed=$((failed + 1))
-    echo "not ok $n - $1"
-    echo "# $3"
-    [ -f "$2" ] && sed 's/^/#   /' "$2" | tail -25
-}
-
-# boot NAME IMAGE [FIRMWARE]: runs QEMU; leaves $T/NAME.log, sets $rc.
-boot() {
-    local name=$1 img=$2 fw=${3:-$FW} drive=()
-    last=$name
-    [ -n "$img" ] && drive=(-drive "if=sd,format=raw,file=$img,snapshot=on")
-    timeout "$HANG_GUARD" qemu-system-riscv64 -M sifive_u -bios none \
-        -nographic -icount shift=0 \
-        -semihosting-config enable=on,target=native \
-        -kernel "$fw" "${drive[@]}" </dev/null >"$T/$name.log" 2>&1
-    rc=$?
-    tr -d '\r' <"$T/$name.log" >"$T/$name.tmp" && mv "$T/$name.tmp" "$T/$name.log"
-}
-
-# check TITLE WANT_RC PATTERN... : on the last boot's log, every grep -E
-# pattern must match; a pattern starting with '!' must not.
-check() {
-    local name=$1 want=$2 log=$T/$last.log p; shift 2
-    if [ "$rc" != "$want" ]; then
-        fail "$name" "$log" "exit code $rc, want $want"; return
-    fi
-    for p in "$@"; do
-        if [ "${p#!}" != "$p" ]; then
-            if grep -qE -- "${p#!}" "$log"; then
-                fail "$name" "$log" "log matches '${p#!}'"; return
-            fi
-        elif ! grep -qE -- "$p" "$log"; then
-            fail "$name" "$log" "log lacks '$p'"; return
-        fi
-    done
-    pass "$name"
-}
-
-# kernel FILE SIZE: the RISC-V test kernel padded to SIZE bytes.
-kernel() {
-    mkdir -p "$(dirname "$1")"
-    "$MKKERNEL" "$Q/payload.bin" "$1" "$2"
-}
-sha() { (cd "$(dirname "$1")" && sha256sum "$(basename "$1")" >"$(basename "$1").sha256"); }
-conf() { mkdir -p "$1/boot/extlinux"; cat >"$1/boot/extlinux/extlinux.conf"; }
-image() { bash tests/qemu/mkimage.sh "$@" >"$T/mkimage.log" 2>&1 ||
-          { echo "# mkimage failed: $*"; sed 's/^/#   /' "$T/mkimage.log"; }; }
+qemu_build "$Q-build.log" \
+    "build the sifive-u firmware and the RISC-V test kernel" \
+    firmware-sifive-u qemu-tools-sifive-u
 
 # --- the standard tree: a label with an FDT file, one without ---------------
 r=$T/std
@@ -148,20 +90,8 @@ check "kernel behind a symlink" 0 \
     "payload: label 'a' kernel 12345 bytes" "payload: 0 checks failed"
 
 # --- fallback ---------------------------------------------------------------
-r=$T/fb-sha
-kernel "$r/boot/good.bin" 15000
-kernel "$r/boot/bad.bin" 15000
-echo "0000000000000000000000000000000000000000000000000000000000000000  bad.bin" \
-    >"$r/boot/bad.bin.sha256"
-conf "$r" <<'CONF'
-DEFAULT broken
-LABEL good
-  KERNEL /boot/good.bin
-  APPEND fell-back
-LABEL broken
-  KERNEL /boot/bad.bin
-CONF
-image "$T/fb-sha.img" "$r"
+fallback_tree "$T/fb-sha" sha
+image "$T/fb-sha.img" "$T/fb-sha"
 boot fb-sha "$T/fb-sha.img"
 check "fallback: default kernel fails SHA-256 -> next label" 0 \
     "verify: /boot/bad.bin: sha256 [0-9a-f]{16}\.\.\. but .sha256 says 0{16}\.\.\.; trying label 'good'" \
@@ -170,13 +100,7 @@ check "fallback: default kernel fails SHA-256 -> next label" 0 \
 # --- layouts ----------------------------------------------------------------
 # 1 KiB blocks: 12 direct blocks, 256 through the indirect block, the rest
 # through the double-indirect one.
-r=$T/ext2; kernel "$r/boot/kernel.bin" 400000; sha "$r/boot/kernel.bin"
-conf "$r" <<'CONF'
-LABEL only
-  KERNEL /boot/kernel.bin
-  APPEND ext2
-CONF
-image "$T/ext2.img" "$r" --fs ext2-1k --table none
+ext2_card 400000
 if debugfs -R "stat /boot/kernel.bin" "$T/ext2.img" 2>/dev/null | grep -q "(DIND)"; then
     boot ext2 "$T/ext2.img"
     check "ext2, 1 KiB blocks: 400000-byte kernel through the double-indirect block" 0 \
@@ -240,7 +164,5 @@ check "cpu_reset() resets the SoC (GPIO 10 low) and the loader boots again" 0 \
     "reset-test: boot 1, calling cpu_reset\(\)" \
     "reset-test: boot 2, after cpu_reset\(\)"
 
-echo "1..$n"
 # Keep the last run's logs and images in $Q/t for inspection.
-rm -rf "$Q/t" && mv "$T" "$Q/t"
-[ "$failed" = 0 ]
+qemu_done "$Q/t"

@@ -2,7 +2,8 @@
 # and the `make qemu BOARD=sifive-u` demo card. Included by
 # board/sifive-u/board.mk, which defines RV_CC and RV_CFLAGS.
 SIFIVE_QDIR := $(SIFIVE_DIR)/qemu
-RV_PAYLOAD_SRC := tests/qemu/payload-riscv/payload.c drivers/sifive_uart.c \
+RV_PAYLOAD_SRC := tests/qemu/payload-riscv/payload.c tests/qemu/payload/checks.c \
+            drivers/sifive_uart.c \
             firmware/console.c board/riscv/semihost.c board/libc/mem.c
 RV_PAYLOAD_OBJ := $(call objs,$(SIFIVE_QDIR)/payload-obj,$(RV_PAYLOAD_SRC))
 
@@ -22,6 +23,6 @@ qemu-tools-sifive-u: $(SIFIVE_QDIR)/payload.bin $(BUILD)/qemu/mkkernel \
                      $(SIFIVE_DIR)/extload-reset.elf
 
 SIFIVE_DEMO_IMG := $(SIFIVE_QDIR)/demo.img
-$(SIFIVE_DEMO_IMG): tests/qemu/payload-riscv/mkdemo.sh tests/qemu/mkimage.sh \
+$(SIFIVE_DEMO_IMG): tests/qemu/mkdemo.sh tests/qemu/mkimage.sh \
                     $(SIFIVE_QDIR)/payload.bin $(BUILD)/qemu/mkkernel
-	bash tests/qemu/payload-riscv/mkdemo.sh $@ $(SIFIVE_QDIR) $(BUILD)/qemu/mkkernel
+	bash tests/qemu/mkdemo.sh sifive-u $@ $(SIFIVE_QDIR) $(BUILD)/qemu/mkkernel
