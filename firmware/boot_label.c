@@ -146,7 +146,7 @@ static int load_file(const struct boot_env *env, struct boot_state *st,
     con_printf(&env->con, "%s: %s -> 0x%08x, %u bytes, %u ms", step, path,
                (unsigned)(env->window_addr + off), (unsigned)got,
                (unsigned)ms);
-    if (ms > 0)
+    if (ms > 0 && kib > 0)        /* a speed of whole KiB, not of a few bytes */
         con_printf(&env->con, ", %u KiB/s", (unsigned)(kib / ms * 1000u +
                                                        kib % ms * 1000u / ms));
     con_printf(&env->con, "\n");
