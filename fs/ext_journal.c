@@ -131,20 +131,6 @@ static int jcsum_ok(struct ext_fs *fs, const struct jscan *js, uint64_t pblk,
     return rc;
 }
 
-/* crc32_be (jbd2 checksum v1): MSB first, polynomial 0x04C11DB7. */
-static uint32_t crc32_be(uint32_t crc, const uint8_t *p, uint32_t n)
-{
-    uint32_t k;
-
-    while (n--) {
-        crc ^= (uint32_t)*p++ << 24;
-        for (k = 0; k < 8; k++)
-            crc = (crc & 0x80000000u) ? (crc << 1) ^ 0x04C11DB7u
-                                      : crc << 1;
-    }
-    return crc;
-}
-
 static int jcrc32_be(struct ext_fs *fs, uint64_t pblk, uint32_t *crc)
 {
     uint64_t s = boff(fs, pblk, 0) >> 9;
@@ -155,7 +141,7 @@ static int jcrc32_be(struct ext_fs *fs, uint64_t pblk, uint32_t *crc)
 
         if (rc)
             return rc;
-        *crc = crc32_be(*crc, fs->buf, BLOCKDEV_SECTOR);
+        *crc = ext_crc32_be(*crc, fs->buf, BLOCKDEV_SECTOR);
     }
     return 0;
 }

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "ext.h"
+#include "crc.h"
 #include "ext_conf.h"
 #include "le.h"
 
@@ -134,10 +135,7 @@ int ext_bytes(struct ext_fs *fs, uint64_t off, void *dst, uint32_t n);
 bool ext_blk_ok(const struct ext_fs *fs, uint64_t blk);
 int ext_blk_check(struct ext_fs *fs, uint32_t ino, uint64_t blk);
 
-/* Checksums (ext_csum.c). crc32c without pre/post inversion, as ext4
- * stores it; crc16 is the ANSI polynomial (0x8005 reflected). */
-uint32_t ext_crc32c(uint32_t crc, const void *p, uint32_t n);
-uint16_t ext_crc16(uint16_t crc, const void *p, uint32_t n);
+/* Checksums (ext_csum.c; the CRCs themselves: crc.h). */
 /* crc32c over n bytes of the fs at off, streamed through the buffer. */
 int ext_crc32c_span(struct ext_fs *fs, uint64_t off, uint32_t n,
                     uint32_t *crc);

@@ -5,6 +5,8 @@
 #include "le.h"
 #include "part.h"
 
+#include "crc.h"
+
 #define MBR_SIG_OFF     510
 #define MBR_ENTRY0      446
 #define MBR_TYPE_GPT    0xEE
@@ -32,23 +34,6 @@ static int rd(const struct blockdev *bd, uint64_t lba, uint8_t *buf)
     return bd->read(bd->ctx, lba, 1, buf) ? PART_EIO : 0;
 }
 
-static uint32_t crc32_step(uint32_t crc, const uint8_t *p, uint32_t n)
-{
-    static const uint32_t nib[16] = {
-        0x00000000, 0x1DB71064, 0x3B6E20C8, 0x26D930AC,
-        0x76DC4190, 0x6B6B51F4, 0x4DB26158, 0x5005713C,
-        0xEDB88320, 0xF00F9344, 0xD6D6A3E8, 0xCB61B38C,
-        0x9B64C2B0, 0x86D3D2D4, 0xA00AE278, 0xBDBDF21C,
-    };
-
-    while (n--) {
-        crc ^= *p++;
-        crc = (crc >> 4) ^ nib[crc & 15];
-        crc = (crc >> 4) ^ nib[crc & 15];
-    }
-    return crc;
-}
-
 static bool range_ok(const struct blockdev *bd, uint64_t lba, uint64_t n)
 {
     return n && lba + n > lba && (!bd->sectors || lba + n <= bd->sectors);
@@ -72,7 +57,7 @@ static int gpt_header(const struct blockdev *bd, uint8_t *buf, uint64_t lba,
         return PART_ECORRUPT;
     want = le32(buf + 16);
     memset(buf + 16, 0, 4);
-    if (~crc32_step(~0u, buf, hsize) != want)
+    if (~ext_crc32(~0u, buf, hsize) != want)
         return PART_ECSUM;
     *alt = le64(buf + 32);
     g->entries_lba = le64(buf + 72);
@@ -92,7 +77,7 @@ static int gpt_header(const struct blockdev *bd, uint8_t *buf, uint64_t lba,
         rc = rd(bd, g->entries_lba + s, buf);
         if (rc)
             return rc;
-        crc = crc32_step(crc, buf, n);
+        crc = ext_crc32(crc, buf, n);
     }
     return ~crc == want ? 0 : PART_ECSUM;
 }
