@@ -100,7 +100,8 @@ $(BUILD)/tests/%: $(BUILD)/host-asan/obj/tests/unit/%.o $(TEST_LIB_OBJ)
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(HOST_CFLAGS) $(ASAN) -o $@ $^ -lcmocka
 
-unit: $(UNIT_BIN) $(BUILD)/tools/seedfill
+unit: $(UNIT_BIN) $(BUILD)/tools/seedfill $(BUILD)/tools/fspatch
+$(BUILD)/tools/fspatch: fs/ext_format.h
 
 # Host helpers the test scripts use to build images.
 $(BUILD)/tools/%: tests/tools/%.c
