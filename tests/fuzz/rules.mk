@@ -9,6 +9,10 @@
 #   image   a disk image: partitions, mount, a bounded walk of the tree
 #   config  extlinux.conf: parse, boot order, label lookup
 #   sdspi   the SD driver against a card speaking only fuzz bytes
+#   journal (to come: fs/ext_journal.c's replay) add tests/fuzz/fuzz_journal.c
+#           and h_journal.c, FUZZ_SRC_journal and its link rule below, the
+#           name to FUZZ_TARGETS, its options to run.sh's opts() and its
+#           seeds to mkcorpus.sh; test_regress replays tests/regress/journal/
 # Crashes land in build/fuzz/artifacts/TARGET/; keep each one, once fixed,
 # in tests/regress/TARGET/ (tests/unit/test_regress.c replays them).
 

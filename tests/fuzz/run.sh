@@ -27,6 +27,7 @@ opts() {           # target: its libFuzzer options
                  "-dict=tests/fuzz/image.dict" ;;
     config) echo "-max_len=4096 -timeout=5 -dict=tests/fuzz/config.dict" ;;
     sdspi)  echo "-max_len=16384 -timeout=5 -dict=tests/fuzz/sdspi.dict" ;;
+    # journal: its options go here when the target lands (rules.mk).
     esac
 }
 
