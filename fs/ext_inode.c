@@ -82,7 +82,9 @@ bool ext_blk_sys(const struct ext_fs *fs, uint64_t blk, uint64_t len)
     }
     if (blk < fs->first_data_block)
         return true;
-    g = (blk - fs->first_data_block) / fs->blocks_per_group;
+    g = blk - fs->first_data_block;
+    g = g >> 32 ? g / fs->blocks_per_group       /* 32-bit divide when */
+                : (uint32_t)g / fs->blocks_per_group;  /* it fits */
     start = fs->first_data_block + g * fs->blocks_per_group;
     for (; start < end && g < fs->groups; g++) {
         if (blk < start + group_meta(fs, (uint32_t)g))
