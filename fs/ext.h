@@ -67,7 +67,7 @@ enum ext_err {
 #define EXT_PATH_COMPONENTS 64u
 /* Runs of bitmaps and inode tables kept for the system-zone check. */
 #ifndef EXT_ZONES
-#define EXT_ZONES 2u
+#define EXT_ZONES 3u
 #endif
 
 struct ext_fs {

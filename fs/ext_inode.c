@@ -67,7 +67,7 @@ static uint32_t group_meta(const struct ext_fs *fs, uint32_t g)
  * Limits: bitmaps and inode tables are known only for the groups whose
  * descriptors share the first descriptor sector (16 groups, 8 with
  * 64-byte descriptors; with flex_bg that is where mke2fs puts them all
- * for small filesystems), merged into EXT_ZONES (2) runs below 2^32;
+ * for small filesystems), merged into EXT_ZONES (3) runs below 2^32;
  * the journal's blocks are not part of it (reserved inodes are refused
  * instead).
  */

@@ -181,6 +181,16 @@ bbitmap=$(get ext4 gd:0 bg_block_bitmap_lo)
 case_ extent_into_bitmap ext4 cat /f EXT_ESYSZONE "inode $ino, block $bbitmap: extent points into the system zone"
 set_ extent_into_bitmap ee:$ino:0 ee_start_lo "$bbitmap"
 
+# flex_bg packs every group's bitmaps and tables at the start: the last
+# block of the inode table run and an inode bitmap are in the zone too.
+itable4=$(get ext4 gd:0 bg_inode_table_lo)
+case_ extent_into_itable_flex ext4 cat /f EXT_ESYSZONE "inode $ino, block $itable4: extent points into the system zone"
+set_ extent_into_itable_flex ee:$ino:0 ee_start_lo "$itable4"
+
+ibitmap=$(get ext4 gd:0 bg_inode_bitmap_lo)
+case_ map_into_ibitmap_flex ext4 cat /small EXT_ESYSZONE "inode $sino, block $ibitmap: extent points into the system zone"
+set_ map_into_ibitmap_flex ee:$sino:0 ee_start_lo "$ibitmap"
+
 case_ extent_into_reserved_gdt ext4 cat /f EXT_ESYSZONE "inode $ino, block 3: extent points into the system zone"
 set_ extent_into_reserved_gdt ee:$ino:0 ee_start_lo 3
 
