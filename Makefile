@@ -118,7 +118,8 @@ $(BUILD)/tests$(PSUF)/%: $(HOSTASAN)/obj/tests/unit/%.o $(TEST_LIB_OBJ)
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(HOST_CFLAGS) $(ASAN) -o $@ $^ -lcmocka
 
-unit: $(UNIT_BIN) $(BUILD)/tools/seedfill
+unit: $(UNIT_BIN) $(BUILD)/tools/seedfill $(BUILD)/tools/fspatch
+$(BUILD)/tools/fspatch: fs/ext_format.h
 
 # Host helpers the test scripts use to build images.
 $(BUILD)/tools/%: tests/tools/%.c

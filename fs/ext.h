@@ -15,25 +15,38 @@
 
 #include "blockdev.h"
 
+/* Every error: its code, value and ext_strerror() text, in one table
+ * (ext_err.c builds the texts from it, so the two cannot fall out of
+ * step). */
+#define EXT_ERRORS(X) \
+    X(EXT_OK,            0, "success") \
+    X(EXT_EIO,          -1, "I/O error") \
+    X(EXT_ENOTEXT,      -2, "not an ext filesystem") \
+    X(EXT_ESUPER,       -3, "bad superblock") \
+    X(EXT_EFEATURE,     -4, "unsupported feature") \
+    X(EXT_ECORRUPT,     -5, "corrupt filesystem") \
+    X(EXT_ECSUM,        -6, "checksum mismatch") \
+    X(EXT_ENOENT,       -7, "no such file or directory") \
+    X(EXT_ENOTDIR,      -8, "not a directory") \
+    X(EXT_ELOOP,        -9, "too many symbolic links") \
+    X(EXT_ETOOBIG,     -10, "file too large") \
+    X(EXT_EINVAL,      -11, "invalid argument") \
+    X(EXT_ENAMETOOLONG,-12, "name too long") \
+    X(EXT_ERANGE,      -13, "block out of range") \
+    X(EXT_EISDIR,      -14, "is a directory") \
+    X(EXT_EUNSUPP,     -15, "unsupported inode") \
+    X(EXT_EEXTENT,     -16, "bad extent tree") \
+    X(EXT_ESYSZONE,    -17, "block in the system zone") \
+    X(EXT_ERESERVED,   -18, "reserved inode named by a directory") \
+    X(EXT_ESYMLINK,    -19, "bad symbolic link") \
+    X(EXT_EFBIG,       -20, "file size past what its map can address") \
+    X(EXT_EJOURNAL,    -21, "journal cannot be replayed") \
+    X(EXT_EJFULL,      -22, "journal replay table full")
+
 enum ext_err {
-    EXT_OK = 0,
-    EXT_EIO = -1,           /* the block device failed a read */
-    EXT_ENOTEXT = -2,       /* no ext superblock magic */
-    EXT_ESUPER = -3,        /* superblock values are inconsistent */
-    EXT_EFEATURE = -4,      /* a feature this reader cannot handle */
-    EXT_ECORRUPT = -5,      /* metadata that breaks the format's rules */
-    EXT_ECSUM = -6,         /* metadata checksum mismatch */
-    EXT_ENOENT = -7,        /* no such file or directory */
-    EXT_ENOTDIR = -8,       /* a path component is not a directory */
-    EXT_ELOOP = -9,         /* too many symbolic links, or a link loop */
-    EXT_ETOOBIG = -10,      /* file larger than the caller's buffer */
-    EXT_EINVAL = -11,       /* bad argument (path too long, bad inode no.) */
-    EXT_ENAMETOOLONG = -12, /* a path component longer than 255 bytes */
-    EXT_ERANGE = -13,       /* a block number outside the filesystem */
-    EXT_EISDIR = -14,       /* file data asked of a directory */
-    EXT_EUNSUPP = -15,      /* an inode this reader cannot read (encrypted) */
-    EXT_EJOURNAL = -16,     /* the journal cannot be replayed (bad, refused) */
-    EXT_EJFULL = -17,       /* the journal needs more than the replay table */
+#define EXT_ERR_ENUM(name, value, text) name = (value),
+    EXT_ERRORS(EXT_ERR_ENUM)
+#undef EXT_ERR_ENUM
 };
 
 /* Warnings a mount may carry; reading goes on. */
@@ -94,6 +107,10 @@ struct ext_journal {
 #endif
 #define EXT_SYMLINK_HOPS 8u
 #define EXT_PATH_COMPONENTS 64u
+/* Runs of bitmaps and inode tables kept for the system-zone check. */
+#ifndef EXT_ZONES
+#define EXT_ZONES 3u
+#endif
 
 struct ext_fs {
     uint64_t lba0;                /* first sector of the filesystem */
@@ -103,6 +120,7 @@ struct ext_fs {
     const char *err_what;         /* ... what was wrong, ... */
     uint32_t err_ino;             /* ... which inode (0: n/a) ... */
     int32_t err;                  /* ... and its code */
+    uint32_t err_features;        /* EXT_EFEATURE: the INCOMPAT bits */
     const struct blockdev *bd;
     uint32_t inodes_count;
     uint32_t inodes_per_group;
@@ -110,6 +128,12 @@ struct ext_fs {
     uint32_t first_data_block;
     uint32_t groups;
     uint32_t first_meta_bg;
+    uint32_t first_ino;           /* s_first_ino: below it, reserved */
+    uint32_t backup_bgs[2];       /* sparse_super2's backup groups */
+    /* System zone (ext_blk_sys): bitmaps and inode tables seen at mount
+     * in the descriptor sector mount reads anyway, merged into runs. */
+    uint32_t zone_lo[EXT_ZONES];
+    uint32_t zone_len[EXT_ZONES];
     uint32_t compat, incompat, ro_compat;
     uint32_t csum_seed;           /* crc32c seed for metadata_csum */
     uint32_t hash_seed[4];
@@ -117,6 +141,9 @@ struct ext_fs {
     uint32_t sectors_read;        /* sectors those calls moved */
     uint16_t inode_size;
     uint16_t desc_size;
+    uint16_t reserved_gdt;        /* s_reserved_gdt_blocks */
+    uint8_t zones;                /* zone_* entries in use */
+    uint8_t clu_shift;            /* log2(cluster size), = blk_shift */
     uint8_t blk_shift;            /* log2(block size in bytes), 10..16 */
     uint8_t hash_unsigned;        /* s_flags says unsigned char hashes */
     uint8_t warnings;             /* EXT_WARN_* */
@@ -135,6 +162,7 @@ struct ext_inode {
     uint16_t mode;
     uint16_t links;
     uint16_t extra_isize;         /* i_extra_isize, 0 for 128-byte inodes */
+    uint8_t fast_link;            /* a symlink whose target is in i_block */
     uint8_t iblock[60];           /* i_block: map, extent root or inline */
 };
 
@@ -174,8 +202,10 @@ struct ext_file {
     uint64_t leaf_pblk;           /* extent leaf last searched; 0 none */
     uint64_t leaf_first;          /* first logical block that leaf covers */
     uint64_t leaf_end;            /* one past the last it covers */
+    uint64_t leaf_cur;            /* end of the last entry checked */
     uint32_t leaf_entries;        /* its entry count (checked, verified) */
     uint32_t leaf_hint;           /* entry after the last one found */
+    uint32_t leaf_checked;        /* entries checked so far, in order */
 };
 
 struct ext_dirent {

@@ -1,9 +1,7 @@
 /* Directories: the one walker behind listing and lookup. */
 #include "ext_priv.h"
 
-#define COMPAT_DIR_INDEX 0x0020u
-#define INLINE_DIR_HEAD  4u       /* i_block starts with the parent inode */
-#define INLINE_DIR_A     (60u - INLINE_DIR_HEAD)
+#define INLINE_DIR_A     (I_BLOCK_SIZE - INLINE_DIR_HEAD)
 
 struct dirent_raw {
     uint64_t name_at;             /* byte address of the name */
@@ -53,19 +51,20 @@ int ext_dirblk_verify(struct ext_fs *fs, struct ext_dir *d, uint64_t lblk,
     uint64_t at = pblk << fs->blk_shift;
     uint32_t crc = ext_inode_seed(fs, d->f.in.ino, d->f.in.gen);
     uint32_t count_off, limit, count;
-    uint8_t t[12];
+    uint8_t t[DET_SIZE];
     int rc;
 
     if (!ext_has_csum(fs) || d->csum_ok_blk == lblk + 1)
         return 0;
-    rc = ext_bytes(fs, at + bs - 12, t, 12);
+    rc = ext_bytes(fs, at + bs - DET_SIZE, t, DET_SIZE);
     if (rc)
         return rc;
-    if (!le32(t) && le16(t + 4) == 12 && !t[6] && t[7] == 0xDE) {
-        rc = ext_crc32c_span(fs, at, bs - 12, &crc);
+    if (!le32(t + DE_INODE) && le16(t + DE_REC_LEN) == DET_SIZE &&
+        !t[DE_NAME_LEN] && t[DE_FILE_TYPE] == DET_FILE_TYPE) {
+        rc = ext_crc32c_span(fs, at, bs - DET_SIZE, &crc);
         if (rc)
             return rc;
-        if (crc != le32(t + 8))
+        if (crc != le32(t + DET_CHECKSUM))
             return ext_fail(fs, EXT_ECSUM, d->f.in.ino, pblk,
                             "directory block checksum mismatch");
         d->csum_ok_blk = lblk + 1;
@@ -73,36 +72,41 @@ int ext_dirblk_verify(struct ext_fs *fs, struct ext_dir *d, uint64_t lblk,
     }
     /* A hash-tree node: the root keeps dx_root_info after "." and "..";
      * an inner node hides behind one empty entry spanning the block. */
-    rc = ext_bytes(fs, at, t, 8);
+    rc = ext_bytes(fs, at, t, DE_HEADER_SIZE);
     if (rc)
         return rc;
-    count_off = 8;
+    count_off = DX_NODE_ENTRIES;
     if (lblk == 0) {
-        rc = ext_bytes(fs, at + 0x1C, t, 4);
+        rc = ext_bytes(fs, at + DX_ROOT_INFO, t, DE_HEADER_SIZE);
         if (rc)
             return rc;
-        count_off = 0x18 + t[1];          /* info_length */
-    } else if (le32(t) || rec_len_decode(fs, le16(t + 4)) != bs) {
+        count_off = DX_ROOT_INFO + t[DXI_INFO_LENGTH];
+    } else if (le32(t + DE_INODE) ||
+               rec_len_decode(fs, le16(t + DE_REC_LEN)) != bs) {
         return ext_fail(fs, EXT_ECSUM, d->f.in.ino, pblk,
                         "directory block has no checksum tail");
     }
-    rc = ext_bytes(fs, at + count_off, t, 4);
+    rc = ext_bytes(fs, at + count_off, t, DX_ENTRY_SIZE);
     if (rc)
         return rc;
-    limit = le16(t);
-    count = le16(t + 2);
-    if (count > limit || count_off + 8 * limit + 8 > bs)
+    limit = le16(t + DXC_LIMIT);
+    count = le16(t + DXC_COUNT);
+    if (count_off + DX_ENTRY_SIZE * limit + DXT_SIZE > bs)
         return ext_fail(fs, EXT_ECSUM, d->f.in.ino, pblk,
                         "directory block has no checksum tail");
+    if (count > limit)
+        return ext_fail(fs, EXT_ECORRUPT, d->f.in.ino, pblk,
+                        "hash-tree node's count exceeds its limit");
     /* Over the used dx entries, then the tail with its crc as zero. */
-    rc = ext_crc32c_span(fs, at, count_off + 8 * count, &crc);
+    rc = ext_crc32c_span(fs, at, count_off + DX_ENTRY_SIZE * count, &crc);
     if (!rc)
-        rc = ext_bytes(fs, at + count_off + 8 * limit, t, 8);
+        rc = ext_bytes(fs, at + count_off + DX_ENTRY_SIZE * limit, t,
+                       DXT_SIZE);
     if (rc)
         return rc;
-    count = le32(t + 4);
-    memset(t + 4, 0, 4);
-    crc = ext_crc32c(crc, t, 8);
+    count = le32(t + DXT_CHECKSUM);
+    memset(t + DXT_CHECKSUM, 0, sizeof(uint32_t));
+    crc = ext_crc32c(crc, t, DXT_SIZE);
     if (crc != count)
         return ext_fail(fs, EXT_ECSUM, d->f.in.ino, pblk,
                         "hash-tree node checksum mismatch");
@@ -169,15 +173,15 @@ static const char *dirent_bad(const struct ext_fs *fs, const uint8_t *h,
 {
     if (rec == 0)
         return "directory entry rec_len is 0";
-    if (rec < 8 || (rec & 3))
+    if (rec < DE_HEADER_SIZE || (rec & 3))
         return "directory entry rec_len is not a multiple of 4 >= 8";
     if (rec > room)
         return "directory entry rec_len runs past the block";
-    if (h[6] + 8u > rec)
+    if (h[DE_NAME_LEN] + DE_HEADER_SIZE > rec)
         return "directory entry name_len is longer than its rec_len";
-    if (le32(h) > fs->inodes_count)
+    if (le32(h + DE_INODE) > fs->inodes_count)
         return "directory entry names an inode past the inode count";
-    if (le32(h) && !h[6])
+    if (le32(h + DE_INODE) && !h[DE_NAME_LEN])
         return "directory entry has an empty name";
     return NULL;
 }
@@ -196,7 +200,7 @@ static int dir_step(struct ext_fs *fs, struct ext_dir *d, uint64_t stop,
     while (d->pos < end) {
         uint64_t at = 0, pblk = 0;
         uint32_t in_blk = 0, blk_len = 0, rec = 0;
-        uint8_t h[8];
+        uint8_t h[DE_HEADER_SIZE];
         const char *bad;
         int rc = dir_locate(fs, d, &at, &in_blk, &blk_len, &pblk);
 
@@ -205,24 +209,30 @@ static int dir_step(struct ext_fs *fs, struct ext_dir *d, uint64_t stop,
                 return rc;
             continue;
         }
-        if (blk_len - in_blk < 8) {
+        if (blk_len - in_blk < DE_HEADER_SIZE) {
             bad = "directory entry header runs past the block";
         } else {
-            rc = ext_bytes(fs, at, h, 8);
+            rc = ext_bytes(fs, at, h, DE_HEADER_SIZE);
             if (rc)
                 return rc;
-            rec = rec_len_decode(fs, le16(h + 4));
+            rec = rec_len_decode(fs, le16(h + DE_REC_LEN));
             bad = dirent_bad(fs, h, rec, blk_len - in_blk);
         }
         if (bad)
             return ext_fail(fs, EXT_ECORRUPT, d->f.in.ino, pblk, bad);
         d->pos += rec;
-        if (!le32(h))
+        r->ino = le32(h + DE_INODE);
+        if (!r->ino)
             continue;
-        r->name_at = at + 8;
-        r->ino = le32(h);
-        r->name_len = h[6];
-        r->ftype = h[7];
+        /* Linux's lookup refuses the reserved inodes (the journal, the
+         * resize inode, ...): only the root and s_first_ino on. */
+        if (r->ino != EXT_ROOT_INO && r->ino < fs->first_ino)
+            return ext_fail(fs, EXT_ERESERVED, d->f.in.ino, pblk,
+                            "directory entry names a reserved inode (1, "
+                            "or 3 to s_first_ino - 1)");
+        r->name_at = at + DE_NAME;
+        r->name_len = h[DE_NAME_LEN];
+        r->ftype = h[DE_FILE_TYPE];
         return 1;
     }
     return 0;
@@ -244,7 +254,8 @@ int ext_dir_next(struct ext_fs *fs, struct ext_dir *d, struct ext_dirent *e)
 
     if ((d->f.in.flags & IFL_INLINE_DATA) && d->dots < 2) {
         /* Inline directories store no "." or ".." entries. */
-        e->ino = d->dots ? le32(d->f.in.iblock) : d->f.in.ino;
+        e->ino = d->dots ? le32(d->f.in.iblock + INLINE_DIR_PARENT)
+                         : d->f.in.ino;
         e->type = 'd';
         e->name_len = (uint8_t)(d->dots + 1);
         memcpy(e->name, "..", 2);
@@ -324,7 +335,8 @@ int ext_dir_find(struct ext_fs *fs, const struct ext_inode *dir,
         return rc;
     if (dir->flags & IFL_INLINE_DATA) {
         if (name_len <= 2 && !memcmp(name, "..", name_len)) {
-            *ino = name_len == 1 ? dir->ino : le32(dir->iblock);
+            *ino = name_len == 1 ? dir->ino
+                                 : le32(dir->iblock + INLINE_DIR_PARENT);
             return 1;
         }
     } else if (EXT_HTREE && (fs->compat & COMPAT_DIR_INDEX) &&

@@ -1,31 +1,17 @@
-/* Error sentences. */
+/* Error texts (from the EXT_ERRORS table) and sentences. */
 #include "ext_priv.h"
+#include "part.h"
 
 const char *ext_strerror(int err)
 {
     static const char *const msg[] = {
-        "success",
-        "I/O error",
-        "not an ext filesystem",
-        "bad superblock",
-        "unsupported feature",
-        "corrupt filesystem",
-        "checksum mismatch",
-        "no such file or directory",
-        "not a directory",
-        "too many symbolic links",
-        "file too large",
-        "invalid argument",
-        "name too long",
-        "block out of range",
-        "is a directory",
-        "unsupported inode",
-        "journal cannot be replayed",
-        "journal replay table full",
+#define EXT_ERR_TEXT(name, value, text) [-(value)] = text,
+        EXT_ERRORS(EXT_ERR_TEXT)
+#undef EXT_ERR_TEXT
     };
     const int count = (int)(sizeof(msg) / sizeof(msg[0]));
 
-    if (err > 0 || err <= -count)
+    if (err > 0 || err <= -count || !msg[-err])
         return "unknown error";
     return msg[-err];
 }
@@ -62,7 +48,7 @@ uint32_t ext_error_describe(const struct ext_fs *fs, char *buf, uint32_t len)
                                             : ext_strerror(fs->err));
         at = put(buf, len, at, ": ");
         buf[at] = 0;
-        at += ext_feature_names(1, (uint32_t)fs->err_blk, buf + at,
+        at += ext_feature_names(1, fs->err_features, buf + at,
                                 len - at);
         return at;
     }
@@ -78,6 +64,25 @@ uint32_t ext_error_describe(const struct ext_fs *fs, char *buf, uint32_t len)
         at = put(buf, len, at, ": ");
     at = put(buf, len, at, fs->err_what ? fs->err_what
                                         : ext_strerror(fs->err));
+    buf[at] = 0;
+    return at;
+}
+
+uint32_t part_describe(const struct part_info *p, int err, char *buf,
+                       uint32_t len)
+{
+    uint32_t at = 0;
+
+    if (!len)
+        return 0;
+    if (p->err_what && err != PART_ENOENT && err != PART_ENOFS) {
+        at = put(buf, len, at, "sector ");
+        at = put_u64(buf, len, at, p->err_lba);
+        at = put(buf, len, at, ": ");
+        at = put(buf, len, at, EXT_MESSAGES ? p->err_what : "");
+    }
+    if (!at || !EXT_MESSAGES)
+        at = put(buf, len, at, part_strerror(err));
     buf[at] = 0;
     return at;
 }

@@ -1,6 +1,12 @@
 /* File data: open, read, load, readlink. */
 #include "ext_priv.h"
 
+/* A fast symlink keeps its target in i_block (decided at inode read). */
+static bool fast_symlink(const struct ext_inode *in)
+{
+    return ext_is_link(in) && in->fast_link;
+}
+
 int ext_file_open(struct ext_fs *fs, const struct ext_inode *in,
                   struct ext_file *f)
 {
@@ -17,15 +23,20 @@ int ext_file_open(struct ext_fs *fs, const struct ext_inode *in,
     if ((in->flags & IFL_EXTENTS) && (in->flags & IFL_INLINE_DATA))
         return ext_fail(fs, EXT_ECORRUPT, in->ino, 0,
                         "inode claims both extents and inline data");
-    return 0;
-}
+    /* i_size no larger than the map can address: 2^32 blocks for an
+     * extent tree, 12 + p + p^2 + p^3 for a block map (p pointers per
+     * block). Inline data and fast links are bounded where read. */
+    if (!(in->flags & IFL_INLINE_DATA) && !fast_symlink(in)) {
+        uint32_t s = fs->blk_shift - 2;
+        uint64_t max = (in->flags & IFL_EXTENTS) ? 1ull << 32 :
+            I_NDIR_BLOCKS + (1ull << s) + (1ull << 2 * s) + (1ull << 3 * s);
 
-/* A fast symlink keeps its target in i_block (e2fsprogs' rule: size
- * below 60 and not inline data). */
-static bool fast_symlink(const struct ext_inode *in)
-{
-    return ext_is_link(in) && in->size < sizeof(in->iblock) &&
-           !(in->flags & IFL_INLINE_DATA);
+        if (in->size > max << fs->blk_shift)
+            return ext_fail(fs, EXT_EFBIG, in->ino, 0,
+                            "i_size is past what the file's block map or "
+                            "extent tree can address");
+    }
+    return 0;
 }
 
 static int32_t read_small(struct ext_fs *fs, struct ext_file *f, uint64_t off,
@@ -207,24 +218,64 @@ int ext_load(struct ext_fs *fs, struct ext_file *f, void *dst, uint64_t max,
     return 0;
 }
 
+/*
+ * A symlink's target, checked as Linux and e2fsck check it: not empty; a
+ * fast link's i_size below 60; a slow link's below the block size and its
+ * block not a hole; the target exactly i_size bytes (no NUL inside, and a
+ * fast link's i_block has its NUL right after). Out of line so its
+ * struct ext_file is on the stack only while a link is read.
+ */
+__attribute__((noinline))
+int ext_link_read(struct ext_fs *fs, const struct ext_inode *in, char *dst)
+{
+    struct ext_file f;
+    struct ext_run run = { 0, 0 };
+    uint32_t size = (uint32_t)in->size, i;
+    bool inl = (in->flags & IFL_INLINE_DATA) != 0;
+    int32_t got;
+    int rc;
+
+    if (!in->size)
+        return ext_fail(fs, EXT_ESYMLINK, in->ino, 0,
+                        "symlink target is empty");
+    if (in->fast_link ? in->size >= I_BLOCK_SIZE
+                      : !inl && in->size >= ext_blk_size(fs))
+        return ext_fail(fs, EXT_ESYMLINK, in->ino, 0,
+                        "symlink i_size does not fit where its target "
+                        "lives (i_block, or one block)");
+    rc = ext_file_open(fs, in, &f);
+    if (!rc && !in->fast_link && !inl) {
+        rc = ext_map(fs, &f, 0, &run);
+        if (!rc && !run.pblk)
+            rc = ext_fail(fs, EXT_ESYMLINK, in->ino, 0,
+                          "slow symlink's block is a hole");
+    }
+    if (rc)
+        return rc;
+    got = ext_read(fs, &f, 0, dst, size);
+    if (got < 0)
+        return got;
+    for (i = 0; i < (uint32_t)got && dst[i]; i++)
+        ;
+    if (i != size || (in->fast_link && in->iblock[size]))
+        return ext_fail(fs, EXT_ESYMLINK, in->ino, run.pblk,
+                        "symlink target is not exactly i_size bytes "
+                        "(a NUL inside, or none after)");
+    return 0;
+}
+
 int ext_readlink(struct ext_fs *fs, const struct ext_inode *in, char *buf,
                  uint32_t bufsize)
 {
-    struct ext_file f;
-    int32_t got;
     int rc;
 
     if (!ext_is_link(in))
         return ext_fail(fs, EXT_EINVAL, in->ino, 0, "not a symbolic link");
-    if (!in->size || in->size >= bufsize)
+    if (in->size >= bufsize)
         return ext_fail(fs, EXT_ENAMETOOLONG, in->ino, 0,
-                        "symlink target is empty or too long");
-    rc = ext_file_open(fs, in, &f);
-    if (rc)
-        return rc;
-    got = ext_read(fs, &f, 0, buf, (uint32_t)in->size);
-    if (got < 0)
-        return got;
-    buf[got] = 0;
-    return 0;
+                        "symlink target is too long for the buffer");
+    rc = ext_link_read(fs, in, buf);
+    if (!rc)
+        buf[in->size] = 0;
+    return rc;
 }

@@ -4,7 +4,6 @@
 #include "ext_priv.h"
 
 #define DX_FALLBACK 2
-#define DX_ROOT_INFO 0x18         /* after the "." and ".." entries */
 
 struct dx_node {
     uint64_t at;                  /* byte address of the block */
@@ -16,7 +15,7 @@ static int dx_open(struct ext_fs *fs, struct ext_dir *d, uint32_t lblk,
                    uint32_t count_off, struct dx_node *n)
 {
     struct ext_run run;
-    uint8_t c[4];
+    uint8_t c[DX_ENTRY_SIZE];
     int rc = ext_map(fs, &d->f, lblk, &run);
 
     if (rc)
@@ -25,14 +24,15 @@ static int dx_open(struct ext_fs *fs, struct ext_dir *d, uint32_t lblk,
         return DX_FALLBACK;
     rc = ext_dirblk_verify(fs, d, lblk, run.pblk);
     if (!rc)
-        rc = ext_bytes(fs, (run.pblk << fs->blk_shift) + count_off, c, 4);
+        rc = ext_bytes(fs, (run.pblk << fs->blk_shift) + count_off, c,
+                       DX_ENTRY_SIZE);
     if (rc)
         return rc;
     n->at = run.pblk << fs->blk_shift;
     n->count_off = count_off;
-    n->count = le16(c + 2);
-    if (!n->count || n->count > le16(c) ||
-        count_off + 8 * le16(c) > ext_blk_size(fs))
+    n->count = le16(c + DXC_COUNT);
+    if (!n->count || n->count > le16(c + DXC_LIMIT) ||
+        count_off + DX_ENTRY_SIZE * le16(c + DXC_LIMIT) > ext_blk_size(fs))
         return DX_FALLBACK;
     return 0;
 }
@@ -42,11 +42,12 @@ static int dx_open(struct ext_fs *fs, struct ext_dir *d, uint32_t lblk,
 static int dx_entry(struct ext_fs *fs, const struct dx_node *n, uint32_t i,
                     uint32_t *hash, uint32_t *blk)
 {
-    uint8_t e[8];
-    int rc = ext_bytes(fs, n->at + n->count_off + 8 * i, e, 8);
+    uint8_t e[DX_ENTRY_SIZE];
+    int rc = ext_bytes(fs, n->at + n->count_off + DX_ENTRY_SIZE * i, e,
+                       DX_ENTRY_SIZE);
 
-    *hash = i ? le32(e) : 0;
-    *blk = le32(e + 4) & 0x0FFFFFFF;
+    *hash = i ? le32(e + DXE_HASH) : 0;
+    *blk = le32(e + DXE_BLOCK) & 0x0FFFFFFF;
     return rc;
 }
 
@@ -80,20 +81,19 @@ int ext_htree_find(struct ext_fs *fs, struct ext_dir *d, const char *name,
     uint32_t max_levels = (fs->incompat & INCOMPAT_LARGEDIR) ? 3 : 2;
     uint64_t blocks = d->f.in.size >> fs->blk_shift;
     struct dx_node n;
-    uint8_t info[8];
+    uint8_t info[DXI_SIZE];
     int rc;
 
-    rc = dx_open(fs, d, 0, DX_ROOT_INFO + 8, &n);
+    rc = dx_open(fs, d, 0, DX_ROOT_INFO + DXI_SIZE, &n);
     if (rc)
         return rc;
-    rc = ext_bytes(fs, n.at + DX_ROOT_INFO, info, 8);
+    rc = ext_bytes(fs, n.at + DX_ROOT_INFO, info, sizeof(info));
     if (rc)
         return rc;
-    /* dx_root_info: reserved_zero (4), hash_version, info_length (8),
-     * indirect_levels, unused_flags. */
-    version = info[4];
-    levels = info[6];
-    if (le32(info) || info[5] != 8 || levels >= max_levels || version > 2)
+    version = info[DXI_HASH_VERSION];
+    levels = info[DXI_INDIRECT_LEVELS];
+    if (le32(info + DXI_RESERVED_ZERO) || info[DXI_INFO_LENGTH] != DXI_SIZE ||
+        levels >= max_levels || version > 2)
         return DX_FALLBACK;
     if (fs->hash_unsigned)
         version += 3;
@@ -109,7 +109,7 @@ int ext_htree_find(struct ext_fs *fs, struct ext_dir *d, const char *name,
             return DX_FALLBACK;
         if (lvl == levels)
             break;
-        rc = dx_open(fs, d, blk, 8, &n);
+        rc = dx_open(fs, d, blk, DX_NODE_ENTRIES, &n);
         if (rc)
             return rc;
     }

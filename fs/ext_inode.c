@@ -8,34 +8,163 @@ struct ext_group {
 };
 
 /* sparse_super keeps backups in groups 0, 1 and powers of 3, 5 and 7;
- * sparse_super2 in at most the two groups s_backup_bgs (0x24C) names,
- * read from the superblock when asked (only meta_bg asks). */
-static int group_has_super(struct ext_fs *fs, uint32_t g, bool *has)
+ * sparse_super2 in at most the two groups s_backup_bgs names (read at
+ * mount). */
+static bool group_has_super(const struct ext_fs *fs, uint32_t g)
 {
-    uint8_t b[8];
     uint32_t p;
-    int rc;
 
-    *has = true;
     if (g == 0)
-        return 0;
-    if (fs->compat & COMPAT_SPARSE_SUPER2) {
-        rc = ext_bytes(fs, SB_OFFSET + SB_BACKUP_BGS, b, 8);
-        *has = !rc && (g == le32(b) || g == le32(b + 4));
-        return rc;
-    }
+        return true;
+    if (fs->compat & COMPAT_SPARSE_SUPER2)
+        return g == fs->backup_bgs[0] || g == fs->backup_bgs[1];
     if (g == 1 || !(fs->ro_compat & RO_COMPAT_SPARSE_SUPER))
-        return 0;
-    *has = false;
+        return true;
     if (!(g & 1))
-        return 0;
+        return false;
     for (p = 3; p <= 7; p += 2) {
         uint64_t v = p;
 
         while (v < g)
             v *= p;
         if (v == g)
-            *has = true;
+            return true;
+    }
+    return false;
+}
+
+/* Blocks at the start of group g holding its superblock backup, its copy
+ * of the descriptor table and the blocks reserved for the table to grow
+ * (Linux's ext4_num_base_meta_blocks). With meta_bg, a meta group's
+ * descriptor block sits in its first, second and last group. */
+static uint32_t group_meta(const struct ext_fs *fs, uint32_t g)
+{
+    uint32_t per_blk = ext_blk_size(fs) / fs->desc_size;
+    uint32_t n = group_has_super(fs, g);
+
+    if (!(fs->incompat & INCOMPAT_META_BG) ||
+        g / per_blk < fs->first_meta_bg) {
+        if (n)
+            n += ((fs->incompat & INCOMPAT_META_BG)
+                      ? fs->first_meta_bg
+                      : (fs->groups + per_blk - 1) / per_blk) +
+                 fs->reserved_gdt;
+    } else {
+        uint32_t r = g % per_blk;
+
+        n += r == 0 || r == 1 || r == per_blk - 1;
+    }
+    return n;
+}
+
+/*
+ * The system zone, as Linux's ext4_inode_block_valid sees it, checked
+ * without reading anything: does [blk, blk + len) touch
+ *   - a group's superblock backup, descriptor table or reserved
+ *     descriptor blocks (from the geometry, for every group), or the
+ *     boot block (block 0 below s_first_data_block), or
+ *   - a bitmap or inode table among the runs ext_zones_init() kept?
+ * Limits: bitmaps and inode tables are known only for the groups whose
+ * descriptors share the first descriptor sector (16 groups, 8 with
+ * 64-byte descriptors; with flex_bg that is where mke2fs puts them all
+ * for small filesystems), merged into EXT_ZONES (3) runs below 2^32;
+ * the journal's blocks are not part of it (reserved inodes are refused
+ * instead).
+ */
+bool ext_blk_sys(const struct ext_fs *fs, uint64_t blk, uint64_t len)
+{
+    uint64_t end = blk + len, g, start;
+    uint32_t i;
+
+    for (i = 0; i < fs->zones; i++) {
+        if (blk < fs->zone_lo[i] + fs->zone_len[i] && fs->zone_lo[i] < end)
+            return true;
+    }
+    if (blk < fs->first_data_block)
+        return true;
+    g = blk - fs->first_data_block;
+    g = g >> 32 ? g / fs->blocks_per_group       /* 32-bit divide when */
+                : (uint32_t)g / fs->blocks_per_group;  /* it fits */
+    start = fs->first_data_block + g * fs->blocks_per_group;
+    for (; start < end && g < fs->groups; g++) {
+        if (blk < start + group_meta(fs, (uint32_t)g))
+            return true;
+        start += fs->blocks_per_group;
+    }
+    return false;
+}
+
+static void zone_add(struct ext_fs *fs, uint64_t lo, uint64_t len)
+{
+    uint32_t i;
+
+    for (i = 0; i < fs->zones; i++) {
+        uint64_t zlo = fs->zone_lo[i], zhi = zlo + fs->zone_len[i];
+
+        if (lo <= zhi && zlo <= lo + len) {
+            if (lo + len > zhi)
+                zhi = lo + len;
+            if (lo < zlo)
+                zlo = lo;
+            if (zhi <= UINT32_MAX) {
+                fs->zone_lo[i] = zlo;
+                fs->zone_len[i] = (uint32_t)(zhi - zlo);
+            }
+            return;
+        }
+    }
+    if (fs->zones < EXT_ZONES && lo + len <= UINT32_MAX) {
+        fs->zone_lo[fs->zones] = lo;
+        fs->zone_len[fs->zones++] = (uint32_t)len;
+    }
+}
+
+static uint64_t desc_u64(const struct ext_fs *fs, const uint8_t *d,
+                         uint32_t lo, uint32_t hi)
+{
+    uint64_t v = le32(d + lo);
+
+    if (fs->desc_size >= BG_DESC_SIZE_64BIT)
+        v |= (uint64_t)le32(d + hi) << 32;
+    return v;
+}
+
+static uint64_t itable_blocks(const struct ext_fs *fs)
+{
+    return ((uint64_t)fs->inodes_per_group * fs->inode_size +
+            ext_blk_size(fs) - 1) >> fs->blk_shift;
+}
+
+static int desc_offset(struct ext_fs *fs, uint32_t g, uint64_t *off);
+
+/* At mount: the bitmaps and inode tables of the groups whose descriptors
+ * share group 0's descriptor sector, which the root inode's lookup reads
+ * next anyway (so this costs no read). Taken kind by kind (all block
+ * bitmaps, then inode bitmaps, then inode tables) so that flex_bg's
+ * packed runs merge into one zone, and without flex_bg the first groups'
+ * [bitmaps, inode table] runs each fill one. */
+int ext_zones_init(struct ext_fs *fs)
+{
+    static const uint8_t lo[3] = { BG_BLOCK_BITMAP_LO, BG_INODE_BITMAP_LO,
+                                   BG_INODE_TABLE_LO };
+    static const uint8_t hi[3] = { BG_BLOCK_BITMAP_HI, BG_INODE_BITMAP_HI,
+                                   BG_INODE_TABLE_HI };
+    uint64_t off;
+    uint32_t g, at, kind;
+    int rc = desc_offset(fs, 0, &off);
+
+    if (!rc)
+        rc = ext_sector(fs, off / BLOCKDEV_SECTOR);
+    if (rc)
+        return rc;
+    for (kind = 0; kind < 3; kind++) {
+        at = (uint32_t)(off % BLOCKDEV_SECTOR);
+        for (g = 0; g < fs->groups &&
+                    at + BG_INODE_TABLE_HI + sizeof(uint32_t) <=
+                        BLOCKDEV_SECTOR;
+             g++, at += fs->desc_size)
+            zone_add(fs, desc_u64(fs, fs->buf + at, lo[kind], hi[kind]),
+                     kind == 2 ? itable_blocks(fs) : 1);
     }
     return 0;
 }
@@ -49,17 +178,13 @@ static int desc_offset(struct ext_fs *fs, uint32_t g, uint64_t *off)
     uint32_t n = g / per_blk;
     /* The table starts in the block after the superblock's. */
     uint64_t blk = (ext_blk_size(fs) == 1024 ? 2 : 1) + n;
-    bool backup;
-    int rc;
 
     if ((fs->incompat & INCOMPAT_META_BG) && n >= fs->first_meta_bg) {
         uint32_t first = n * per_blk;
 
-        rc = group_has_super(fs, first, &backup);
-        if (rc)
-            return rc;
         blk = fs->first_data_block +
-              (uint64_t)first * fs->blocks_per_group + backup;
+              (uint64_t)first * fs->blocks_per_group +
+              group_has_super(fs, first);
     }
     *off = (blk << fs->blk_shift) + (uint64_t)(g % per_blk) * fs->desc_size;
     return 0;
@@ -109,31 +234,32 @@ static int desc_verify(struct ext_fs *fs, uint32_t g, uint64_t off,
 
 static int group_read(struct ext_fs *fs, uint32_t g, struct ext_group *out)
 {
-    uint8_t d[64];
-    uint32_t have = fs->desc_size < 64 ? fs->desc_size : 64;
-    uint64_t off, itable_blocks;
+    uint8_t d[BG_DESC_SIZE_64BIT];
+    uint32_t have = fs->desc_size < sizeof(d) ? fs->desc_size : sizeof(d);
+    uint64_t off;
     int rc = desc_offset(fs, g, &off);
 
     if (!rc)
         rc = ext_bytes(fs, off, d, have);
     if (rc)
         return rc;
-    out->itable = le32(d + BG_INODE_TABLE_LO);
+    out->itable = desc_u64(fs, d, BG_INODE_TABLE_LO, BG_INODE_TABLE_HI);
     out->flags = le16(d + BG_FLAGS);
     out->itable_unused = le16(d + BG_ITABLE_UNUSED_LO);
-    if (have >= 64) {
-        out->itable |= (uint64_t)le32(d + BG_INODE_TABLE_HI) << 32;
+    if (have >= BG_DESC_SIZE_64BIT)
         out->itable_unused |= (uint32_t)le16(d + BG_ITABLE_UNUSED_HI) << 16;
-    }
     rc = desc_verify(fs, g, off, d, have);
     if (rc)
         return rc;
-    itable_blocks = ((uint64_t)fs->inodes_per_group * fs->inode_size +
-                     ext_blk_size(fs) - 1) >> fs->blk_shift;
     if (!ext_blk_ok(fs, out->itable) ||
-        out->itable + itable_blocks > fs->blocks_count)
+        out->itable + itable_blocks(fs) > fs->blocks_count)
         return ext_fail(fs, EXT_ECORRUPT, 0, out->itable,
                         "group's inode table lies outside the filesystem");
+    if ((fs->ro_compat & (RO_COMPAT_METADATA_CSUM | RO_COMPAT_GDT_CSUM)) &&
+        out->itable_unused > fs->inodes_per_group)
+        return ext_fail(fs, EXT_ECORRUPT, 0, off >> fs->blk_shift,
+                        "bg_itable_unused is larger than "
+                        "s_inodes_per_group");
     return 0;
 }
 
@@ -212,6 +338,21 @@ int ext_inode_read(struct ext_fs *fs, uint32_t ino, struct ext_inode *in)
         in->blocks |= (uint64_t)le16(raw + I_BLOCKS_HIGH) << 32;
         if (in->flags & IFL_HUGE_FILE)
             in->blocks <<= fs->blk_shift - 9;
+    }
+    /* Fast or slow symlink, decided as Linux's
+     * ext4_inode_is_fast_symlink does: by i_blocks (less the xattr
+     * block's cluster), or, for an EA inode, by i_size. */
+    if (ext_is_link(in)) {
+        uint64_t acl = le32(raw + I_FILE_ACL_LO);
+
+        if (fs->incompat & INCOMPAT_64BIT)
+            acl |= (uint64_t)le16(raw + I_FILE_ACL_HIGH) << 32;
+        if (in->flags & IFL_EA_INODE)
+            in->fast_link = in->size && in->size < I_BLOCK_SIZE;
+        else
+            in->fast_link = !(in->flags & IFL_INLINE_DATA) &&
+                            in->blocks == (acl ? (1u << fs->clu_shift) >> 9
+                                               : 0);
     }
     if (fs->inode_size > I_GOOD_OLD_SIZE) {
         in->extra_isize = le16(raw + I_EXTRA_ISIZE);

@@ -121,11 +121,3 @@ bool ext_blk_ok(const struct ext_fs *fs, uint64_t blk)
 {
     return blk >= fs->first_data_block && blk < fs->blocks_count;
 }
-
-int ext_blk_check(struct ext_fs *fs, uint32_t ino, uint64_t blk)
-{
-    if (ext_blk_ok(fs, blk))
-        return 0;
-    return ext_fail(fs, EXT_ERANGE, ino, blk,
-                    "block number outside the filesystem");
-}

@@ -3,17 +3,30 @@
  * metadata sector (or one extent) says, so reads stay long. */
 #include "ext_priv.h"
 
-#define NDIR 12u                     /* i_block[0..11] map blocks 0..11 */
-#define EH_MAGIC 0xF30Au
-#define EH_MAX_DEPTH 5u
-#define EXT_INIT_MAX_LEN 32768u      /* ee_len above this: uninitialized */
+#define NDIR I_NDIR_BLOCKS
 
 /* ---- block maps ---------------------------------------------------- */
 
+/* A block a file's map names: inside the filesystem and outside the
+ * system zone (Linux's ext4_inode_block_valid). */
+static int blk_check(struct ext_fs *fs, uint32_t ino, uint64_t blk)
+{
+    if (!ext_blk_ok(fs, blk))
+        return ext_fail(fs, EXT_ERANGE, ino, blk,
+                        "block number outside the filesystem");
+    if (ext_blk_sys(fs, blk, 1))
+        return ext_fail(fs, EXT_ESYSZONE, ino, blk,
+                        "block map points into the system zone "
+                        "(superblock, group descriptors, bitmaps, "
+                        "inode table)");
+    return 0;
+}
+
 static int ptr_at(struct ext_fs *fs, uint64_t blk, uint64_t idx, uint32_t *v)
 {
-    uint8_t b[4];
-    int rc = ext_bytes(fs, (blk << fs->blk_shift) + idx * 4, b, 4);
+    uint8_t b[EXT_PTR_SIZE];
+    int rc = ext_bytes(fs, (blk << fs->blk_shift) + idx * EXT_PTR_SIZE, b,
+                       EXT_PTR_SIZE);
 
     *v = le32(b);
     return rc;
@@ -30,7 +43,7 @@ static int ptr_check(struct ext_fs *fs, const struct ext_file *f,
     if (ptr == holder)
         return ext_fail(fs, EXT_ECORRUPT, f->in.ino, ptr,
                         "indirect block points to itself");
-    return ext_blk_check(fs, f->in.ino, ptr);
+    return blk_check(fs, f->in.ino, ptr);
 }
 
 /* Extend a run over the following pointers of the same sector while they
@@ -39,7 +52,7 @@ static int run_extend(struct ext_fs *fs, const struct ext_file *f,
                       uint64_t blk, uint64_t idx, uint64_t last,
                       struct ext_run *run)
 {
-    uint64_t per_sector = BLOCKDEV_SECTOR / 4;
+    uint64_t per_sector = BLOCKDEV_SECTOR / EXT_PTR_SIZE;
     uint64_t end = (idx / per_sector + 1) * per_sector;
 
     if (end > last)
@@ -77,10 +90,10 @@ static int dind_ptr(struct ext_fs *fs, struct ext_file *f, uint64_t idx,
     rc = ptr_at(fs, f->ind_pblk[1], idx, p);
     if (rc)
         return rc;
-    at = (uint32_t)(((f->ind_pblk[1] << fs->blk_shift) + idx * 4) &
-                    (BLOCKDEV_SECTOR - 1));
-    for (i = 0; i < 8 && at + 4 * i < BLOCKDEV_SECTOR; i++)
-        f->win[i] = le32(fs->buf + at + 4 * i);
+    at = (uint32_t)(((f->ind_pblk[1] << fs->blk_shift) +
+                     idx * EXT_PTR_SIZE) & (BLOCKDEV_SECTOR - 1));
+    for (i = 0; i < 8 && at < BLOCKDEV_SECTOR; i++, at += EXT_PTR_SIZE)
+        f->win[i] = le32(fs->buf + at);
     f->win_first = idx;
     f->win_n = i;
     return 0;
@@ -104,14 +117,15 @@ static int map_blockmap(struct ext_fs *fs, struct ext_file *f, uint64_t lblk,
     int rc;
 
     if (lblk < NDIR) {
-        run->pblk = le32(f->in.iblock + 4 * lblk);
+        run->pblk = le32(f->in.iblock + EXT_PTR_SIZE * lblk);
         run->len = 1;
-        rc = ext_blk_check(fs, f->in.ino, run->pblk);
+        rc = blk_check(fs, f->in.ino, run->pblk);
         if (!run->pblk)
             rc = 0;
         while (!rc && lblk + run->len < NDIR) {
-            p = le32(f->in.iblock + 4 * (lblk + run->len));
-            if (run->pblk ? p != run->pblk + run->len || !ext_blk_ok(fs, p)
+            p = le32(f->in.iblock + EXT_PTR_SIZE * (lblk + run->len));
+            if (run->pblk ? p != run->pblk + run->len || !ext_blk_ok(fs, p) ||
+                                ext_blk_sys(fs, p, 1)
                           : p != 0)
                 break;
             run->len++;
@@ -149,8 +163,8 @@ static int map_blockmap(struct ext_fs *fs, struct ext_file *f, uint64_t lblk,
             return ext_fail(fs, EXT_ECORRUPT, f->in.ino, 0,
                             "file size is past what a block map can "
                             "address");
-        blk = le32(f->in.iblock + 4 * (NDIR + level));
-        rc = ext_blk_check(fs, f->in.ino, blk);
+        blk = le32(f->in.iblock + EXT_PTR_SIZE * (I_IND_BLOCK + level));
+        rc = blk_check(fs, f->in.ino, blk);
         if (!blk)
             goto hole;
         if (rc)
@@ -206,70 +220,177 @@ struct ext_node {
     uint64_t blk;
     uint32_t entries;
     uint32_t depth;
+    uint32_t checked;             /* entries node_open checked */
 };
 
-static int node_entry(struct ext_fs *fs, const struct ext_file *f,
-                      const struct ext_node *n, uint32_t i, uint8_t e[12])
+static uint32_t ee_len(const uint8_t *e)
 {
-    uint32_t at = 12 + 12 * i;
+    uint32_t len = le16(e + EE_LEN);
 
-    if (!n->blk) {
-        memcpy(e, f->in.iblock + at, 12);
-        return 0;
-    }
-    return ext_bytes(fs, (n->blk << fs->blk_shift) + at, e, 12);
+    return len > EE_INIT_MAX_LEN ? len - EE_INIT_MAX_LEN : len;
 }
 
-/* Header checks: magic, entries <= max <= what fits where the node lives,
- * the depth the parent expects; then the tail crc32c after max entries. */
-static int node_open(struct ext_fs *fs, const struct ext_file *f,
-                     uint64_t blk, int32_t want_depth, struct ext_node *n)
+static uint64_t ee_start(const uint8_t *e)
 {
-    uint32_t room = blk ? ext_blk_size(fs) : sizeof(f->in.iblock);
-    uint8_t h[12];
-    uint32_t max, crc, stored;
-    int rc;
+    return (uint64_t)le16(e + EE_START_HI) << 32 | le32(e + EE_START_LO);
+}
 
+static uint64_t ei_leaf(const uint8_t *e)
+{
+    return (uint64_t)le16(e + EI_LEAF_HI) << 32 | le32(e + EI_LEAF_LO);
+}
+
+/*
+ * Entry i of node n against the one before it, as Linux's
+ * ext4_valid_extent_entries does: the first starts where the parent's
+ * index says (parent_first; UINT64_MAX for the root), each starts at or
+ * past *cur, the end of the one before (no overlap, no disorder, no
+ * shared start), a leaf entry is not empty and does not wrap past 2^32,
+ * and the blocks it names are inside the filesystem and outside the
+ * system zone.
+ */
+static int entry_check(struct ext_fs *fs, const struct ext_file *f,
+                       const struct ext_node *n, uint32_t i, const uint8_t *e,
+                       uint64_t parent_first, uint64_t *cur)
+{
+    uint64_t first = le32(e + EE_BLOCK);          /* == EI_BLOCK */
+    uint64_t pblk = n->depth ? ei_leaf(e) : ee_start(e);
+    uint64_t len = n->depth ? 1 : ee_len(e);
+    uint64_t where = n->blk ? n->blk : pblk;
+    const char *bad = NULL;
+    int err = EXT_EEXTENT;
+
+    if (!i && parent_first != UINT64_MAX && first != parent_first)
+        bad = "extent node's first entry does not start where its index "
+              "entry says";
+    else if (first < *cur)
+        bad = "extent entries overlap or are out of order";
+    else if (!len)
+        bad = "extent entry has length 0";
+    else if (first + len > 1ull << 32)
+        bad = "extent's logical range wraps past 2^32";
+    else if (!ext_blk_ok(fs, pblk) || pblk + len > fs->blocks_count)
+        err = EXT_ERANGE, where = pblk,
+        bad = "extent maps blocks outside the filesystem";
+    else if (ext_blk_sys(fs, pblk, len))
+        err = EXT_ESYSZONE, where = pblk,
+        bad = "extent points into the system zone (superblock, group "
+              "descriptors, bitmaps, inode table)";
+    *cur = first + len;
+    return bad ? ext_fail(fs, err, f->in.ino, where, bad) : 0;
+}
+
+/* Entry i of a node, folded into *crc when one is given. Entries of the
+ * cached leaf that node_open left unchecked are checked here, in order,
+ * as reads reach them. */
+static int node_entry_crc(struct ext_fs *fs, struct ext_file *f,
+                          const struct ext_node *n, uint32_t i,
+                          uint8_t e[EXT_ENTRY_SIZE], uint32_t *crc)
+{
+    uint32_t at = EH_SIZE + EXT_ENTRY_SIZE * i;
+    int rc = 0;
+
+    if (!n->blk)
+        memcpy(e, f->in.iblock + at, EXT_ENTRY_SIZE);
+    else
+        rc = ext_bytes_crc(fs, (n->blk << fs->blk_shift) + at, e,
+                           EXT_ENTRY_SIZE, crc);
+    if (!rc && !n->depth && n->blk && n->blk == f->leaf_pblk &&
+        i == f->leaf_checked && i < n->entries) {
+        rc = entry_check(fs, f, n, i, e, f->leaf_first, &f->leaf_cur);
+        f->leaf_checked += !rc;
+    }
+    return rc;
+}
+
+static int node_entry(struct ext_fs *fs, struct ext_file *f,
+                      const struct ext_node *n, uint32_t i,
+                      uint8_t e[EXT_ENTRY_SIZE])
+{
+    return node_entry_crc(fs, f, n, i, e, NULL);
+}
+
+/*
+ * Open a node: header checks (magic, entries <= max <= what fits where
+ * the node lives, the depth the parent expects, an index node is not
+ * empty), then every entry through entry_check(). The same pass streams
+ * the block's crc32c (metadata_csum), so checking the entries reads
+ * nothing more, and a checksum mismatch is reported before what the
+ * entries break. A leaf block without a checksum is the exception: its
+ * entries are checked as reads reach them (node_entry_crc), so a
+ * sequential read still reads each of its sectors once.
+ */
+static int node_open(struct ext_fs *fs, struct ext_file *f, uint64_t blk,
+                     int32_t want_depth, uint64_t parent_first,
+                     struct ext_node *n)
+{
+    uint32_t room = blk ? ext_blk_size(fs) : I_BLOCK_SIZE;
+    uint32_t ino = f->in.ino;
+    uint8_t h[EH_SIZE];
+    uint32_t max, crc = ext_inode_seed(fs, ino, f->in.gen), i;
+    uint32_t *pcrc = blk && ext_has_csum(fs) ? &crc : NULL;
+    uint64_t cur = 0;
+    int bad = 0, rc;
+
+    n->blk = blk;
+    n->entries = n->checked = 0;
     if (blk) {
-        rc = ext_bytes(fs, blk << fs->blk_shift, h, sizeof(h));
+        rc = ext_bytes_crc(fs, blk << fs->blk_shift, h, sizeof(h), pcrc);
         if (rc)
             return rc;
     } else {
         memcpy(h, f->in.iblock, sizeof(h));
     }
-    n->blk = blk;
-    n->entries = le16(h + 2);
-    max = le16(h + 4);
-    n->depth = le16(h + 6);
-    if (le16(h) != EH_MAGIC)
-        return ext_fail(fs, EXT_ECORRUPT, f->in.ino, blk,
+    n->depth = le16(h + EH_DEPTH);
+    max = le16(h + EH_MAX);
+    if (le16(h + EH_MAGIC) != EH_MAGIC_VALUE)
+        return ext_fail(fs, EXT_ECORRUPT, ino, blk,
                         "extent header magic is not 0xF30A");
-    if (n->entries > max || 12 + 12 * max > room)
-        return ext_fail(fs, EXT_ECORRUPT, f->in.ino, blk,
+    if (le16(h + EH_ENTRIES) > max || EH_SIZE + EXT_ENTRY_SIZE * max > room)
+        return ext_fail(fs, EXT_ECORRUPT, ino, blk,
                         "extent node holds more entries than fit");
     if (n->depth > EH_MAX_DEPTH)
-        return ext_fail(fs, EXT_ECORRUPT, f->in.ino, blk,
+        return ext_fail(fs, EXT_ECORRUPT, ino, blk,
                         "extent tree deeper than 5 levels");
     if (want_depth >= 0 && n->depth != (uint32_t)want_depth)
-        return ext_fail(fs, EXT_ECORRUPT, f->in.ino, blk,
+        return ext_fail(fs, EXT_ECORRUPT, ino, blk,
                         "extent node depth does not decrease by one "
                         "(a cycle in the tree?)");
-    if (!blk || !ext_has_csum(fs))
-        return 0;
-    if (12 + 12 * max + 4 > room)
-        return ext_fail(fs, EXT_ECORRUPT, f->in.ino, blk,
+    if (pcrc && EH_SIZE + EXT_ENTRY_SIZE * max + ET_CHECKSUM_SIZE > room)
+        return ext_fail(fs, EXT_ECORRUPT, ino, blk,
                         "no room for the extent block checksum");
-    crc = ext_inode_seed(fs, f->in.ino, f->in.gen);
-    rc = ext_crc32c_span(fs, blk << fs->blk_shift, 12 + 12 * max, &crc);
-    if (!rc)
-        rc = ext_bytes(fs, (blk << fs->blk_shift) + 12 + 12 * max, h, 4);
-    if (rc)
-        return rc;
-    stored = le32(h);
-    if (crc != stored)
-        return ext_fail(fs, EXT_ECSUM, f->in.ino, blk,
-                        "extent block checksum mismatch");
-    return 0;
+    n->entries = le16(h + EH_ENTRIES);
+    if (n->depth && !n->entries)
+        bad = ext_fail(fs, EXT_EEXTENT, ino, blk,
+                       "extent index node has no entries");
+    if (blk && !pcrc && !n->depth)
+        return 0;                    /* checked lazily, see above */
+    for (i = 0; i < n->entries; i++) {
+        uint8_t e[EXT_ENTRY_SIZE];
+
+        rc = node_entry_crc(fs, f, n, i, e, pcrc);
+        if (rc)
+            return rc;
+        if (!bad)
+            bad = entry_check(fs, f, n, i, e, parent_first, &cur);
+    }
+    n->checked = n->entries;
+    if (pcrc) {
+        uint32_t used = EH_SIZE + EXT_ENTRY_SIZE * n->entries;
+        uint32_t end = EH_SIZE + EXT_ENTRY_SIZE * max;
+
+        rc = ext_crc32c_span(fs, (blk << fs->blk_shift) + used, end - used,
+                             &crc);
+        if (!rc)
+            rc = ext_bytes(fs, (blk << fs->blk_shift) + end, h,
+                           ET_CHECKSUM_SIZE);
+        if (rc)
+            return rc;
+        if (crc != le32(h))
+            return ext_fail(fs, EXT_ECSUM, ino, blk,
+                            "extent block checksum mismatch");
+    }
+    return bad;
 }
 
 /* Binary search: the last entry whose first logical block is <= lblk, or
@@ -277,10 +398,10 @@ static int node_open(struct ext_fs *fs, const struct ext_file *f,
  * The hint (the entry after the last one found) is tried first: a
  * sequential read finds its extent there without touching the leaf's
  * other sectors. */
-static int node_search(struct ext_fs *fs, const struct ext_file *f,
+static int node_search(struct ext_fs *fs, struct ext_file *f,
                        const struct ext_node *n, uint64_t lblk,
                        uint32_t hint, uint32_t *found, uint64_t *next_start,
-                       uint8_t e[12])
+                       uint8_t e[EXT_ENTRY_SIZE])
 {
     uint32_t lo = 0, hi = n->entries;   /* answer in [lo, hi) */
     int rc;
@@ -290,14 +411,14 @@ static int node_search(struct ext_fs *fs, const struct ext_file *f,
         rc = node_entry(fs, f, n, hint, e);
         if (rc)
             return rc;
-        if (le32(e) <= lblk) {
+        if (le32(e + EE_BLOCK) <= lblk) {
             *found = hint;
             lo = hint + 1;
             if (lo < hi) {
                 rc = node_entry(fs, f, n, lo, e);
                 if (rc)
                     return rc;
-                if (le32(e) > lblk)
+                if (le32(e + EE_BLOCK) > lblk)
                     hi = lo;
             }
         } else {
@@ -310,7 +431,7 @@ static int node_search(struct ext_fs *fs, const struct ext_file *f,
         rc = node_entry(fs, f, n, mid, e);
         if (rc)
             return rc;
-        if (le32(e) <= lblk) {
+        if (le32(e + EE_BLOCK) <= lblk) {
             *found = mid;
             lo = mid + 1;
         } else {
@@ -321,7 +442,7 @@ static int node_search(struct ext_fs *fs, const struct ext_file *f,
         rc = node_entry(fs, f, n, *found + 1, e);
         if (rc)
             return rc;
-        *next_start = le32(e);
+        *next_start = le32(e + EE_BLOCK);
     }
     if (*found < n->entries)
         return node_entry(fs, f, n, *found, e);
@@ -329,43 +450,42 @@ static int node_search(struct ext_fs *fs, const struct ext_file *f,
         rc = node_entry(fs, f, n, 0, e);
         if (rc)
             return rc;
-        *next_start = le32(e);
+        *next_start = le32(e + EE_BLOCK);
     }
     return 0;
 }
 
+/* In a checked leaf: the extent holding lblk, or the hole up to the next
+ * one (entries are sorted and disjoint, so next > lblk). */
 static int map_leaf(struct ext_fs *fs, struct ext_file *f,
                     const struct ext_node *n, uint64_t lblk, uint64_t end,
                     struct ext_run *run)
 {
-    uint8_t e[12];
-    uint32_t i, len;
-    uint64_t first, start, next = end;
+    uint8_t e[EXT_ENTRY_SIZE], later[EXT_ENTRY_SIZE];
+    uint32_t i, len, need, k;
+    uint64_t first, next = end;
     int rc = node_search(fs, f, n, lblk, f->leaf_hint, &i, &next, e);
 
+    /* What is used (entry i, the start of i + 1) and all before it must
+     * have been checked; a sequential read has checked them already. */
+    need = i < n->entries ? i + 2 : 1;
+    for (k = f->leaf_checked; !rc && n->blk && k < need && k < n->entries;
+         k++)
+        rc = node_entry(fs, f, n, k, later);
     if (rc)
         return rc;
     f->leaf_hint = i + 1;
     run->pblk = 0;
     run->len = next - lblk;
-    if (next <= lblk)
-        return ext_fail(fs, EXT_ECORRUPT, f->in.ino, n->blk,
-                        "extents are not in logical order");
     if (i == n->entries)
         return 0;                    /* before the first extent: a hole */
-    first = le32(e);
-    len = le16(e + 4);
-    if (len > EXT_INIT_MAX_LEN)
-        len -= EXT_INIT_MAX_LEN;
+    first = le32(e + EE_BLOCK);
+    len = ee_len(e);
     if (lblk >= first + len)
         return 0;                    /* a gap after this extent */
-    start = (uint64_t)le16(e + 6) << 32 | le32(e + 8);
-    if (!len || !ext_blk_ok(fs, start) || start + len > fs->blocks_count)
-        return ext_fail(fs, EXT_ERANGE, f->in.ino, start,
-                        "extent maps blocks outside the filesystem");
     run->len = first + len - lblk;
-    if (le16(e + 4) <= EXT_INIT_MAX_LEN)
-        run->pblk = start + (lblk - first);
+    if (le16(e + EE_LEN) <= EE_INIT_MAX_LEN)
+        run->pblk = ee_start(e) + (lblk - first);
     return 0;
 }
 
@@ -377,22 +497,22 @@ static int map_extents(struct ext_fs *fs, struct ext_file *f, uint64_t lblk,
 {
     struct ext_node n;
     uint64_t first = 0, end = 1ull << 32;
-    uint8_t e[12];
+    uint8_t e[EXT_ENTRY_SIZE];
     int rc;
 
     if (lblk >= end)
-        return ext_fail(fs, EXT_ECORRUPT, f->in.ino, 0,
+        return ext_fail(fs, EXT_EFBIG, f->in.ino, 0,
                         "file size is past what extents can address");
     if (f->leaf_pblk && lblk >= f->leaf_first && lblk < f->leaf_end) {
-        n.blk = f->leaf_pblk;          /* checked when it was cached */
+        n.blk = f->leaf_pblk;          /* its header checked when cached */
         n.entries = f->leaf_entries;
         n.depth = 0;
         return map_leaf(fs, f, &n, lblk, f->leaf_end, run);
     }
-    rc = node_open(fs, f, 0, -1, &n);
+    rc = node_open(fs, f, 0, -1, UINT64_MAX, &n);
     while (!rc && n.depth) {
         uint32_t i;
-        uint64_t next = end, child;
+        uint64_t next = end;
 
         rc = node_search(fs, f, &n, lblk, UINT32_MAX, &i, &next, e);
         if (rc)
@@ -402,15 +522,9 @@ static int map_extents(struct ext_fs *fs, struct ext_file *f, uint64_t lblk,
             run->len = next - lblk;
             return 0;
         }
-        if (next <= lblk)
-            return ext_fail(fs, EXT_ECORRUPT, f->in.ino, n.blk,
-                            "extent index is not in logical order");
-        first = le32(e);
+        first = le32(e + EI_BLOCK);
         end = next;
-        child = (uint64_t)le16(e + 8) << 32 | le32(e + 4);
-        rc = ext_blk_check(fs, f->in.ino, child);
-        if (!rc)
-            rc = node_open(fs, f, child, (int32_t)n.depth - 1, &n);
+        rc = node_open(fs, f, ei_leaf(e), (int32_t)n.depth - 1, first, &n);
     }
     if (rc)
         return rc;
@@ -420,6 +534,8 @@ static int map_extents(struct ext_fs *fs, struct ext_file *f, uint64_t lblk,
         f->leaf_end = end;
         f->leaf_entries = n.entries;
         f->leaf_hint = 0;
+        f->leaf_checked = n.checked;
+        f->leaf_cur = 0;
     }
     return map_leaf(fs, f, &n, lblk, end, run);
 }

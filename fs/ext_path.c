@@ -1,28 +1,6 @@
 /* Path lookup from the root inode, symlinks resolved without recursion. */
 #include "ext_priv.h"
 
-/* A link's target into dst (child->size bytes). Kept out of line so
- * its struct ext_file is on the stack only while the link is read, not
- * under every directory lookup of the walk. */
-__attribute__((noinline))
-static int link_read(struct ext_fs *fs, const struct ext_inode *link,
-                     char *dst)
-{
-    struct ext_file f;
-    int32_t got;
-    int rc = ext_file_open(fs, link, &f);
-
-    if (rc)
-        return rc;
-    got = ext_read(fs, &f, 0, dst, (uint32_t)link->size);
-    if (got < 0)
-        return got;
-    if ((uint64_t)got != link->size)
-        return ext_fail(fs, EXT_ECORRUPT, link->ino, 0,
-                        "symlink target shorter than its size");
-    return 0;
-}
-
 /*
  * The unresolved rest of the path is kept right-aligned in one buffer.
  * A symlink's target is read in just before that rest (which starts with
@@ -100,7 +78,7 @@ int ext_lookup(struct ext_fs *fs, const char *path, bool follow_last,
                                 "symlink target is empty or makes the path "
                                 "too long");
             r -= (uint32_t)child.size;
-            rc = link_read(fs, &child, buf + r);
+            rc = ext_link_read(fs, &child, buf + r);
             if (rc)
                 return rc;
             if (buf[r] == '/') {

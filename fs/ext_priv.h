@@ -1,4 +1,4 @@
-/* Internals shared by the fs/ext_*.c files: on-disk offsets and helpers. */
+/* Internals shared by the fs/ext_*.c files (on-disk layout: ext_format.h). */
 #ifndef EXTLOAD_EXT_PRIV_H
 #define EXTLOAD_EXT_PRIV_H
 
@@ -7,99 +7,8 @@
 #include "ext.h"
 #include "crc.h"
 #include "ext_conf.h"
+#include "ext_format.h"
 #include "le.h"
-
-/* Superblock (1024 bytes at byte 1024 of the filesystem). */
-#define SB_OFFSET               1024u
-#define SB_INODES_COUNT         0x00
-#define SB_BLOCKS_COUNT_LO      0x04
-#define SB_FIRST_DATA_BLOCK     0x14
-#define SB_LOG_BLOCK_SIZE       0x18
-#define SB_LOG_CLUSTER_SIZE     0x1C
-#define SB_BLOCKS_PER_GROUP     0x20
-#define SB_CLUSTERS_PER_GROUP   0x24
-#define SB_INODES_PER_GROUP     0x28
-#define SB_MAGIC                0x38
-#define SB_STATE                0x3A
-#define SB_REV_LEVEL            0x4C
-#define SB_FIRST_INO            0x54
-#define SB_INODE_SIZE           0x58
-#define SB_FEATURE_COMPAT       0x5C
-#define SB_FEATURE_INCOMPAT     0x60
-#define SB_FEATURE_RO_COMPAT    0x64
-#define SB_UUID                 0x68
-#define SB_HASH_SEED            0xEC
-#define SB_DESC_SIZE            0xFE
-#define SB_JOURNAL_INUM         0xE0
-#define SB_FIRST_META_BG        0x104
-#define SB_BLOCKS_COUNT_HI      0x150
-#define SB_FLAGS                0x160
-#define SB_CHECKSUM_TYPE        0x175
-#define SB_BACKUP_BGS           0x24C
-#define SB_CHECKSUM_SEED        0x270
-#define SB_CHECKSUM             0x3FC
-
-#define EXT_MAGIC               0xEF53u
-#define SB_STATE_VALID          0x1u
-#define SB_STATE_ERROR          0x2u
-#define SB_FLAGS_UNSIGNED_HASH  0x2u
-
-#define COMPAT_HAS_JOURNAL      0x0004u
-#define COMPAT_SPARSE_SUPER2    0x0200u
-
-#define INCOMPAT_COMPRESSION    0x00001u
-#define INCOMPAT_FILETYPE       0x00002u
-#define INCOMPAT_RECOVER        0x00004u
-#define INCOMPAT_JOURNAL_DEV    0x00008u
-#define INCOMPAT_META_BG        0x00010u
-#define INCOMPAT_EXTENTS        0x00040u
-#define INCOMPAT_64BIT          0x00080u
-#define INCOMPAT_MMP            0x00100u
-#define INCOMPAT_FLEX_BG        0x00200u
-#define INCOMPAT_EA_INODE       0x00400u
-#define INCOMPAT_DIRDATA        0x01000u
-#define INCOMPAT_CSUM_SEED      0x02000u
-#define INCOMPAT_LARGEDIR       0x04000u
-#define INCOMPAT_INLINE_DATA    0x08000u
-#define INCOMPAT_ENCRYPT        0x10000u
-#define INCOMPAT_CASEFOLD       0x20000u
-
-#define RO_COMPAT_SPARSE_SUPER  0x0001u
-#define RO_COMPAT_HUGE_FILE     0x0008u
-#define RO_COMPAT_GDT_CSUM      0x0010u
-#define RO_COMPAT_BIGALLOC      0x0200u
-#define RO_COMPAT_METADATA_CSUM 0x0400u
-
-/* Group descriptor. */
-#define BG_INODE_TABLE_LO       0x08
-#define BG_FLAGS                0x12
-#define BG_ITABLE_UNUSED_LO     0x1C
-#define BG_CHECKSUM             0x1E
-#define BG_INODE_TABLE_HI       0x28
-#define BG_ITABLE_UNUSED_HI     0x32
-#define BG_FLAG_INODE_UNINIT    0x1u
-
-/* Inode. */
-#define I_MODE                  0x00
-#define I_SIZE_LO               0x04
-#define I_LINKS_COUNT           0x1A
-#define I_BLOCKS_LO             0x1C
-#define I_FLAGS                 0x20
-#define I_BLOCK                 0x28
-#define I_GENERATION            0x64
-#define I_SIZE_HIGH             0x6C
-#define I_BLOCKS_HIGH           0x74
-#define I_CHECKSUM_LO           0x7C
-#define I_EXTRA_ISIZE           0x80
-#define I_CHECKSUM_HI           0x82
-#define I_GOOD_OLD_SIZE         128u
-
-#define IFL_INDEX               0x00001000u
-#define IFL_ENCRYPT             0x00000800u
-#define IFL_HUGE_FILE           0x00040000u
-#define IFL_EXTENTS             0x00080000u
-#define IFL_INLINE_DATA         0x10000000u
-#define IFL_CASEFOLD            0x40000000u
 
 #define EXT_NO_SECTOR           UINT64_MAX
 
@@ -133,7 +42,11 @@ int ext_bytes(struct ext_fs *fs, uint64_t off, void *dst, uint32_t n);
 /* A block number that may be read: inside the filesystem, not block 0
  * of a 1 KiB-block fs's boot area. */
 bool ext_blk_ok(const struct ext_fs *fs, uint64_t blk);
-int ext_blk_check(struct ext_fs *fs, uint32_t ino, uint64_t blk);
+/* Does [blk, blk + len) touch the system zone (ext_inode.c)? No I/O. */
+bool ext_blk_sys(const struct ext_fs *fs, uint64_t blk, uint64_t len);
+int ext_zones_init(struct ext_fs *fs);
+/* A symlink's i_size target bytes into dst, checked (ext_file.c). */
+int ext_link_read(struct ext_fs *fs, const struct ext_inode *in, char *dst);
 
 /* Checksums (ext_csum.c; the CRCs themselves: crc.h). */
 /* crc32c over n bytes of the fs at off, streamed through the buffer. */

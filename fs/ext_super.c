@@ -161,6 +161,7 @@ static int sb_geometry(struct ext_fs *fs, const uint8_t *sb,
         return sb_bad(fs, "block size field too large (s_log_block_size > 6,"
                           " over 64 KiB)");
     fs->blk_shift = (uint8_t)(10 + log_blk);
+    fs->clu_shift = fs->blk_shift;
     bsize = 1u << fs->blk_shift;
 
     fs->blocks_count = le32(sb + SB_BLOCKS_COUNT_LO);
@@ -183,6 +184,7 @@ static int sb_geometry(struct ext_fs *fs, const uint8_t *sb,
         if ((uint64_t)cpg << (log_clu - log_blk) != fs->blocks_per_group)
             return sb_bad(fs, "blocks per group is not clusters per group "
                               "times the cluster ratio");
+        fs->clu_shift = (uint8_t)(10 + log_clu);
     } else {
         cpg = fs->blocks_per_group;
     }
@@ -221,6 +223,7 @@ static int sb_inodes(struct ext_fs *fs, const uint8_t *sb)
     uint32_t first_ino = le32(sb + SB_FIRST_INO);
     uint32_t isize = le16(sb + SB_INODE_SIZE);
 
+    fs->first_ino = EXT_GOOD_OLD_FIRST_INO;
     if (le32(sb + SB_REV_LEVEL) == 0) {
         fs->inode_size = I_GOOD_OLD_SIZE;
         return 0;
@@ -232,6 +235,7 @@ static int sb_inodes(struct ext_fs *fs, const uint8_t *sb)
         return sb_bad(fs, "first non-reserved inode (s_first_ino) is out "
                           "of range");
     fs->inode_size = (uint16_t)isize;
+    fs->first_ino = first_ino;
     return 0;
 }
 
@@ -250,6 +254,7 @@ static int sb_descriptors(struct ext_fs *fs, const uint8_t *sb)
     }
     gdt_blocks = (uint32_t)(((uint64_t)fs->groups * fs->desc_size +
                              ext_blk_size(fs) - 1) >> fs->blk_shift);
+    fs->reserved_gdt = le16(sb + SB_RESERVED_GDT_BLOCKS);
     fs->first_meta_bg = le32(sb + SB_FIRST_META_BG);
 
     if ((fs->incompat & INCOMPAT_META_BG) && fs->first_meta_bg > gdt_blocks)
@@ -262,9 +267,11 @@ static int sb_features(struct ext_fs *fs, const uint8_t *sb)
     uint32_t refused = fs->incompat & ~INCOMPAT_HANDLED;
     uint16_t state = le16(sb + SB_STATE);
 
-    if (refused)
-        return ext_fail(fs, EXT_EFEATURE, 0, refused,
+    if (refused) {
+        fs->err_features = refused;
+        return ext_fail(fs, EXT_EFEATURE, 0, 0,
                         "unsupported INCOMPAT feature");
+    }
     if (fs->incompat & INCOMPAT_RECOVER)
         fs->warnings |= EXT_WARN_NEEDS_RECOVERY;
     if (!(state & SB_STATE_VALID))
@@ -338,7 +345,16 @@ static int sb_parse(struct ext_fs *fs, uint64_t sectors)
         return rc;
     sb_hash(fs, sb);
     memcpy(uuid, sb + SB_UUID, sizeof(uuid));
-    return sb_checksum(fs, uuid, sb[SB_CHECKSUM_TYPE]);
+    rc = sb_checksum(fs, uuid, sb[SB_CHECKSUM_TYPE]);
+    if (!rc && (fs->compat & COMPAT_SPARSE_SUPER2)) {
+        rc = sb32(fs, SB_BACKUP_BGS, &fs->backup_bgs[0]);
+        if (!rc)
+            rc = sb32(fs, SB_BACKUP_BGS + sizeof(uint32_t),
+                      &fs->backup_bgs[1]);
+    }
+    if (!rc)
+        rc = ext_zones_init(fs);
+    return rc;
 }
 
 int ext_mount_journal(struct ext_fs *fs, const struct blockdev *bd,

@@ -2,21 +2,26 @@
 #include <stdbool.h>
 #include <string.h>
 
+#include "ext_format.h"
 #include "le.h"
 #include "part.h"
+#include "part_format.h"
 
 #include "crc.h"
 
-#define MBR_SIG_OFF     510
-#define MBR_ENTRY0      446
-#define MBR_TYPE_GPT    0xEE
+#ifndef EXT_MESSAGES
+#define EXT_MESSAGES 1
+#endif
+/* Without messages (the tiny profile) only the code and sector remain. */
+#define fail(out, err, lba, what) fail_at(out, err, lba, \
+                                          EXT_MESSAGES ? (what) : "")
+
 #define MBR_LOGICAL_MAX 128u      /* bounds the EBR chain walk */
 #define GPT_ENTRIES_MAX 1024u
-#define EXT_MAGIC_OFF   (1024 + 0x38)
 
 /* Linux filesystem data, 0FC63DAF-8483-4772-8E79-3D69D8477DE4, as GPT
  * stores it (first three fields little-endian). */
-static const uint8_t gpt_linux_fs[16] = {
+static const uint8_t gpt_linux_fs[GPTE_GUID_LEN] = {
     0xAF, 0x3D, 0xC6, 0x0F, 0x83, 0x84, 0x72, 0x47,
     0x8E, 0x79, 0x3D, 0x69, 0xD8, 0x47, 0x7D, 0xE4,
 };
@@ -27,11 +32,23 @@ struct gpt {
     uint32_t entry_size;
 };
 
-static int rd(const struct blockdev *bd, uint64_t lba, uint8_t *buf)
+static int fail_at(struct part_info *out, int err, uint64_t lba,
+                   const char *what)
+{
+    out->err_what = what;
+    out->err_lba = lba;
+    return err;
+}
+
+static int rd(const struct blockdev *bd, uint64_t lba, uint8_t *buf,
+              struct part_info *out)
 {
     if (bd->sectors && lba >= bd->sectors)
-        return PART_ECORRUPT;
-    return bd->read(bd->ctx, lba, 1, buf) ? PART_EIO : 0;
+        return fail(out, PART_ECORRUPT, lba,
+                    "partition table points past the end of the disk");
+    if (bd->read(bd->ctx, lba, 1, buf))
+        return fail(out, PART_EIO, lba, "the block device failed a read");
+    return 0;
 }
 
 static bool range_ok(const struct blockdev *bd, uint64_t lba, uint64_t n)
@@ -42,53 +59,63 @@ static bool range_ok(const struct blockdev *bd, uint64_t lba, uint64_t n)
 /* A GPT header at lba: signature, size, its own CRC32, then the entry
  * array's CRC32, streamed a sector at a time through buf. */
 static int gpt_header(const struct blockdev *bd, uint8_t *buf, uint64_t lba,
-                      struct gpt *g, uint64_t *alt)
+                      struct gpt *g, uint64_t *alt, struct part_info *out)
 {
     uint32_t hsize, crc, want, n;
     uint64_t bytes, s;
-    int rc = rd(bd, lba, buf);
+    int rc = rd(bd, lba, buf, out);
 
     if (rc)
         return rc;
-    if (memcmp(buf, "EFI PART", 8))
-        return PART_ECORRUPT;
-    hsize = le32(buf + 12);
-    if (hsize < 92 || hsize > BLOCKDEV_SECTOR)
-        return PART_ECORRUPT;
-    want = le32(buf + 16);
-    memset(buf + 16, 0, 4);
+    if (memcmp(buf + GPT_SIGNATURE, "EFI PART", GPT_SIGNATURE_LEN))
+        return fail(out, PART_ECORRUPT, lba,
+                    "GPT header signature is not \"EFI PART\"");
+    hsize = le32(buf + GPT_HEADER_SIZE);
+    if (hsize < GPT_HEADER_MIN || hsize > BLOCKDEV_SECTOR)
+        return fail(out, PART_ECORRUPT, lba,
+                    "GPT header size is not 92 to 512 bytes");
+    want = le32(buf + GPT_HEADER_CRC32);
+    memset(buf + GPT_HEADER_CRC32, 0, sizeof(uint32_t));
     if (~ext_crc32(~0u, buf, hsize) != want)
-        return PART_ECSUM;
-    *alt = le64(buf + 32);
-    g->entries_lba = le64(buf + 72);
-    g->count = le32(buf + 80);
-    g->entry_size = le32(buf + 84);
-    want = le32(buf + 88);
-    if (g->entry_size < 128 || g->entry_size > BLOCKDEV_SECTOR ||
+        return fail(out, PART_ECSUM, lba, "GPT header CRC32 mismatch");
+    *alt = le64(buf + GPT_ALTERNATE_LBA);
+    g->entries_lba = le64(buf + GPT_PART_ENTRY_LBA);
+    g->count = le32(buf + GPT_NUM_PART_ENTRIES);
+    g->entry_size = le32(buf + GPT_PART_ENTRY_SIZE);
+    want = le32(buf + GPT_PART_ARRAY_CRC32);
+    if (g->entry_size < GPT_ENTRY_SIZE_MIN ||
+        g->entry_size > BLOCKDEV_SECTOR ||
         (g->entry_size & (g->entry_size - 1)) || g->count > GPT_ENTRIES_MAX)
-        return PART_ECORRUPT;
+        return fail(out, PART_ECORRUPT, lba,
+                    "GPT entry size is not 128 to 512 (a power of two) "
+                    "or there are more than 1024 entries");
     bytes = (uint64_t)g->count * g->entry_size;
     if (!range_ok(bd, g->entries_lba, (bytes + BLOCKDEV_SECTOR - 1) /
                                       BLOCKDEV_SECTOR))
-        return PART_ECORRUPT;
+        return fail(out, PART_ECORRUPT, lba,
+                    "GPT entry array lies outside the disk");
     crc = ~0u;
     for (s = 0; bytes; s++, bytes -= n) {
         n = bytes < BLOCKDEV_SECTOR ? (uint32_t)bytes : BLOCKDEV_SECTOR;
-        rc = rd(bd, g->entries_lba + s, buf);
+        rc = rd(bd, g->entries_lba + s, buf, out);
         if (rc)
             return rc;
         crc = ext_crc32(crc, buf, n);
     }
-    return ~crc == want ? 0 : PART_ECSUM;
+    if (~crc != want)
+        return fail(out, PART_ECSUM, g->entries_lba,
+                    "GPT entry array CRC32 mismatch");
+    return 0;
 }
 
 /* The primary header, else the backup the primary (or the disk's last
- * sector) names. */
-static int gpt_open(const struct blockdev *bd, uint8_t *buf, struct gpt *g)
+ * sector) names. When both fail, the primary's error is reported. */
+static int gpt_open(const struct blockdev *bd, uint8_t *buf, struct gpt *g,
+                    struct part_info *out)
 {
-    uint64_t alt = 0;
-    int rc = gpt_header(bd, buf, 1, g, &alt);
-    int rc2;
+    uint64_t alt = 0, lba;
+    const char *what;
+    int rc = gpt_header(bd, buf, 1, g, &alt, out);
 
     if (rc != PART_ECORRUPT && rc != PART_ECSUM)
         return rc;
@@ -96,8 +123,11 @@ static int gpt_open(const struct blockdev *bd, uint8_t *buf, struct gpt *g)
         alt = bd->sectors - 1;
     if (alt <= 1)
         return rc;
-    rc2 = gpt_header(bd, buf, alt, g, &alt);
-    return rc2 ? rc : 0;
+    what = out->err_what;
+    lba = out->err_lba;
+    if (!gpt_header(bd, buf, alt, g, &alt, out))
+        return 0;
+    return fail(out, rc, lba, what);
 }
 
 static int gpt_entry(const struct blockdev *bd, uint8_t *buf,
@@ -105,6 +135,7 @@ static int gpt_entry(const struct blockdev *bd, uint8_t *buf,
                      struct part_info *out)
 {
     uint64_t off = (uint64_t)(index - 1) * g->entry_size;
+    uint64_t lba = g->entries_lba + off / BLOCKDEV_SECTOR;
     const uint8_t *e;
     uint64_t first, last;
     uint32_t i;
@@ -112,53 +143,59 @@ static int gpt_entry(const struct blockdev *bd, uint8_t *buf,
 
     if (index == 0 || index > g->count)
         return PART_ENOENT;
-    rc = rd(bd, g->entries_lba + off / BLOCKDEV_SECTOR, buf);
+    rc = rd(bd, lba, buf, out);
     if (rc)
         return rc;
     e = buf + off % BLOCKDEV_SECTOR;
-    for (i = 0; i < 16 && !e[i]; i++)
+    for (i = 0; i < GPTE_GUID_LEN && !e[GPTE_TYPE_GUID + i]; i++)
         ;
-    if (i == 16)
+    if (i == GPTE_GUID_LEN)
         return PART_ENOENT;           /* unused entry: type GUID zero */
-    first = le64(e + 32);
-    last = le64(e + 40);
+    first = le64(e + GPTE_STARTING_LBA);
+    last = le64(e + GPTE_ENDING_LBA);
     if (last < first || !range_ok(bd, first, last - first + 1))
-        return PART_ECORRUPT;
+        return fail(out, PART_ECORRUPT, lba,
+                    "GPT partition's sectors are reversed or outside the "
+                    "disk");
     out->lba = first;
     out->sectors = last - first + 1;
     out->index = index;
     out->scheme = PART_GPT;
     out->mbr_type = 0;
-    out->linux_fs = !memcmp(e, gpt_linux_fs, 16);
+    out->linux_fs = !memcmp(e + GPTE_TYPE_GUID, gpt_linux_fs, GPTE_GUID_LEN);
     return 0;
 }
 
 static bool mbr_extended(uint8_t type)
 {
-    return type == 0x05 || type == 0x0F || type == 0x85;
+    return type == MBR_TYPE_EXTENDED_CHS || type == MBR_TYPE_EXTENDED_LBA ||
+           type == MBR_TYPE_EXTENDED_LINUX;
 }
 
+/* Entry e of the table in sector `at` (base: what its LBAs count from). */
 static int mbr_slot(const struct blockdev *bd, const uint8_t *e,
-                    uint64_t base, uint32_t index, struct part_info *out)
+                    uint64_t at, uint64_t base, uint32_t index,
+                    struct part_info *out)
 {
-    uint64_t lba = base + le32(e + 8);
-    uint32_t n = le32(e + 12);
+    uint64_t lba = base + le32(e + MBRE_STARTING_LBA);
+    uint32_t n = le32(e + MBRE_SIZE_IN_LBA);
 
-    if (!e[4] || !n)
+    if (!e[MBRE_OS_TYPE] || !n)
         return PART_ENOENT;
     if (!range_ok(bd, lba, n))
-        return PART_ECORRUPT;
+        return fail(out, PART_ECORRUPT, at,
+                    "MBR partition lies outside the disk");
     out->lba = lba;
     out->sectors = n;
     out->index = index;
     out->scheme = PART_MBR;
-    out->mbr_type = e[4];
-    out->linux_fs = e[4] == 0x83;
+    out->mbr_type = e[MBRE_OS_TYPE];
+    out->linux_fs = e[MBRE_OS_TYPE] == MBR_TYPE_LINUX;
     return 0;
 }
 
 static int has_ext(const struct blockdev *bd, uint8_t *buf,
-                   const struct part_info *p);
+                   struct part_info *p);
 
 /* Logical partitions (5, 6, ...): walk the EBR chain once. Each EBR's
  * first entry is the partition (relative to that EBR), its second the
@@ -168,13 +205,16 @@ static int mbr_logical(const struct blockdev *bd, uint8_t *buf,
                        const uint8_t *tab, uint32_t index,
                        struct part_info *out)
 {
+    const uint8_t *link = buf + MBR_PART_TABLE + MBR_ENTRY_SIZE;
     uint64_t ext = 0, ebr;
     uint32_t i, n, next;
     int rc;
 
-    for (i = 0; i < 4; i++) {
-        if (mbr_extended(tab[16 * i + 4]))
-            ext = le32(tab + 16 * i + 8);
+    for (i = 0; i < MBR_ENTRIES; i++) {
+        const uint8_t *e = tab + MBR_ENTRY_SIZE * i;
+
+        if (mbr_extended(e[MBRE_OS_TYPE]))
+            ext = le32(e + MBRE_STARTING_LBA);
     }
     if (!ext)
         return PART_ENOENT;
@@ -182,14 +222,15 @@ static int mbr_logical(const struct blockdev *bd, uint8_t *buf,
     for (n = 5; n < 5 + MBR_LOGICAL_MAX; n++) {
         bool more;
 
-        rc = rd(bd, ebr, buf);
+        rc = rd(bd, ebr, buf, out);
         if (rc)
             return rc;
-        if (le16(buf + MBR_SIG_OFF) != 0xAA55)
-            return PART_ECORRUPT;
-        next = le32(buf + MBR_ENTRY0 + 16 + 8);
-        more = mbr_extended(buf[MBR_ENTRY0 + 16 + 4]) && next;
-        rc = mbr_slot(bd, buf + MBR_ENTRY0, ebr, n, out);
+        if (le16(buf + MBR_SIGNATURE) != MBR_SIGNATURE_VALUE)
+            return fail(out, PART_ECORRUPT, ebr,
+                        "extended boot record has no 0xAA55 signature");
+        next = le32(link + MBRE_STARTING_LBA);
+        more = mbr_extended(link[MBRE_OS_TYPE]) && next;
+        rc = mbr_slot(bd, buf + MBR_PART_TABLE, ebr, ebr, n, out);
         if (index == n)
             return rc;
         if (!index && !rc) {
@@ -204,34 +245,45 @@ static int mbr_logical(const struct blockdev *bd, uint8_t *buf,
     return PART_ENOENT;
 }
 
-int part_scheme(const struct blockdev *bd, uint8_t *buf)
+static int scheme_of(const struct blockdev *bd, uint8_t *buf,
+                     struct part_info *out)
 {
     uint32_t i, used = 0;
-    int rc = rd(bd, 0, buf);
+    int rc = rd(bd, 0, buf, out);
 
     if (rc)
         return rc;
-    if (le16(buf + MBR_SIG_OFF) != 0xAA55)
+    if (le16(buf + MBR_SIGNATURE) != MBR_SIGNATURE_VALUE)
         return PART_NONE;
-    for (i = 0; i < 4; i++) {
-        const uint8_t *e = buf + MBR_ENTRY0 + 16 * i;
+    for (i = 0; i < MBR_ENTRIES; i++) {
+        const uint8_t *e = buf + MBR_PART_TABLE + MBR_ENTRY_SIZE * i;
 
-        if (e[0] & 0x7F)
+        if (e[MBRE_BOOT_INDICATOR] & 0x7F)
             return PART_NONE;     /* boot flag not 0x00/0x80: no MBR */
-        if (e[4] == MBR_TYPE_GPT)
+        if (e[MBRE_OS_TYPE] == MBR_TYPE_GPT_PROTECTIVE)
             return PART_GPT;
-        used |= e[4];
+        used |= e[MBRE_OS_TYPE];
     }
     return used ? PART_MBR : PART_NONE;
+}
+
+int part_scheme(const struct blockdev *bd, uint8_t *buf)
+{
+    struct part_info scratch;
+
+    return scheme_of(bd, buf, &scratch);
 }
 
 int part_get(const struct blockdev *bd, uint8_t *buf, uint32_t index,
              struct part_info *out)
 {
-    int scheme = part_scheme(bd, buf);
+    int scheme;
     struct gpt g;
     int rc;
 
+    out->err_what = NULL;
+    out->err_lba = 0;
+    scheme = scheme_of(bd, buf, out);
     if (scheme < 0)
         return scheme;
     if (index == 0)
@@ -248,55 +300,62 @@ int part_get(const struct blockdev *bd, uint8_t *buf, uint32_t index,
         return 0;
     }
     if (scheme == PART_GPT) {
-        rc = gpt_open(bd, buf, &g);
+        rc = gpt_open(bd, buf, &g, out);
         return rc ? rc : gpt_entry(bd, buf, &g, index, out);
     }
-    if (index > 4) {
-        uint8_t tab[64];
+    if (index > MBR_ENTRIES) {
+        uint8_t tab[MBR_ENTRY_SIZE * MBR_ENTRIES];
 
-        memcpy(tab, buf + MBR_ENTRY0, sizeof(tab));
+        memcpy(tab, buf + MBR_PART_TABLE, sizeof(tab));
         return mbr_logical(bd, buf, tab, index, out);
     }
-    return mbr_slot(bd, buf + MBR_ENTRY0 + 16 * (index - 1), 0, index, out);
+    return mbr_slot(bd, buf + MBR_PART_TABLE + MBR_ENTRY_SIZE * (index - 1),
+                    0, 0, index, out);
 }
 
+/* Does partition p start with an ext superblock (s_magic)? */
 static int has_ext(const struct blockdev *bd, uint8_t *buf,
-                   const struct part_info *p)
+                   struct part_info *p)
 {
+    const uint32_t magic = SB_OFFSET + SB_MAGIC;
     int rc;
 
-    if (p->sectors < 4 || mbr_extended(p->mbr_type))
+    if (p->sectors < (SB_OFFSET + SB_SIZE) / BLOCKDEV_SECTOR ||
+        mbr_extended(p->mbr_type))
         return 0;
-    rc = rd(bd, p->lba + EXT_MAGIC_OFF / BLOCKDEV_SECTOR, buf);
+    rc = rd(bd, p->lba + magic / BLOCKDEV_SECTOR, buf, p);
     if (rc)
         return rc;
-    return le16(buf + EXT_MAGIC_OFF % BLOCKDEV_SECTOR) == 0xEF53;
+    return le16(buf + magic % BLOCKDEV_SECTOR) == EXT_MAGIC;
 }
 
 int part_find(const struct blockdev *bd, uint8_t *buf, uint32_t index,
               struct part_info *out)
 {
-    uint8_t tab[64];
+    uint8_t tab[MBR_ENTRY_SIZE * MBR_ENTRIES];
     struct gpt g;
     uint32_t i;
     int scheme, rc;
 
     if (index)
         return part_get(bd, buf, index, out);
-    scheme = part_scheme(bd, buf);
+    out->err_what = NULL;
+    out->err_lba = 0;
+    scheme = scheme_of(bd, buf, out);
     if (scheme <= PART_NONE)
         return scheme < 0 ? scheme : part_get(bd, buf, 1, out);
     if (scheme == PART_GPT) {
-        rc = gpt_open(bd, buf, &g);
+        rc = gpt_open(bd, buf, &g, out);
         if (rc)
             return rc;
     } else {
-        memcpy(tab, buf + MBR_ENTRY0, sizeof(tab));
-        g.count = 4;
+        memcpy(tab, buf + MBR_PART_TABLE, sizeof(tab));
+        g.count = MBR_ENTRIES;
     }
     for (i = 1; i <= g.count; i++) {
-        rc = scheme == PART_GPT ? gpt_entry(bd, buf, &g, i, out)
-                                : mbr_slot(bd, tab + 16 * (i - 1), 0, i, out);
+        rc = scheme == PART_GPT
+                 ? gpt_entry(bd, buf, &g, i, out)
+                 : mbr_slot(bd, tab + MBR_ENTRY_SIZE * (i - 1), 0, 0, i, out);
         if (rc == PART_ENOENT || rc == PART_ECORRUPT)
             continue;             /* a bad entry does not hide the rest */
         if (!rc)
@@ -309,18 +368,16 @@ int part_find(const struct blockdev *bd, uint8_t *buf, uint32_t index,
         if (rc != PART_ENOENT)
             return rc;
     }
+    out->err_what = NULL;
     return PART_ENOFS;
 }
 
 const char *part_strerror(int err)
 {
     switch (err) {
-    case PART_OK:       return "success";
-    case PART_EIO:      return "I/O error reading the partition table";
-    case PART_ENOENT:   return "no such partition";
-    case PART_ECORRUPT: return "corrupt partition table";
-    case PART_ECSUM:    return "GPT header or entry array CRC32 mismatch";
-    case PART_ENOFS:    return "no partition holds an ext filesystem";
-    default:            return "unknown partition error";
+#define PART_ERR_CASE(name, value, text) case name: return text;
+    PART_ERRORS(PART_ERR_CASE)
+#undef PART_ERR_CASE
+    default: return "unknown partition error";
     }
 }

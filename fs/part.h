@@ -6,13 +6,19 @@
 
 #include "blockdev.h"
 
+/* Every error: code, value and part_strerror() text, in one table. */
+#define PART_ERRORS(X) \
+    X(PART_OK,        0, "success") \
+    X(PART_EIO,      -1, "I/O error reading the partition table") \
+    X(PART_ENOENT,   -2, "no such partition") \
+    X(PART_ECORRUPT, -3, "corrupt partition table") \
+    X(PART_ECSUM,    -4, "GPT header or entry array CRC32 mismatch") \
+    X(PART_ENOFS,    -5, "no partition holds an ext filesystem")
+
 enum part_err {
-    PART_OK = 0,
-    PART_EIO = -1,        /* the block device failed a read */
-    PART_ENOENT = -2,     /* no such partition */
-    PART_ECORRUPT = -3,   /* a table that breaks its format's rules */
-    PART_ECSUM = -4,      /* GPT header or entry array CRC32 mismatch */
-    PART_ENOFS = -5,      /* no partition holds an ext filesystem */
+#define PART_ERR_ENUM(name, value, text) name = (value),
+    PART_ERRORS(PART_ERR_ENUM)
+#undef PART_ERR_ENUM
 };
 
 enum part_scheme { PART_NONE = 0, PART_MBR = 1, PART_GPT = 2 };
@@ -30,6 +36,10 @@ struct part_info {
     uint8_t scheme;           /* enum part_scheme */
     uint8_t mbr_type;         /* MBR system id; 0 for GPT */
     uint8_t linux_fs;         /* GPT Linux filesystem type GUID */
+    /* After an error: what was wrong (NULL: only the code says) and in
+     * which sector of the disk. */
+    const char *err_what;
+    uint64_t err_lba;
 };
 
 /* Partition number `index` (1-based). With scheme PART_NONE (no table),
@@ -46,5 +56,10 @@ int part_find(const struct blockdev *bd, uint8_t *buf, uint32_t index,
 int part_scheme(const struct blockdev *bd, uint8_t *buf);
 
 const char *part_strerror(int err);
+
+/* "sector 1: GPT header CRC32 mismatch", from the part_info the failing
+ * call was given (fs/ext_err.c, with the reader's sentences). */
+uint32_t part_describe(const struct part_info *p, int err, char *buf,
+                       uint32_t len);
 
 #endif

@@ -70,12 +70,14 @@ static int open_fs(struct tool *t)
     }
     rc = part_find(&t->disk.bd, buf, t->part_index, &t->part);
     if (rc) {
+        char msg[160];
+
+        part_describe(&t->part, rc, msg, sizeof(msg));
         if (t->part_index)
             fprintf(stderr, "extload: %s: partition %" PRIu32 ": %s\n",
-                    t->image, t->part_index, part_strerror(rc));
+                    t->image, t->part_index, msg);
         else
-            fprintf(stderr, "extload: %s: %s\n", t->image,
-                    part_strerror(rc));
+            fprintf(stderr, "extload: %s: %s\n", t->image, msg);
         return 1;
     }
     t->jnl.tab = journal_table;
@@ -121,7 +123,10 @@ static int cmd_info(struct tool *t)
         if (rc == PART_ENOENT)
             continue;
         if (rc) {
-            printf("partition %" PRIu32 ": %s\n", i, part_strerror(rc));
+            char msg[160];
+
+            part_describe(&p, rc, msg, sizeof(msg));
+            printf("partition %" PRIu32 ": %s\n", i, msg);
             if (scheme == PART_GPT && rc != PART_ECORRUPT)
                 break;
             continue;

@@ -5,14 +5,19 @@
 # COMMAND is the extload subcommand that must fail (exit 1), the code is
 # the enum ext_err name its message carries, the fragment is part of the
 # sentence that says what and where.
+#
+# Fields are changed by name with tests/tools/fspatch, which takes its
+# offsets from fs/ext_format.h (the reader's own): this script holds no
+# copy of the on-disk layout. debugfs finds inodes and blocks.
 set -eu
 D=${1:?usage: evil.sh OUTDIR}
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
 SEEDFILL=$TOP/${BUILD:-build}/tools/seedfill
+FSPATCH=$TOP/${BUILD:-build}/tools/fspatch
 E=$D/evil
 T=$D/trees/evil
 rm -rf "$E" "$T"
-mkdir -p "$E" "$T/d"
+mkdir -p "$E" "$T/d" "$T/h"
 export E2FSPROGS_FAKE_TIME=1700000000
 
 "$SEEDFILL" 9001 20000 >"$T/f"
@@ -22,6 +27,9 @@ for k in 0 1 2 3 4 5; do
         dd of="$T/frag" bs=1024 seek=$((k * 3)) conv=notrunc status=none
 done
 for i in 1 2 3 4 5; do : >"$T/d/entry$i"; done
+for i in $(seq 1 120); do : >"$T/h/name-$i-padding-the-entry-out"; done
+ln -s small "$T/fl"
+ln -s "$(printf 'd/../%.0s' $(seq 15))small" "$T/sl"
 
 base() {           # name mke2fs-args...
     local name=$1
@@ -31,7 +39,9 @@ base() {           # name mke2fs-args...
 }
 base ext2 -t ext2 -b 1024
 base ext4 -t ext4 -b 1024 -O ^metadata_csum
+base ext4_4k -t ext4 -b 4096 -O ^metadata_csum
 base csum -t ext4 -b 1024
+e2fsck -fyD "$E/base-csum.img" >/dev/null 2>&1 || true
 base ext4_64 -t ext4 -b 1024 -O 64bit,^metadata_csum
 
 : >"$E/cases"
@@ -40,132 +50,211 @@ case_() {          # name base cmd path code fragment
     printf '%s\t%s %s\t%s\t%s\n' "$1" "$3" "$4" "$5" "$6" >>"$E/cases"
 }
 
-poke() {           # image byte-offset value bytes(1,2,4)
-    local v=$3 i s=""
-    for ((i = 0; i < $4; i++)); do
-        s="$s$(printf '\\x%02x' $((v & 255)))"
-        v=$((v >> 8))
-    done
-    printf "$s" | dd of="$1" bs=1 seek="$2" conv=notrunc status=none
+set_() { "$FSPATCH" "$E/$1.img" set "$2" "$3" "$4"; }     # case target field value
+get() { "$FSPATCH" "$E/base-$1.img" get "$2" "$3"; }      # base target field
+
+ino_of() {         # base path
+    debugfs -R "stat $2" "$E/base-$1.img" 2>/dev/null |
+        sed -n 's/^Inode: \([0-9]*\).*/\1/p'
 }
 
-peek() {           # image byte-offset bytes(1,2,4)
-    od -An -tu"$3" -j "$2" -N "$3" "$1" | tr -d ' '
+block_of() {       # base path logical-block
+    debugfs -R "bmap $2 $3" "$E/base-$1.img" 2>/dev/null | tr -d ' \n'
 }
-
-# Byte offset of an inode in the image (1 KiB blocks).
-inode_at() {       # image path
-    debugfs -R "imap $2" "$1" 2>/dev/null |
-        sed -n 's/.*located at block \([0-9]*\), offset 0x\([0-9a-f]*\).*/\1 \2/p' |
-        { read -r b o; echo $((b * 1024 + 16#$o)); }
-}
-
-block_of() {       # image path logical-block
-    debugfs -R "bmap $2 $3" "$1" 2>/dev/null | tr -d ' \n'
-}
-
-SB=1024
 
 # ---- superblock -----------------------------------------------------------
 case_ bad_magic ext2 ls / EXT_ENOTEXT "magic is not 0xEF53"
-poke "$E/bad_magic.img" $((SB + 0x38)) 0 2
+set_ bad_magic sb s_magic 0
 
 case_ big_block_size ext2 ls / EXT_ESUPER "block size field too large"
-poke "$E/big_block_size.img" $((SB + 0x18)) 7 4
+set_ big_block_size sb s_log_block_size 7
 
 case_ zero_inodes_per_group ext2 ls / EXT_ESUPER "zero blocks or inodes per group"
-poke "$E/zero_inodes_per_group.img" $((SB + 0x28)) 0 4
+set_ zero_inodes_per_group sb s_inodes_per_group 0
 
 case_ unknown_incompat ext2 ls / EXT_EFEATURE "unsupported INCOMPAT feature: bit_0x80000000"
-poke "$E/unknown_incompat.img" $((SB + 0x60)) $(( $(peek "$E/base-ext2.img" $((SB + 0x60)) 4) | 0x80000000 )) 4
+set_ unknown_incompat sb s_feature_incompat '|0x80000000'
 
 case_ compression ext2 ls / EXT_EFEATURE "unsupported INCOMPAT feature: compression"
-poke "$E/compression.img" $((SB + 0x60)) $(( $(peek "$E/base-ext2.img" $((SB + 0x60)) 4) | 1 )) 4
+set_ compression sb s_feature_incompat '|1'
 
 case_ truncated ext2 ls / EXT_ESUPER "larger than its partition"
 truncate -s 4M "$E/truncated.img"
 
 case_ desc_size_48 ext4_64 ls / EXT_ESUPER "s_desc_size"
-poke "$E/desc_size_48.img" $((SB + 0xFE)) 48 2
+set_ desc_size_48 sb s_desc_size 48
 
 case_ desc_size_16 ext4_64 ls / EXT_ESUPER "s_desc_size"
-poke "$E/desc_size_16.img" $((SB + 0xFE)) 16 2
+set_ desc_size_16 sb s_desc_size 16
 
 case_ sb_csum csum ls / EXT_ECSUM "superblock checksum mismatch"
-poke "$E/sb_csum.img" $((SB + 0x78)) 0x41 1
+set_ sb_csum sb s_volume_name.0 0x41
 
 # ---- block maps -----------------------------------------------------------
-at=$(inode_at "$E/base-ext2.img" /f)
-ino=$(debugfs -R "stat /f" "$E/base-ext2.img" 2>/dev/null | sed -n 's/^Inode: \([0-9]*\).*/\1/p')
+ino=$(ino_of ext2 /f)
 case_ ptr_past_end ext2 cat /f EXT_ERANGE "inode $ino, block 4294967040: block number outside"
-poke "$E/ptr_past_end.img" $((at + 0x28 + 4 * 3)) 0xFFFFFF00 4
+set_ ptr_past_end inode:$ino i_block.3 0xFFFFFF00
 
-ind=$(peek "$E/base-ext2.img" $((at + 0x28 + 4 * 12)) 4)
+ind=$(get ext2 inode:$ino i_block.12)
 case_ ind_self ext2 cat /f EXT_ECORRUPT "inode $ino, block $ind: indirect block points to itself"
-poke "$E/ind_self.img" $((ind * 1024 + 4)) "$ind" 4
+set_ ind_self ptr@$ind:1 ptr "$ind"
 
 # ---- directories ----------------------------------------------------------
-dblk=$(block_of "$E/base-ext2.img" /d 0)
+dblk=$(block_of ext2 /d 0)
 # Entries: "." (12) ".." (12) "entry1" ...; break the third.
 case_ rec_len_zero ext2 ls /d EXT_ECORRUPT "block $dblk: directory entry rec_len is 0"
-poke "$E/rec_len_zero.img" $((dblk * 1024 + 24 + 4)) 0 2
+set_ rec_len_zero de@$dblk:24 rec_len 0
 
 case_ name_len_long ext2 ls /d EXT_ECORRUPT "name_len is longer than its rec_len"
-poke "$E/name_len_long.img" $((dblk * 1024 + 24 + 6)) 200 1
+set_ name_len_long de@$dblk:24 name_len 200
 
 case_ rec_len_past ext2 ls /d EXT_ECORRUPT "rec_len runs past the block"
-poke "$E/rec_len_past.img" $((dblk * 1024 + 24 + 4)) 2000 2
+set_ rec_len_past de@$dblk:24 rec_len 2000
 
 case_ dirent_ino_past ext2 cat /d/entry1 EXT_ECORRUPT "names an inode past the inode count"
-poke "$E/dirent_ino_past.img" $((dblk * 1024 + 24)) 0x7FFFFFFF 4
+set_ dirent_ino_past de@$dblk:24 inode 0x7FFFFFFF
 
 case_ root_not_dir ext2 ls / EXT_ECORRUPT "inode 2: the root inode is not a directory"
-rat=$(inode_at "$E/base-ext2.img" /)
-poke "$E/root_not_dir.img" $((rat + 1)) 0x81 1
+set_ root_not_dir inode:2 i_mode 0x81ED
 
 # ---- extents (no checksums, so the structure check speaks) ----------------
-at=$(inode_at "$E/base-ext4.img" /f)
+ino=$(ino_of ext4 /f)
 case_ extent_magic ext4 cat /f EXT_ECORRUPT "extent header magic is not 0xF30A"
-poke "$E/extent_magic.img" $((at + 0x28)) 0x1234 2
+set_ extent_magic eh:$ino eh_magic 0x1234
 
 case_ extent_entries ext4 cat /f EXT_ECORRUPT "more entries than fit"
-poke "$E/extent_entries.img" $((at + 0x28 + 2)) 5 2
+set_ extent_entries eh:$ino eh_entries 5
 
 case_ extent_depth6 ext4 cat /f EXT_ECORRUPT "deeper than 5 levels"
-poke "$E/extent_depth6.img" $((at + 0x28 + 6)) 6 2
+set_ extent_depth6 eh:$ino eh_depth 6
 
 # /frag has 6 extents: a depth-1 tree whose leaf we turn into an index
 # node pointing at itself.
-fat=$(inode_at "$E/base-ext4.img" /frag)
-leaf=$(peek "$E/base-ext4.img" $((fat + 0x28 + 12 + 4)) 4)
+fino=$(ino_of ext4 /frag)
+leaf=$(get ext4 ei:$fino:0 ei_leaf_lo)
 case_ extent_cycle ext4 cat /frag EXT_ECORRUPT "depth does not decrease"
-poke "$E/extent_cycle.img" $((leaf * 1024 + 6)) 1 2
-poke "$E/extent_cycle.img" $((leaf * 1024 + 12 + 4)) "$leaf" 4
-poke "$E/extent_cycle.img" $((leaf * 1024 + 12 + 8)) 0 2
+set_ extent_cycle eh@$leaf eh_depth 1
+set_ extent_cycle ei@$leaf:0 ei_leaf_lo "$leaf"
+set_ extent_cycle ei@$leaf:0 ei_leaf_hi 0
 
 case_ extent_past_end ext4 cat /f EXT_ERANGE "extent maps blocks outside"
-poke "$E/extent_past_end.img" $((at + 0x28 + 12 + 8)) 0x7FFFFFF0 4
+set_ extent_past_end ee:$ino:0 ee_start_lo 0x7FFFFFF0
 
-sat=$(inode_at "$E/base-ext4.img" /small)
+sino=$(ino_of ext4 /small)
 case_ encrypted ext4 cat /small EXT_EUNSUPP "inode is encrypted"
-poke "$E/encrypted.img" $((sat + 0x20 + 1)) $(( $(peek "$E/base-ext4.img" $((sat + 0x21)) 1) | 0x08 )) 1
+set_ encrypted inode:$sino i_flags '|0x800'
+
+# ---- extent entries against each other (ext4_valid_extent_entries) --------
+start=$(get ext4 ee:$ino:0 ee_start_lo)
+case_ extent_len0 ext4 cat /f EXT_EEXTENT "inode $ino, block $start: extent entry has length 0"
+set_ extent_len0 ee:$ino:0 ee_len 0
+
+case_ extent_wrap ext4 cat /f EXT_EEXTENT "inode $ino, block $start: extent's logical range wraps past 2^32"
+set_ extent_wrap ee:$ino:0 ee_block 0xFFFFFFF0
+
+# /frag's leaf: extents at logical 0, 3, 6, 9, 12, 15, one block each.
+case_ extent_same_start ext4 cat /frag EXT_EEXTENT "inode $fino, block $leaf: extent entries overlap or are out of order"
+set_ extent_same_start ee@$leaf:1 ee_block 0
+
+case_ extent_out_of_order ext4 cat /frag EXT_EEXTENT "inode $fino, block $leaf: extent entries overlap or are out of order"
+set_ extent_out_of_order ee@$leaf:3 ee_block 4
+
+case_ extent_overlap ext4 cat /frag EXT_EEXTENT "inode $fino, block $leaf: extent entries overlap or are out of order"
+set_ extent_overlap ee@$leaf:0 ee_len 5
+
+case_ extent_index_empty ext4 cat /frag EXT_EEXTENT "inode $fino: extent index node has no entries"
+set_ extent_index_empty eh:$fino eh_entries 0
+
+case_ extent_index_start ext4 cat /frag EXT_EEXTENT "inode $fino, block $leaf: extent node's first entry does not start where its index"
+set_ extent_index_start ee@$leaf:0 ee_block 1
+
+# ---- the system zone (ext4_inode_block_valid) ------------------------------
+ino2=$(ino_of ext2 /f)
+itable=$(get ext2 gd:0 bg_inode_table_lo)
+case_ map_into_itable ext2 cat /f EXT_ESYSZONE "inode $ino2, block $itable: block map points into the system zone"
+set_ map_into_itable inode:$ino2 i_block.0 "$itable"
+
+case_ map_into_gdt ext2 cat /f EXT_ESYSZONE "inode $ino2, block 2: block map points into the system zone"
+set_ map_into_gdt inode:$ino2 i_block.5 2
+
+bbitmap=$(get ext4 gd:0 bg_block_bitmap_lo)
+case_ extent_into_bitmap ext4 cat /f EXT_ESYSZONE "inode $ino, block $bbitmap: extent points into the system zone"
+set_ extent_into_bitmap ee:$ino:0 ee_start_lo "$bbitmap"
+
+# flex_bg packs every group's bitmaps and tables at the start: the last
+# block of the inode table run and an inode bitmap are in the zone too.
+itable4=$(get ext4 gd:0 bg_inode_table_lo)
+case_ extent_into_itable_flex ext4 cat /f EXT_ESYSZONE "inode $ino, block $itable4: extent points into the system zone"
+set_ extent_into_itable_flex ee:$ino:0 ee_start_lo "$itable4"
+
+ibitmap=$(get ext4 gd:0 bg_inode_bitmap_lo)
+case_ map_into_ibitmap_flex ext4 cat /small EXT_ESYSZONE "inode $sino, block $ibitmap: extent points into the system zone"
+set_ map_into_ibitmap_flex ee:$sino:0 ee_start_lo "$ibitmap"
+
+case_ extent_into_reserved_gdt ext4 cat /f EXT_ESYSZONE "inode $ino, block 3: extent points into the system zone"
+set_ extent_into_reserved_gdt ee:$ino:0 ee_start_lo 3
+
+ino4=$(ino_of ext4_4k /f)
+case_ extent_block0_4k ext4_4k cat /f EXT_ESYSZONE "inode $ino4: extent points into the system zone"
+set_ extent_block0_4k ee:$ino4:0 ee_start_lo 0
+
+# ---- reserved inodes named by a directory entry ----------------------------
+case_ dirent_resize_inode ext2 cat /d/entry1 EXT_ERESERVED "block $dblk: directory entry names a reserved inode"
+set_ dirent_resize_inode de@$dblk:24 inode 7
+
+case_ dirent_inode1 ext2 ls /d EXT_ERESERVED "block $dblk: directory entry names a reserved inode"
+set_ dirent_inode1 de@$dblk:24 inode 1
+
+# ---- symlinks: fast or slow by i_blocks, exactly i_size bytes --------------
+fl=$(ino_of ext2 /fl)
+sl=$(ino_of ext2 /sl)
+case_ symlink_fast_61 ext2 cat /fl EXT_ESYMLINK "inode $fl: symlink i_size does not fit"
+set_ symlink_fast_61 inode:$fl i_size_lo 61
+
+case_ symlink_fast_59 ext2 cat /fl EXT_ESYMLINK "inode $fl: symlink target is not exactly i_size bytes"
+set_ symlink_fast_59 inode:$fl i_size_lo 59
+
+case_ symlink_nul ext2 cat /fl EXT_ESYMLINK "inode $fl: symlink target is not exactly i_size bytes"
+set_ symlink_nul inode:$fl i_block_bytes.2 0
+
+case_ symlink_slow_hole ext2 cat /sl EXT_ESYMLINK "inode $sl: slow symlink's block is a hole"
+set_ symlink_slow_hole inode:$sl i_block.0 0
+
+# ---- i_size past what the map can address ----------------------------------
+case_ isize_2pow50_extents ext4 cat /f EXT_EFBIG "inode $ino: i_size is past what the file's block map or extent tree can address"
+set_ isize_2pow50_extents inode:$ino i_size_high 0x40000
+
+case_ isize_2pow50_blockmap ext2 cat /f EXT_EFBIG "inode $ino2: i_size is past what"
+set_ isize_2pow50_blockmap inode:$ino2 i_size_high 0x40000
 
 # ---- checksums ----------------------------------------------------------------
-at=$(inode_at "$E/base-csum.img" /f)
-ino=$(debugfs -R "stat /f" "$E/base-csum.img" 2>/dev/null | sed -n 's/^Inode: \([0-9]*\).*/\1/p')
+ino=$(ino_of csum /f)
 case_ inode_csum csum cat /f EXT_ECSUM "inode $ino: inode checksum mismatch"
-poke "$E/inode_csum.img" $((at + 0x7C)) $(( $(peek "$E/base-csum.img" $((at + 0x7C)) 2) ^ 0x5A5A )) 2
+set_ inode_csum inode:$ino l_i_checksum_lo '^0x5A5A'
 
-dblk=$(block_of "$E/base-csum.img" /d 0)
+dblk=$(block_of csum /d 0)
 case_ dir_csum csum ls /d EXT_ECSUM "block $dblk: directory block checksum mismatch"
-poke "$E/dir_csum.img" $((dblk * 1024 + 24 + 8)) 0x58 1
+set_ dir_csum de@$dblk:24 name 0x58
 
 case_ gd_csum csum ls / EXT_ECSUM "group descriptor checksum mismatch"
-poke "$E/gd_csum.img" $((2 * 1024 + 0x1E)) $(( $(peek "$E/base-csum.img" $((2 * 1024 + 0x1E)) 2) ^ 0xFFFF )) 2
+set_ gd_csum gd:0 bg_checksum '^0xFFFF'
 
-fat=$(inode_at "$E/base-csum.img" /frag)
-leaf=$(peek "$E/base-csum.img" $((fat + 0x28 + 12 + 4)) 4)
+fino=$(ino_of csum /frag)
+leaf=$(get csum ei:$fino:0 ei_leaf_lo)
 case_ extent_csum csum cat /frag EXT_ECSUM "extent block checksum mismatch"
-poke "$E/extent_csum.img" $((leaf * 1024 + 12 + 12 + 8)) 0x55 1
+set_ extent_csum ee@$leaf:1 ee_start_lo '^0x55'
+
+# A hash-tree root whose count exceeds its limit is that, not a checksum
+# mismatch (the checksum itself is intact).
+hblk=$(block_of csum /h 0)
+case_ dx_count_over_limit csum ls /h EXT_ECORRUPT "block $hblk: hash-tree node's count exceeds its limit"
+set_ dx_count_over_limit dx@$hblk count $(( $(get csum dx@$hblk limit) + 1 ))
+
+# bg_itable_unused past s_inodes_per_group, with the descriptor checksum
+# recomputed by debugfs, so the check itself speaks.
+case_ itable_unused csum ls / EXT_ECORRUPT "bg_itable_unused is larger than s_inodes_per_group"
+printf 'set_bg 0 itable_unused %s\nset_bg 0 checksum calc\n' \
+    $(( $(get csum sb s_inodes_per_group) + 1 )) |
+    debugfs -w -f - "$E/itable_unused.img" >/dev/null 2>&1
 
 rm -f "$E"/base-*.img
