@@ -1,5 +1,7 @@
 #include "firmware/console.h"
 
+#include "fs/num.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -49,43 +51,24 @@ static void put_padded(struct sink *s, const char *str, uint32_t n,
             sink_put(s, ' ');
 }
 
-/* *v /= base, returning the remainder, with 32-bit divisions only: a
- * 32-bit core divides those in hardware, while a 64-bit `/` pulls in
- * libgcc's 64-bit division (0.75 KiB on Cortex-M3). 16 bits at a time, so
- * (remainder << 16 | next 16 bits) fits 32 bits for any base <= 16. */
-static uint32_t divmod(unsigned long long *v, uint32_t base)
-{
-    uint32_t hi = (uint32_t)(*v >> 32), lo = (uint32_t)*v;
-    uint32_t qhi = hi / base, r = hi % base;
-    uint32_t mid = r << 16 | lo >> 16;
-    uint32_t qmid = mid / base;
-    uint32_t low = (mid % base) << 16 | (lo & 0xFFFFu);
-
-    *v = (unsigned long long)qhi << 32 | qmid << 16 | low / base;
-    return low % base;
-}
-
 static void put_number(struct sink *s, unsigned long long v, bool neg,
                        unsigned base, bool upper, uint32_t width, bool left,
                        char pad)
 {
-    const char *digits = upper ? "0123456789ABCDEF" : "0123456789abcdef";
-    char tmp[24];
+    char tmp[65];
     uint32_t n = 0;
 
-    do {
-        tmp[sizeof(tmp) - 1 - n++] = digits[divmod(&v, base)];
-    } while (v && n < sizeof(tmp) - 1);
     if (neg) {
         if (pad == '0') {
             sink_put(s, '-');
             if (width)
                 width--;
         } else {
-            tmp[sizeof(tmp) - 1 - n++] = '-';
+            tmp[n++] = '-';
         }
     }
-    put_padded(s, tmp + sizeof(tmp) - n, n, width, left, pad);
+    n += num_digits(tmp + n, v, base, upper);
+    put_padded(s, tmp, n, width, left, pad);
 }
 
 static void format(struct sink *s, const char *fmt, va_list ap)

@@ -1,5 +1,6 @@
 /* Error texts (from the EXT_ERRORS table) and sentences. */
 #include "ext_priv.h"
+#include "num.h"
 #include "part.h"
 
 const char *ext_strerror(int err)
@@ -16,27 +17,6 @@ const char *ext_strerror(int err)
     return msg[-err];
 }
 
-static uint32_t put(char *buf, uint32_t len, uint32_t at, const char *s)
-{
-    while (*s && at + 1 < len)
-        buf[at++] = *s++;
-    return at;
-}
-
-static uint32_t put_u64(char *buf, uint32_t len, uint32_t at, uint64_t v)
-{
-    char d[21];
-    int n = 0;
-
-    do {
-        d[n++] = (char)('0' + v % 10);
-        v /= 10;
-    } while (v);
-    while (n && at + 1 < len)
-        buf[at++] = d[--n];
-    return at;
-}
-
 uint32_t ext_error_describe(const struct ext_fs *fs, char *buf, uint32_t len)
 {
     uint32_t at = 0;
@@ -44,25 +24,25 @@ uint32_t ext_error_describe(const struct ext_fs *fs, char *buf, uint32_t len)
     if (!len)
         return 0;
     if (fs->err == EXT_EFEATURE) {
-        at = put(buf, len, at, fs->err_what ? fs->err_what
+        at = num_put(buf, len, at, fs->err_what ? fs->err_what
                                             : ext_strerror(fs->err));
-        at = put(buf, len, at, ": ");
+        at = num_put(buf, len, at, ": ");
         buf[at] = 0;
         at += ext_feature_names(1, fs->err_features, buf + at,
                                 len - at);
         return at;
     }
     if (fs->err_ino) {
-        at = put(buf, len, at, "inode ");
-        at = put_u64(buf, len, at, fs->err_ino);
+        at = num_put(buf, len, at, "inode ");
+        at = num_put_u(buf, len, at, fs->err_ino, 10);
     }
     if (fs->err_blk) {
-        at = put(buf, len, at, at ? ", block " : "block ");
-        at = put_u64(buf, len, at, fs->err_blk);
+        at = num_put(buf, len, at, at ? ", block " : "block ");
+        at = num_put_u(buf, len, at, fs->err_blk, 10);
     }
     if (at)
-        at = put(buf, len, at, ": ");
-    at = put(buf, len, at, fs->err_what ? fs->err_what
+        at = num_put(buf, len, at, ": ");
+    at = num_put(buf, len, at, fs->err_what ? fs->err_what
                                         : ext_strerror(fs->err));
     buf[at] = 0;
     return at;
@@ -76,13 +56,13 @@ uint32_t part_describe(const struct part_info *p, int err, char *buf,
     if (!len)
         return 0;
     if (p->err_what && err != PART_ENOENT && err != PART_ENOFS) {
-        at = put(buf, len, at, "sector ");
-        at = put_u64(buf, len, at, p->err_lba);
-        at = put(buf, len, at, ": ");
-        at = put(buf, len, at, EXT_MESSAGES ? p->err_what : "");
+        at = num_put(buf, len, at, "sector ");
+        at = num_put_u(buf, len, at, p->err_lba, 10);
+        at = num_put(buf, len, at, ": ");
+        at = num_put(buf, len, at, EXT_MESSAGES ? p->err_what : "");
     }
     if (!at || !EXT_MESSAGES)
-        at = put(buf, len, at, part_strerror(err));
+        at = num_put(buf, len, at, part_strerror(err));
     buf[at] = 0;
     return at;
 }

@@ -31,6 +31,7 @@
  * calls ext_journal_patch), an escaped copy getting its magic back.
  */
 #include "ext_priv.h"
+#include "num.h"
 #include "be.h"
 #include "jbd2.h"
 
@@ -736,29 +737,6 @@ const char *ext_journal_stop_text(int stop)
     return txt[stop];
 }
 
-static uint32_t jput(char *buf, uint32_t len, uint32_t at, const char *s)
-{
-    while (*s && at + 1 < len)
-        buf[at++] = *s++;
-    buf[at] = 0;
-    return at;
-}
-
-static uint32_t jput_u(char *buf, uint32_t len, uint32_t at, uint32_t v)
-{
-    char d[11];
-    int n = 0;
-
-    do {
-        d[n++] = (char)('0' + v % 10);
-        v /= 10;
-    } while (v);
-    while (n && at + 1 < len)
-        buf[at++] = d[--n];
-    buf[at] = 0;
-    return at;
-}
-
 uint32_t ext_journal_describe(const struct ext_fs *fs, char *buf,
                               uint32_t len)
 {
@@ -770,28 +748,28 @@ uint32_t ext_journal_describe(const struct ext_fs *fs, char *buf,
     buf[0] = 0;
     /* The replayed superblock may no longer say needs_recovery. */
     if (fs->warnings & EXT_WARN_NEEDS_RECOVERY)
-        return jput(buf, len, at, "NOT replayed: reading the last "
+        return num_put(buf, len, at, "NOT replayed: reading the last "
                     "checkpointed state");
     if (!j || !j->replayed) {
         if (!(fs->compat & COMPAT_HAS_JOURNAL))
-            return jput(buf, len, at, "none");
-        return jput(buf, len, at, "clean, nothing to replay");
+            return num_put(buf, len, at, "none");
+        return num_put(buf, len, at, "clean, nothing to replay");
     }
-    at = jput(buf, len, at, "replayed in memory: ");
-    at = jput_u(buf, len, at, j->transactions);
-    at = jput(buf, len, at, " transactions (");
-    at = jput_u(buf, len, at, j->first_seq);
-    at = jput(buf, len, at, " to ");
-    at = jput_u(buf, len, at, j->end_seq);
-    at = jput(buf, len, at, " excluded), ");
-    at = jput_u(buf, len, at, j->n);
-    at = jput(buf, len, at, " blocks, ");
-    at = jput_u(buf, len, at, j->revokes);
-    at = jput(buf, len, at, " revoke records, ");
-    at = jput_u(buf, len, at, j->bad_tags);
-    at = jput(buf, len, at, " blocks failed their checksum; the scan "
+    at = num_put(buf, len, at, "replayed in memory: ");
+    at = num_put_u(buf, len, at, j->transactions, 10);
+    at = num_put(buf, len, at, " transactions (");
+    at = num_put_u(buf, len, at, j->first_seq, 10);
+    at = num_put(buf, len, at, " to ");
+    at = num_put_u(buf, len, at, j->end_seq, 10);
+    at = num_put(buf, len, at, " excluded), ");
+    at = num_put_u(buf, len, at, j->n, 10);
+    at = num_put(buf, len, at, " blocks, ");
+    at = num_put_u(buf, len, at, j->revokes, 10);
+    at = num_put(buf, len, at, " revoke records, ");
+    at = num_put_u(buf, len, at, j->bad_tags, 10);
+    at = num_put(buf, len, at, " blocks failed their checksum; the scan "
               "stopped at log block ");
-    at = jput_u(buf, len, at, j->stop_blk);
-    at = jput(buf, len, at, ": ");
-    return jput(buf, len, at, ext_journal_stop_text(j->stop));
+    at = num_put_u(buf, len, at, j->stop_blk, 10);
+    at = num_put(buf, len, at, ": ");
+    return num_put(buf, len, at, ext_journal_stop_text(j->stop));
 }

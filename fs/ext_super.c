@@ -1,5 +1,6 @@
 /* Mount: read and check the superblock, decide what the reader can do. */
 #include "ext_priv.h"
+#include "num.h"
 
 /*
  * Feature policy for a read-only boot loader, bit by bit.
@@ -66,7 +67,6 @@ static uint32_t put_str(char *buf, uint32_t len, uint32_t at, const char *s,
 
 uint32_t ext_feature_names(int word, uint32_t bits, char *buf, uint32_t len)
 {
-    static const char hex[] = "0123456789abcdef";
     uint32_t at = 0;
     uint32_t bit;
 
@@ -92,12 +92,8 @@ uint32_t ext_feature_names(int word, uint32_t bits, char *buf, uint32_t len)
         if (n && !(n == 1 && w[0] == '-')) {
             at = put_str(buf, len, at, w, n);
         } else {
-            char num[] = "bit_0x00000000";
-            int k;
-
-            for (k = 0; k < 8; k++)
-                num[6 + k] = hex[((1u << bit) >> (28 - 4 * k)) & 15];
-            at = put_str(buf, len, at, num, sizeof(num) - 1);
+            at = num_put(buf, len, at, "bit_0x");
+            at = num_put_u(buf, len, at, 1u << bit, 16);
         }
     }
     return at;

@@ -1,0 +1,50 @@
+#include "num.h"
+
+/* *v /= base, returning the remainder: 16 bits at a time, so that
+ * (remainder << 16 | next 16 bits) fits 32 bits for any base <= 16. */
+static uint32_t divmod(uint64_t *v, uint32_t base)
+{
+    uint32_t hi = (uint32_t)(*v >> 32), lo = (uint32_t)*v;
+    uint32_t qhi = hi / base, r = hi % base;
+    uint32_t mid = r << 16 | lo >> 16;
+    uint32_t qmid = mid / base;
+    uint32_t low = (mid % base) << 16 | (lo & 0xFFFFu);
+
+    *v = (uint64_t)qhi << 32 | qmid << 16 | low / base;
+    return low % base;
+}
+
+uint32_t num_digits(char d[64], uint64_t v, uint32_t base, int upper)
+{
+    const char *dig = upper ? "0123456789ABCDEF" : "0123456789abcdef";
+    char tmp[64];
+    uint32_t n = 0, i;
+
+    if (base < 2 || base > 16)
+        base = 10;
+    do {
+        tmp[n++] = dig[divmod(&v, base)];
+    } while (v && n < sizeof(tmp));
+    for (i = 0; i < n; i++)
+        d[i] = tmp[n - 1 - i];
+    return n;
+}
+
+uint32_t num_put(char *buf, uint32_t len, uint32_t at, const char *s)
+{
+    if (!len)
+        return 0;
+    while (*s && at + 1 < len)
+        buf[at++] = *s++;
+    buf[at < len ? at : len - 1] = 0;
+    return at;
+}
+
+uint32_t num_put_u(char *buf, uint32_t len, uint32_t at, uint64_t v,
+                   uint32_t base)
+{
+    char d[65];
+
+    d[num_digits(d, v, base, 0)] = 0;
+    return num_put(buf, len, at, d);
+}

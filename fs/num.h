@@ -1,0 +1,22 @@
+/* Numbers and strings into message text: the one place in extload where a
+ * number becomes digits (fs/ builds its error sentences with it, and the
+ * firmware's printf its %u and %x). Only 32-bit divisions: a 32-bit core
+ * divides those in hardware, where a 64-bit `/` would pull in libgcc's
+ * 64-bit division (0.75 KiB on Cortex-M3). */
+#ifndef EXTLOAD_NUM_H
+#define EXTLOAD_NUM_H
+
+#include <stdint.h>
+
+/* The digits of v in base 2..16 (lower case, or upper when upper), most
+ * significant first, into d[0..]; not NUL-terminated. Returns how many
+ * (1 to 64). */
+uint32_t num_digits(char d[64], uint64_t v, uint32_t base, int upper);
+
+/* Append to the NUL-terminated text in buf[0..len) at `at`, cutting what
+ * does not fit; return the new end. */
+uint32_t num_put(char *buf, uint32_t len, uint32_t at, const char *s);
+uint32_t num_put_u(char *buf, uint32_t len, uint32_t at, uint64_t v,
+                   uint32_t base);
+
+#endif
