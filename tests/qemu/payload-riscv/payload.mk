@@ -4,7 +4,7 @@
 SIFIVE_QDIR := $(SIFIVE_DIR)/qemu
 RV_PAYLOAD_SRC := tests/qemu/payload-riscv/payload.c tests/qemu/payload/checks.c \
             drivers/sifive_uart.c \
-            firmware/console.c board/riscv/semihost.c board/libc/mem.c
+            firmware/console.c fs/num.c board/riscv/semihost.c board/libc/mem.c
 RV_PAYLOAD_OBJ := $(call objs,$(SIFIVE_QDIR)/payload-obj,$(RV_PAYLOAD_SRC))
 
 $(eval $(call OBJ_RULE,$(SIFIVE_QDIR)/payload-obj,$$(RV_CC),$$(RV_CFLAGS),CC-PAY))
