@@ -24,10 +24,9 @@
 #include <stdint.h>
 
 /* TIMEOUT, PROMPT and MENU are read only when the menu is built in
- * (BOOT_INTERACTIVE, firmware/boot.h); otherwise they are skipped lines. */
-#ifndef BOOT_INTERACTIVE
-#define BOOT_INTERACTIVE 1
-#endif
+ * (BOOT_INTERACTIVE); otherwise they are skipped lines. The option's one
+ * default lives in boot_conf.h, so every file sees the same structs. */
+#include "firmware/boot_conf.h"
 
 #define CONFIG_LABELS_MAX 8u
 #define CONFIG_TIMEOUT_MAX 36000u    /* tenths: an hour; larger is cut */

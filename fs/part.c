@@ -8,10 +8,8 @@
 #include "part_format.h"
 
 #include "crc.h"
+#include "ext_conf.h"
 
-#ifndef EXT_MESSAGES
-#define EXT_MESSAGES 1
-#endif
 /* Without messages (the tiny profile) only the code and sector remain. */
 #define fail(out, err, lba, what) fail_at(out, err, lba, \
                                           EXT_MESSAGES ? (what) : "")

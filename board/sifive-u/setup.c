@@ -16,10 +16,6 @@
 #define FDT_OFF_TOTALSIZE 0x04u
 #define FDT_HEADER_SIZE 40u
 
-#ifndef BOOT_REQUIRE_SHA256
-#define BOOT_REQUIRE_SHA256 0
-#endif
-
 static struct board_spi spi;
 static struct board_card card;
 

@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# The tiny profile's loader (make firmware PROFILE=tiny:
+# build/lm3s6965evb-tiny/extload.elf) booting cards in QEMU: what it
+# reads, and what it leaves out (no menu, no prompt: TIMEOUT is ignored
+# and a card with nothing bootable stops). TAP output.
+set -u
+# shellcheck source=tests/qemu/lib.sh
+. "$(dirname "$0")/lib.sh"        # cd to the top; BUILD
+Q=$BUILD/qemu
+T=$Q/tiny.$$                      # private while running: the tree is shared
+FW=$BUILD/lm3s6965evb-tiny/extload.elf
+qemu_board lm3s6965evb
+
+qemu_build "$Q-tiny-build.log" "build the tiny firmware and the test kernel" \
+    PROFILE=tiny firmware qemu-tools
+
+r=$T/std
+kernel "$r/boot/kernel.bin" 20000; sha "$r/boot/kernel.bin"
+"$MKKERNEL" --fdt "$r/boot/board.dtb" extload-tiny
+conf "$r" <<'CONF'
+TIMEOUT 50
+MENU TITLE never shown by the tiny loader
+DEFAULT main
+LABEL main
+  MENU LABEL main kernel
+  KERNEL /boot/kernel.bin
+  FDT /boot/board.dtb
+  APPEND tiny
+CONF
+image "$T/std.img" "$r" --fs ext4 --table mbr
+boot std "$T/std.img"
+check "tiny: ext4 on MBR boots the default label, SHA-256 and FDT" 0 \
+    "mount: ext4 .* 4096-byte blocks" \
+    "verify: sha256 [0-9a-f]{16}\.\.\. matches" \
+    "fdt: /boot/board.dtb -> " 'payload: cmdline "tiny"' \
+    "payload: 0 checks failed"
+check "tiny: no menu and no countdown (TIMEOUT, MENU ignored)" 0 \
+    "!autoboot" "!never shown" "!extload>"
+
+image "$T/std-gpt.img" "$r" --fs ext4 --table gpt
+boot gpt "$T/std-gpt.img"
+check "tiny: ext4 on GPT" 0 "part: GPT partition 1" "payload: 0 checks failed"
+
+ext2_card 50000
+boot ext2 "$T/ext2.img"
+check "tiny: ext2, 1 KiB blocks, a kernel through the indirect block" 0 \
+    "mount: ext2 .* 1024-byte blocks" \
+    "load: /boot/kernel.bin -> 0x20000000, 50000 bytes" \
+    "payload: 0 checks failed"
+
+r=$T/fb; fallback_tree "$r" sha
+image "$T/fb.img" "$r" --fs ext3 --table none
+boot fb "$T/fb.img"
+check "tiny: ext3, the default fails its SHA-256, the next label boots" 0 \
+    "label: 'broken'" "label: 'good'" 'payload: cmdline "fell-back"'
+
+r=$T/none
+mkdir -p "$r/boot"; echo "not a kernel" >"$r/boot/readme"
+conf "$r" <<'CONF'
+TIMEOUT 10
+LABEL gone
+  KERNEL /boot/missing.bin
+CONF
+image "$T/none.img" "$r" --fs ext4 --table mbr
+boot none "$T/none.img"
+check "tiny: nothing bootable stops with 68 (no prompt to open)" 68 \
+    "boot: no bootable label \(1 tried\); stop" "!extload>"
+
+qemu_done
