@@ -78,15 +78,10 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/tests$(PSUF)/%,$(UNIT_SRC))
 HOSTTOOL_SRC := $(LIB_SRC) $(HOSTPORT_SRC) board/host/main.c
 
-# The host tool with the reader's options all off (fs/ext_priv.h), so the
-# small configuration is tested too (tests/cli/t_options.sh).
-MIN_DEFS := -DEXT_MESSAGES=0 -DEXT_HTREE=0 -DEXT_CSUM_VERIFY=0
-
 HOST     := $(BUILD)/host$(PSUF)
 HOSTASAN := $(BUILD)/host$(PSUF)-asan
 $(eval $(call OBJ_RULE,$(HOST)/obj,$$(CC),$$(HOST_CFLAGS),CC))
 $(eval $(call OBJ_RULE,$(HOSTASAN)/obj,$$(CC),$$(HOST_CFLAGS) $$(ASAN),CC-ASAN))
-$(eval $(call OBJ_RULE,$(BUILD)/host-min/obj,$$(CC),$$(HOST_CFLAGS) $$(ASAN) $$(MIN_DEFS),CC-MIN))
 $(eval $(call OBJ_RULE,$(BUILD)/arm$(PSUF)/obj,$$(ARM_CC),$$(ARM_CFLAGS),CC-ARM))
 
 .PHONY: all host test deps clean unit arm-objs
@@ -101,13 +96,13 @@ else
 host: $(HOST)/extload
 endif
 
-# The host tool in its three builds: plain, ASan+UBSan, options off.
+# The host tool, plain and with ASan+UBSan (the tests use the latter, and
+# the tiny profile's: build/host-tiny-asan/extload, tests/cli/t_options.sh).
 $(HOST)/extload: $(call objs,$(HOST)/obj,$(HOSTTOOL_SRC))
 $(HOSTASAN)/extload: $(call objs,$(HOSTASAN)/obj,$(HOSTTOOL_SRC))
-$(BUILD)/host-min/extload: $(call objs,$(BUILD)/host-min/obj,$(HOSTTOOL_SRC))
 $(HOST)/extload: LDSAN :=
-$(HOSTASAN)/extload $(BUILD)/host-min/extload: LDSAN := $(ASAN)
-$(HOST)/extload $(HOSTASAN)/extload $(BUILD)/host-min/extload:
+$(HOSTASAN)/extload: LDSAN := $(ASAN)
+$(HOST)/extload $(HOSTASAN)/extload:
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(HOST_CFLAGS) $(LDSAN) -o $@ $^
 
@@ -130,7 +125,8 @@ $(BUILD)/tools/%: tests/tools/%.c
 arm-objs: $(call objs,$(BUILD)/arm$(PSUF)/obj,$(FS_SRC) $(DRV_SRC))
 
 test: deps host unit
-	@$(MAKE) --no-print-directory host SANITIZE=1 $(BUILD)/host-min/extload
+	@$(MAKE) --no-print-directory host SANITIZE=1
+	@$(MAKE) --no-print-directory host SANITIZE=1 PROFILE=tiny
 	@BUILD=$(BUILD) bash tests/run.sh $(T)
 
 deps:

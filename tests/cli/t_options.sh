@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# The reader built with EXT_MESSAGES=0 EXT_HTREE=0 EXT_CSUM_VERIFY=0
-# (build/host-min/extload, ASan+UBSan) still reads every layout right:
+# The tiny profile's reader (make host PROFILE=tiny SANITIZE=1:
+# build/host-tiny-asan/extload; fs/ext_conf.h: no messages, hash trees,
+# checksums or journal replay) still reads every layout right:
 # hash-tree directories by the linear walk, checksummed filesystems
 # without verifying, errors with their code, inode and block.
 set -u
-X=${BUILD:-build}/host-min/extload
+X=${BUILD:-build}/host-tiny-asan/extload
 D=${EXTLOAD_IMAGES:?}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
