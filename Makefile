@@ -83,6 +83,8 @@ HOSTASAN := $(BUILD)/host$(PSUF)-asan
 $(eval $(call OBJ_RULE,$(HOST)/obj,$$(CC),$$(HOST_CFLAGS),CC))
 $(eval $(call OBJ_RULE,$(HOSTASAN)/obj,$$(CC),$$(HOST_CFLAGS) $$(ASAN),CC-ASAN))
 $(eval $(call OBJ_RULE,$(BUILD)/arm$(PSUF)/obj,$$(ARM_CC),$$(ARM_CFLAGS),CC-ARM))
+# Without journal replay, for tests/journal/t_journal.sh's cost checks.
+$(eval $(call OBJ_RULE,$(BUILD)/host-nojournal/obj,$$(CC),$$(HOST_CFLAGS) -DEXT_JOURNAL=0,CC-NOJ))
 
 .PHONY: all host test deps clean unit arm-objs
 # Keep every intermediate object (make would delete them after the run,
@@ -100,9 +102,10 @@ endif
 # the tiny profile's: build/host-tiny-asan/extload, tests/cli/t_options.sh).
 $(HOST)/extload: $(call objs,$(HOST)/obj,$(HOSTTOOL_SRC))
 $(HOSTASAN)/extload: $(call objs,$(HOSTASAN)/obj,$(HOSTTOOL_SRC))
-$(HOST)/extload: LDSAN :=
+$(BUILD)/host-nojournal/extload: $(call objs,$(BUILD)/host-nojournal/obj,$(HOSTTOOL_SRC))
+$(HOST)/extload $(BUILD)/host-nojournal/extload: LDSAN :=
 $(HOSTASAN)/extload: LDSAN := $(ASAN)
-$(HOST)/extload $(HOSTASAN)/extload:
+$(HOST)/extload $(HOSTASAN)/extload $(BUILD)/host-nojournal/extload:
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(HOST_CFLAGS) $(LDSAN) -o $@ $^
 

@@ -177,23 +177,28 @@ def sd_bench(args, img_dir, ref):
     return res
 
 
+def qemu_run(elf, img):
+    """The loader ELF on card image IMG under -icount: its console, CR
+    dropped ("" if it hung)."""
+    cmd = ["qemu-system-arm", "-M", "lm3s6965evb", "-nographic",
+           "-icount", "shift=0", "-semihosting-config",
+           "enable=on,target=native", "-drive",
+           "if=sd,format=raw,file=%s,snapshot=on" % img, "-kernel", elf]
+    try:
+        r = subprocess.run(cmd, capture_output=True, text=True,
+                           stdin=subprocess.DEVNULL, timeout=HANG_GUARD_S)
+        return r.stdout.replace("\r", "")
+    except subprocess.TimeoutExpired:
+        return ""
+
+
 def qemu_bench(args, img_dir):
     elf = os.path.join(args.build, "bench", "fw-bench.elf")
     res = {}
     for name, _ in IMAGES:
         img = os.path.join(img_dir, name + ".img")
-        cmd = ["qemu-system-arm", "-M", "lm3s6965evb", "-nographic",
-               "-icount", "shift=0", "-semihosting-config",
-               "enable=on,target=native", "-drive",
-               "if=sd,format=raw,file=%s,snapshot=on" % img, "-kernel", elf]
         t0 = time.perf_counter()
-        try:
-            r = subprocess.run(cmd, capture_output=True, text=True,
-                               stdin=subprocess.DEVNULL,
-                               timeout=HANG_GUARD_S)
-            out = r.stdout.replace("\r", "")
-        except subprocess.TimeoutExpired:
-            out = ""
+        out = qemu_run(elf, img)
         host_s = time.perf_counter() - t0
         m = re.search(r"^bench: (.*)$", out, re.M)
         kv = {k: int(v) for k, v in re.findall(r"(\w+)=(\d+)",
@@ -215,17 +220,7 @@ def stream_bench(args, img_dir):
     res = {}
     for name, _ in STREAM_IMAGES:
         img = os.path.join(img_dir, name + ".img")
-        cmd = ["qemu-system-arm", "-M", "lm3s6965evb", "-nographic",
-               "-icount", "shift=0", "-semihosting-config",
-               "enable=on,target=native", "-drive",
-               "if=sd,format=raw,file=%s,snapshot=on" % img, "-kernel", elf]
-        try:
-            r = subprocess.run(cmd, capture_output=True, text=True,
-                               stdin=subprocess.DEVNULL,
-                               timeout=HANG_GUARD_S)
-            out = r.stdout.replace("\r", "")
-        except subprocess.TimeoutExpired:
-            out = ""
+        out = qemu_run(elf, img)
         m = re.search(r"^stream: (\S+), (\d+) bytes, (\d+) ms, (\d+) device "
                       r"reads, (\d+) sectors, sha256 ([0-9a-f]{64})", out, re.M)
         if m:

@@ -346,10 +346,9 @@ echo "$err" | grep -q "journal: superblock checksum mismatch"
 check $? "damaged journal superblock (v3 checksum): refused ($err)"
 
 # ---- what it costs --------------------------------------------------------------
-NOJ=$W/extload-nojournal
-(cd "$TOP" && ${CC:-cc} -std=c11 -I. -O2 -D_DEFAULT_SOURCE -DEXT_PATH_MAX=4096 \
-    -DEXT_JOURNAL=0 -o "$NOJ" fs/*.c drivers/sdspi*.c firmware/*.c \
-    board/host/*.c board/cortex-m/vector.c) 2>"$W/noj.log"
+NOJ=$TOP/$BUILD/host-nojournal/extload
+make -s --no-print-directory -C "$TOP" BUILD="$BUILD" "$BUILD/host-nojournal/extload" \
+    >"$W/noj.log" 2>&1
 check $? "builds with EXT_JOURNAL=0"
 for f in ext3k ext4g; do
     a=$("$EXT" --stats ls "$W/$f.base" / 2>&1 >/dev/null | grep stats:)
