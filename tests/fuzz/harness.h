@@ -12,11 +12,17 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* A disk image (padded to whole sectors): part_find(auto), ext_mount, a
- * bounded walk of the whole tree; every inode stat'ed, every file read
- * into a bounded buffer and loaded with ext_load, symlinks read and
- * followed, paths looked up. */
+/* A disk image (sectors past it read as zeros, up to 4 MiB of disk):
+ * part_find(auto), ext_mount_journal, a bounded walk of the whole tree;
+ * every inode stat'ed, every file read into a bounded buffer and loaded
+ * with ext_load, symlinks read and followed, paths looked up. */
 const char *fuzz_image_one(const uint8_t *data, size_t len);
+
+/* A bare ext3/ext4 filesystem with a dirty journal (the same disk):
+ * ext_mount_journal with a small table, then a large one when it is full;
+ * a table one entry short and no table must fail with EXT_EJFULL; then
+ * the image harness's walk. */
+const char *fuzz_journal_one(const uint8_t *data, size_t len);
 
 /* extlinux.conf text: config_parse, config_boot_order, config_find. */
 const char *fuzz_config_one(const uint8_t *data, size_t len);

@@ -3,11 +3,13 @@
 #   OUTDIR/image/   small real disks: ext2 1 KiB blocks, ext4 defaults,
 #                   inline_data, a hash-tree directory, bigalloc-free ext4
 #                   without extents, MBR with a logical partition, GPT
+#   OUTDIR/journal/ bare ext4 filesystems with dirty journals
 #   OUTDIR/config/  extlinux.conf texts
 #   OUTDIR/sdspi/   byte streams recorded from the SD card model
 # Usage: mkcorpus.sh OUTDIR MKSEED_SDSPI
-# Images stay small (<= 512 KiB, the image target's -max_len): every byte
-# of an input is one the fuzzer may spend a mutation on.
+# Images stay small (<= 104 KiB, under the image target's -max_len, each
+# cut after its last non-zero byte): every byte of an input is one the
+# fuzzer hashes, copies and may spend a mutation on.
 set -eu
 O=${1:?usage: mkcorpus.sh OUTDIR MKSEED_SDSPI}
 MKSEED=${2:?usage: mkcorpus.sh OUTDIR MKSEED_SDSPI}
@@ -15,7 +17,7 @@ T=$O/trees
 UUID=5eed0000-0000-4000-8000-00000000f022
 export E2FSPROGS_FAKE_TIME=1700000000
 rm -rf "$O"
-mkdir -p "$O/image" "$O/config" "$O/sdspi" "$T"
+mkdir -p "$O/image" "$O/journal" "$O/config" "$O/sdspi" "$T"
 
 # Deterministic bytes (no seedfill dependency: this runs before `make unit`).
 bytes() {          # seed count
@@ -83,7 +85,9 @@ mk ext3-1k "$T/std" 256 -t ext3 -b 1024 -N 32 -J size=1 2>/dev/null ||
     mk ext3-1k "$T/std" 1200 -t ext3 -b 1024 -N 32
 mk ext4-default "$T/std" 256 -t ext4 -N 32 -O ^has_journal
 mk ext4-blockmap "$T/std" 256 -t ext4 -b 1024 -N 32 -O ^has_journal,^extents,^64bit
-mk ext4-4k "$T/std" 512 -t ext4 -b 4096 -N 32 -O ^has_journal
+# Bitmaps and inode table packed at the start (flex_bg leaves a gap).
+mk ext4-4k "$T/std" 512 -t ext4 -b 4096 -N 32 -O ^has_journal \
+    -E packed_meta_blocks=1
 mk ext4-gdtcsum "$T/std" 256 -t ext4 -b 1024 -N 32 -O ^has_journal,^metadata_csum,uninit_bg
 
 # Several small groups (-g 256): descriptors past the first block with
@@ -129,13 +133,13 @@ for csum in ^metadata_csum metadata_csum; do
     } | debugfs -w -f - "$O/image/$n" >/dev/null 2>&1
 done
 
-# Partition tables: a 128 KiB ext2 filesystem inside MBR (logical) and
+# Partition tables: a 64 KiB ext2 filesystem inside MBR (logical) and
 # GPT disks.
-mk part-fs "$T/std" 128 -t ext2 -b 1024 -N 32
+mk part-fs "$T/std" 64 -t ext2 -b 1024 -N 32
 disk() {           # name start-sector sfdisk-script
     local name=$1 start=$2
     rm -f "$O/image/$name"
-    truncate -s $(((start + 256 + 40) * 512)) "$O/image/$name"
+    truncate -s $(((start + 128 + 40) * 512)) "$O/image/$name"
     printf '%s\n' "$3" | sfdisk -q "$O/image/$name" >/dev/null 2>&1
     dd if="$O/image/part-fs" of="$O/image/$name" bs=512 seek="$start" \
         conv=notrunc status=none
@@ -143,29 +147,51 @@ disk() {           # name start-sector sfdisk-script
 disk gpt 40 "label: gpt
 first-lba: 34
 start=34, size=6, type=C12A7328-F81F-11D2-BA4B-00A0C93EC93B
-start=40, size=256, type=0FC63DAF-8483-4772-8E79-3D69D8477DE4"
+start=40, size=128, type=0FC63DAF-8483-4772-8E79-3D69D8477DE4"
 disk mbr-logical 8 "label: dos
 start=1, size=4, type=c
-start=5, size=299, type=5
-start=8, size=256, type=83"
+start=5, size=171, type=5
+start=8, size=128, type=83"
 rm -f "$O/image/part-fs"
 
-# ---- dirty journals (tests/journal/t_journal.sh has the checked cases) ---
-# Two transactions logged by debugfs and never replayed: the blocks a
-# change touched (a file whose blocks begin with the jbd2 magic: escaped),
-# then a revoke and a rewrite; a third left uncommitted. jbd2 needs 1024
-# journal blocks and mke2fs a 2100 KiB filesystem for one: these seeds are
-# past the image target's -max_len (512 KiB), which must grow for them.
+# Every image seed cut after its last non-zero byte: the harness's disk
+# reads zeros past the input (tests/fuzz/h_walk.h), so the tail of zeros
+# is bytes the fuzzer would hash, copy and mutate for nothing.
+cut() {            # file...
+    local f n
+    for f in "$@"; do
+        n=$(od -An -v -tu1 -w1 "$f" | awk '$1 != 0 {n = NR} END {print n + 0}')
+        truncate -s "$n" "$f"
+    done
+}
+cut "$O"/image/*
+
+# ---- dirty journals: OUTDIR/journal/ --------------------------------------
+# A bare 1 KiB-block filesystem of 2100 blocks (mke2fs's least for a
+# journal) with a 1024-block journal placed right after the tree
+# (tune2fs -J location=), so the log it writes stays within the first
+# 100 KiB and the cut image is small. debugfs then logs transactions and
+# never replays them (tests/journal/t_journal.sh has the checked cases):
+#   T1  every block a change touched (a new file whose blocks begin with
+#       the jbd2 magic: escaped tags; a file removed; a directory made)
+#   T2  a revoke of T1's first block, T3 a new version of it
+#   T4  another version of the last block, left uncommitted
+# across 32- and 64-bit tags and checksums none, v1, v2 and v3 (ext4
+# with extents: an ext3 journal's indirect blocks lie every 256 KiB).
 jseed() {          # name jo-options mke2fs-args...
-    local name=$1 jo=$2 img=$O/image/$1 l b
+    local name=$1 jo=$2 img=$O/journal/$1 l b loc
     shift 2
-    mk "$name" "$T/std" 2100 -N 32 -J size=1 "$@"
+    mke2fs -q -F -U "$UUID" -E hash_seed=$UUID -d "$T/jtree" -b 1024 \
+        -N 32 "$@" "$img" 2100K >/dev/null
+    loc=$(od -An -v -tu1 -w1024 "$img" |
+        awk '{for (i = 1; i <= NF; i++) if ($i != 0) {n = NR; break}}
+             END {print n + 8}')
+    tune2fs -J size=1,location="$loc" "$img" >/dev/null
     cp "$img" "$T/changed"
-    { printf '\300\073\071\230'; bytes 78 1020; printf '\300\073\071\230'
-      bytes 79 1500; } >"$T/newfile"
     debugfs -w -f - "$T/changed" >/dev/null 2>&1 <<DBG
 write $T/newfile /boot/kernel.new
 rm /small
+mkdir /newdir
 DBG
     l=$(cmp -l "$img" "$T/changed" | awk '{print int(($1 - 1) / 1024)}' |
         uniq | tr '\n' ',' | sed 's/,$//')
@@ -183,9 +209,25 @@ jw -b $b $T/jone
 jw -b ${l##*,} $T/jone -c
 jc
 DBG
+    cut "$img"
 }
-jseed ext4-dirty-v3 -c -t ext4 -b 1024
-jseed ext3-dirty-v1 -c -t ext3 -b 1024
+rm -rf "$T/jtree"; mkdir -p "$T/jtree/boot/extlinux" "$T/jtree/a"
+bytes 1 13 >"$T/jtree/small"
+bytes 2 3000 >"$T/jtree/boot/kernel.bin"
+bytes 3 2500 >"$T/jtree/a/f"
+printf 'DEFAULT main\nLABEL main\n  KERNEL /boot/kernel.bin\n' \
+    >"$T/jtree/boot/extlinux/extlinux.conf"
+ln -s a/f "$T/jtree/link"
+{ printf '\300\073\071\230'; bytes 78 1020; printf '\300\073\071\230'
+  bytes 79 1500; } >"$T/newfile"
+mkdir -p "$O/journal"
+jseed ext4-v3 "-c" -t ext4 -O ^has_journal,^resize_inode
+jseed ext4-v2 "-c -v 2" -t ext4 -O ^has_journal,^resize_inode
+jseed ext4-none "" -t ext4 -O ^has_journal,^resize_inode
+jseed ext4-32bit-v3 "-c" -t ext4 -O ^has_journal,^resize_inode,^64bit
+jseed ext4-32bit-v2 "-c -v 2" -t ext4 -O ^has_journal,^resize_inode,^64bit
+jseed ext4-32bit-v1 "-c" -t ext4 -O ^has_journal,^resize_inode,^64bit,^metadata_csum
+jseed ext4-32bit-none "" -t ext4 -O ^has_journal,^resize_inode,^64bit,^metadata_csum
 
 # ---- config -------------------------------------------------------------
 c=$O/config
@@ -197,4 +239,4 @@ printf 'KERNEL /before/label\nDEFAULT\nLABEL\nLABEL \t \nKERNEL\n\0LABEL nul\n' 
 
 # ---- sdspi --------------------------------------------------------------
 "$MKSEED" "$O/sdspi"
-ls "$O/image" "$O/config" "$O/sdspi" | grep -vc ':$' >/dev/null
+ls "$O/image" "$O/journal" "$O/config" "$O/sdspi" | grep -vc ':$' >/dev/null

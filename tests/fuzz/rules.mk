@@ -9,24 +9,28 @@
 #   image   a disk image: partitions, mount, a bounded walk of the tree
 #   config  extlinux.conf: parse, boot order, label lookup
 #   sdspi   the SD driver against a card speaking only fuzz bytes
-#   journal (to come: fs/ext_journal.c's replay) add tests/fuzz/fuzz_journal.c
-#           and h_journal.c, FUZZ_SRC_journal and its link rule below, the
-#           name to FUZZ_TARGETS, its options to run.sh's opts() and its
-#           seeds to mkcorpus.sh; test_regress replays tests/regress/journal/
+#   journal a bare ext3/ext4 with a dirty journal: fs/ext_journal.c's
+#           replay through small, short and missing tables, then the walk
+#   image_tiny  the image target over the tiny profile's reader
+#           (-DEXTLOAD_TINY=1: no messages, htree, checksums or journal;
+#           its own objects in build/fuzz/obj-tiny/), the image seeds
 # Crashes land in build/fuzz/artifacts/TARGET/; keep each one, once fixed,
 # in tests/regress/TARGET/ (tests/unit/test_regress.c replays them).
 
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
 FUZZ_WORKERS ?= 1
-FUZZ_TARGETS ?= image config sdspi
+FUZZ_TARGETS ?= image journal config sdspi image_tiny
 FUZZ_DIR     := $(BUILD)/fuzz
 FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=undefined \
                 -fno-omit-frame-pointer
 FUZZ_CFLAGS  := $(CSTD) $(WARN) -I. -O1 -g -D_DEFAULT_SOURCE $(FUZZ_SAN)
 FUZZ_OBJ      = $(call objs,$(FUZZ_DIR)/obj,$(1))
 
-FUZZ_SRC_image  := tests/fuzz/fuzz_image.c tests/fuzz/h_image.c $(FS_SRC)
+FUZZ_SRC_image  := tests/fuzz/fuzz_image.c tests/fuzz/h_image.c \
+                   tests/fuzz/h_walk.c tests/fuzz/crc_fast.c $(FS_SRC)
+FUZZ_SRC_journal := tests/fuzz/fuzz_journal.c tests/fuzz/h_journal.c \
+                   tests/fuzz/h_walk.c tests/fuzz/crc_fast.c $(FS_SRC)
 FUZZ_SRC_config := tests/fuzz/fuzz_config.c tests/fuzz/h_config.c \
                    firmware/config.c
 FUZZ_SRC_sdspi  := tests/fuzz/fuzz_sdspi.c tests/fuzz/h_sdspi.c $(DRV_SRC)
@@ -34,15 +38,27 @@ FUZZ_BINS := $(patsubst %,$(FUZZ_DIR)/fuzz_%,$(FUZZ_TARGETS))
 
 .PHONY: fuzz fuzz-build fuzz-seeds
 
-# Coverage feedback everywhere but in the checksum and hash loops: traced
-# byte by byte they cost more than the rest of a run and tell the fuzzer
-# nothing (ASan and UBSan still check them).
+# Coverage feedback from the reader, not the harness, and not from the
+# checksum and hash loops or the message formatting (num.c, ext_err.c): traced compare by compare they
+# cost more than the rest of a run and tell the fuzzer nothing (ASan and
+# UBSan still check them). crc32c runs on the CPU's crc32 instruction,
+# fs/ext_csum.c's own loop checking every 32nd call (tests/fuzz/crc_fast.c).
 FUZZ_COV := -fsanitize=fuzzer-no-link
-$(FUZZ_DIR)/obj/fs/ext_csum.o $(FUZZ_DIR)/obj/fs/ext_hash.o: FUZZ_COV :=
+FUZZ_NOCOV := fs/ext_csum.o fs/ext_hash.o fs/num.o fs/ext_err.o \
+              tests/fuzz/h_walk.o tests/fuzz/h_image.o tests/fuzz/h_journal.o
+$(addprefix $(FUZZ_DIR)/obj/,$(FUZZ_NOCOV)) \
+$(addprefix $(FUZZ_DIR)/obj-tiny/,$(FUZZ_NOCOV)): FUZZ_COV :=
+$(FUZZ_DIR)/obj/fs/ext_csum.o $(FUZZ_DIR)/obj-tiny/fs/ext_csum.o: \
+    FUZZ_COV := -Dext_crc32c=ext_crc32c_nib
 
 $(eval $(call OBJ_RULE,$(FUZZ_DIR)/obj,$$(FUZZ_CC),$$(FUZZ_CFLAGS) $$(FUZZ_COV),CC-FUZZ))
+$(eval $(call OBJ_RULE,$(FUZZ_DIR)/obj-tiny,$$(FUZZ_CC),$$(FUZZ_CFLAGS) -DEXTLOAD_TINY=1 $$(FUZZ_COV),CC-FUZT))
 
 $(FUZZ_DIR)/fuzz_image: $(call FUZZ_OBJ,$(FUZZ_SRC_image))
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $^
+$(FUZZ_DIR)/fuzz_journal: $(call FUZZ_OBJ,$(FUZZ_SRC_journal))
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $^
+$(FUZZ_DIR)/fuzz_image_tiny: $(call objs,$(FUZZ_DIR)/obj-tiny,$(FUZZ_SRC_image))
 	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $^
 $(FUZZ_DIR)/fuzz_config: $(call FUZZ_OBJ,$(FUZZ_SRC_config))
 	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $^
@@ -66,4 +82,5 @@ fuzz: fuzz-build
 
 # The regression replay links the same harnesses (built with cc, ASan).
 $(BUILD)/tests/test_regress: $(call objs,$(BUILD)/host-asan/obj,tests/fuzz/h_image.c \
+        tests/fuzz/h_walk.c tests/fuzz/h_journal.c \
         tests/fuzz/h_config.c tests/fuzz/h_sdspi.c)

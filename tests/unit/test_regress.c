@@ -31,6 +31,7 @@ static const struct {
     const char *(*run)(const uint8_t *data, size_t len);
 } targets[] = {
     { "image", fuzz_image_one },
+    { "journal", fuzz_journal_one },
     { "config", fuzz_config_one },
     { "sdspi", fuzz_sdspi_one },
 };
