@@ -44,14 +44,26 @@
 #define EXT_HTREE (!EXTLOAD_TINY)
 #endif
 
+/* EXT_INLINE
+ *   1: inline_data filesystems are read: small files and directories whose
+ *      bytes live in the inode (i_block and the system.data xattr).
+ *   0: a filesystem with the inline_data feature is refused at mount with
+ *      EXT_EFEATURE naming it (mke2fs does not set it by default). Saves
+ *      about 0.6 KiB. */
+#ifndef EXT_INLINE
+#define EXT_INLINE (!EXTLOAD_TINY)
+#endif
+
 /* EXT_JOURNAL
  *   1: a dirty journal (needs_recovery) is replayed in memory at mount,
  *      into the table the caller gives ext_mount_journal (16 bytes of RAM
  *      per replaced block); every read sees what jbd2 recovery would
  *      leave. Costs about 5.6 KiB of flash on Cortex-M3, 1.7 KiB of it
  *      messages (`make size`: fs/ flash per build option).
- *   0: mounts with EXT_WARN_NEEDS_RECOVERY and reads the last checkpointed
- *      state, as GRUB and U-Boot do: recent changes may be missing. */
+ *   0: a journal that needs recovery fails the mount with EXT_EFEATURE
+ *      naming needs_recovery: the last checkpointed state may lack what
+ *      was written last (GRUB and U-Boot read it anyway), so it is never
+ *      read. A clean journal mounts as in every build. */
 #ifndef EXT_JOURNAL
 #define EXT_JOURNAL (!EXTLOAD_TINY)
 #endif

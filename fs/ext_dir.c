@@ -24,7 +24,7 @@ int ext_dir_open(struct ext_fs *fs, const struct ext_inode *in,
         return ext_fail(fs, EXT_ECORRUPT, in->ino, 0,
                         "directory is larger than the filesystem");
     rc = ext_file_open(fs, in, &d->f);
-    if (!rc && (in->flags & IFL_INLINE_DATA))
+    if (!rc && ext_inline(in))
         rc = ext_inline_find(fs, in, &d->inl_at, &d->inl_len);
     return rc;
 }
@@ -123,7 +123,7 @@ static int dir_locate(struct ext_fs *fs, struct ext_dir *d, uint64_t *at,
     uint64_t lblk;
     int rc;
 
-    if (d->f.in.flags & IFL_INLINE_DATA) {
+    if (ext_inline(&d->f.in)) {
         *pblk = 0;
         if (d->pos < INLINE_DIR_A) {
             *at = d->f.in.addr + I_BLOCK + INLINE_DIR_HEAD + d->pos;
@@ -161,7 +161,7 @@ static int dir_locate(struct ext_fs *fs, struct ext_dir *d, uint64_t *at,
 
 static uint64_t dir_end(const struct ext_dir *d)
 {
-    if (d->f.in.flags & IFL_INLINE_DATA)
+    if (ext_inline(&d->f.in))
         return INLINE_DIR_A + (uint64_t)d->inl_len;
     return d->f.in.size;
 }
@@ -252,7 +252,7 @@ int ext_dir_next(struct ext_fs *fs, struct ext_dir *d, struct ext_dirent *e)
     struct dirent_raw r;
     int rc;
 
-    if ((d->f.in.flags & IFL_INLINE_DATA) && d->dots < 2) {
+    if (ext_inline(&d->f.in) && d->dots < 2) {
         /* Inline directories store no "." or ".." entries. */
         e->ino = d->dots ? le32(d->f.in.iblock + INLINE_DIR_PARENT)
                          : d->f.in.ino;
@@ -333,7 +333,7 @@ int ext_dir_find(struct ext_fs *fs, const struct ext_inode *dir,
 
     if (rc)
         return rc;
-    if (dir->flags & IFL_INLINE_DATA) {
+    if (ext_inline(dir)) {
         if (name_len <= 2 && !memcmp(name, "..", name_len)) {
             *ino = name_len == 1 ? dir->ino
                                  : le32(dir->iblock + INLINE_DIR_PARENT);

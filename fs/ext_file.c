@@ -26,7 +26,7 @@ int ext_file_open(struct ext_fs *fs, const struct ext_inode *in,
     /* i_size no larger than the map can address: 2^32 blocks for an
      * extent tree, 12 + p + p^2 + p^3 for a block map (p pointers per
      * block). Inline data and fast links are bounded where read. */
-    if (!(in->flags & IFL_INLINE_DATA) && !fast_symlink(in)) {
+    if (!ext_inline(in) && !fast_symlink(in)) {
         uint32_t s = fs->blk_shift - 2;
         uint64_t max = (in->flags & IFL_EXTENTS) ? 1ull << 32 :
             I_NDIR_BLOCKS + (1ull << s) + (1ull << 2 * s) + (1ull << 3 * s);
@@ -50,7 +50,7 @@ static int32_t read_small(struct ext_fs *fs, struct ext_file *f, uint64_t off,
             head = len;
         memcpy(dst, f->in.iblock + off, head);
     }
-    if (head < len) {
+    if (EXT_INLINE && head < len) {
         uint64_t at;
         uint32_t have;
         int rc = ext_inline_find(fs, &f->in, &at, &have);
@@ -163,7 +163,7 @@ int32_t ext_read(struct ext_fs *fs, struct ext_file *f, uint64_t off,
         len = INT32_MAX;
     if (len > f->in.size - off)
         len = (uint32_t)(f->in.size - off);
-    if ((f->in.flags & IFL_INLINE_DATA) || fast_symlink(&f->in))
+    if (ext_inline(&f->in) || fast_symlink(&f->in))
         return read_small(fs, f, off, out, len);
 
     while (!rc && done < len) {
@@ -231,7 +231,7 @@ int ext_link_read(struct ext_fs *fs, const struct ext_inode *in, char *dst)
     struct ext_file f;
     struct ext_run run = { 0, 0 };
     uint32_t size = (uint32_t)in->size, i;
-    bool inl = (in->flags & IFL_INLINE_DATA) != 0;
+    bool inl = ext_inline(in);
     int32_t got;
     int rc;
 

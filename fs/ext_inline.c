@@ -2,6 +2,8 @@
  * extended attribute inside the inode's extra space. */
 #include "ext_priv.h"
 
+#if EXT_INLINE
+
 #define XATTR_ENTRY_LEN   XE_NAME  /* the fixed part of an entry */
 
 int ext_inline_find(struct ext_fs *fs, const struct ext_inode *in,
@@ -56,3 +58,5 @@ missing:
     return ext_fail(fs, EXT_ECORRUPT, in->ino, 0,
                     "inline-data inode has no system.data attribute");
 }
+
+#endif

@@ -717,8 +717,6 @@ int ext_journal_patch(struct ext_fs *fs, uint64_t sector, uint32_t count,
     return 0;
 }
 
-#endif /* EXT_JOURNAL */
-
 const char *ext_journal_stop_text(int stop)
 {
     static const char *const txt[] = {
@@ -737,25 +735,11 @@ const char *ext_journal_stop_text(int stop)
     return txt[stop];
 }
 
-uint32_t ext_journal_describe(const struct ext_fs *fs, char *buf,
-                              uint32_t len)
+static uint32_t jreplayed(const struct ext_journal *j, char *buf,
+                          uint32_t len)
 {
-    const struct ext_journal *j = fs->jnl;
-    uint32_t at = 0;
+    uint32_t at = num_put(buf, len, 0, "replayed in memory: ");
 
-    if (!len)
-        return 0;
-    buf[0] = 0;
-    /* The replayed superblock may no longer say needs_recovery. */
-    if (fs->warnings & EXT_WARN_NEEDS_RECOVERY)
-        return num_put(buf, len, at, "NOT replayed: reading the last "
-                    "checkpointed state");
-    if (!j || !j->replayed) {
-        if (!(fs->compat & COMPAT_HAS_JOURNAL))
-            return num_put(buf, len, at, "none");
-        return num_put(buf, len, at, "clean, nothing to replay");
-    }
-    at = num_put(buf, len, at, "replayed in memory: ");
     at = num_put_u(buf, len, at, j->transactions, 10);
     at = num_put(buf, len, at, " transactions (");
     at = num_put_u(buf, len, at, j->first_seq, 10);
@@ -772,4 +756,42 @@ uint32_t ext_journal_describe(const struct ext_fs *fs, char *buf,
     at = num_put_u(buf, len, at, j->stop_blk, 10);
     at = num_put(buf, len, at, ": ");
     return num_put(buf, len, at, ext_journal_stop_text(j->stop));
+}
+
+#else /* !EXT_JOURNAL */
+
+const char *ext_journal_stop_text(int stop)
+{
+    return stop ? "?" : "not replayed";
+}
+
+static uint32_t jreplayed(const struct ext_journal *j, char *buf,
+                          uint32_t len)
+{
+    (void)j;
+    return num_put(buf, len, 0, "?");
+}
+
+#endif /* EXT_JOURNAL */
+
+/* A build without EXT_JOURNAL never has a replayed journal: one that
+ * needs replay does not mount there. */
+uint32_t ext_journal_describe(const struct ext_fs *fs, char *buf,
+                              uint32_t len)
+{
+    const struct ext_journal *j = fs->jnl;
+
+    if (!len)
+        return 0;
+    buf[0] = 0;
+    /* The replayed superblock may no longer say needs_recovery. */
+    if (fs->warnings & EXT_WARN_NEEDS_RECOVERY)
+        return num_put(buf, len, 0, "NOT replayed: reading the last "
+                    "checkpointed state");
+    if (!j || !j->replayed) {
+        if (!(fs->compat & COMPAT_HAS_JOURNAL))
+            return num_put(buf, len, 0, "none");
+        return num_put(buf, len, 0, "clean, nothing to replay");
+    }
+    return jreplayed(j, buf, len);
 }

@@ -71,6 +71,13 @@ struct ext_run {
 int ext_map(struct ext_fs *fs, struct ext_file *f, uint64_t lblk,
             struct ext_run *run);
 
+/* Is in's data inline? Never in a build without EXT_INLINE: there the
+ * feature fails the mount, and ext_file_open refuses the flag alone. */
+static inline bool ext_inline(const struct ext_inode *in)
+{
+    return EXT_INLINE && (in->flags & IFL_INLINE_DATA);
+}
+
 /* Inline data (ext_inline.c): where the bytes past i_block sit. */
 int ext_inline_find(struct ext_fs *fs, const struct ext_inode *in,
                     uint64_t *off, uint32_t *len);

@@ -9,10 +9,9 @@
  *
  * INCOMPAT, handled:
  *   filetype        directory entries carry the type byte
- *   recover         journal holds unreplayed updates: mounted with
- *                   EXT_WARN_NEEDS_RECOVERY (we read the last checkpointed
- *                   state, as U-Boot and GRUB do; refusing would make an
- *                   unclean power-off unbootable)
+ *   recover         journal holds unreplayed updates: replayed in
+ *                   memory (ext_journal.c); a build without EXT_JOURNAL
+ *                   refuses it rather than read a stale state
  *   meta_bg         group descriptor placement per meta group
  *   extents         extent trees
  *   64bit           64-byte descriptors, 48-bit block numbers
@@ -22,6 +21,7 @@
  *   csum_seed       metadata_csum seed stored in s_checksum_seed
  *   large_dir       3-level hash trees, larger directories
  *   inline_data     small files and directories inside the inode
+ *                   (refused in a build without EXT_INLINE)
  *   encrypt         mounts; an encrypted inode is refused when read
  *   casefold        names looked up by their exact bytes
  * INCOMPAT, refused:
@@ -39,8 +39,8 @@
 #define INCOMPAT_HANDLED (INCOMPAT_FILETYPE | INCOMPAT_RECOVER | \
     INCOMPAT_META_BG | INCOMPAT_EXTENTS | INCOMPAT_64BIT | INCOMPAT_MMP | \
     INCOMPAT_FLEX_BG | INCOMPAT_EA_INODE | INCOMPAT_CSUM_SEED | \
-    INCOMPAT_LARGEDIR | INCOMPAT_INLINE_DATA | INCOMPAT_ENCRYPT | \
-    INCOMPAT_CASEFOLD)
+    INCOMPAT_LARGEDIR | INCOMPAT_ENCRYPT | INCOMPAT_CASEFOLD | \
+    (EXT_INLINE ? INCOMPAT_INLINE_DATA : 0))
 
 /* Names in bit order, one word per feature field; "-" for unused bits. */
 static const char *const feature_words[3] = {
@@ -263,10 +263,17 @@ static int sb_features(struct ext_fs *fs, const uint8_t *sb)
     uint32_t refused = fs->incompat & ~INCOMPAT_HANDLED;
     uint16_t state = le16(sb + SB_STATE);
 
+    if (!EXT_JOURNAL && (fs->incompat & INCOMPAT_RECOVER) &&
+        (fs->compat & COMPAT_HAS_JOURNAL))
+        refused |= INCOMPAT_RECOVER;
+
     if (refused) {
         fs->err_features = refused;
         return ext_fail(fs, EXT_EFEATURE, 0, 0,
-                        "unsupported INCOMPAT feature");
+                        refused == INCOMPAT_RECOVER
+                            ? "the journal needs recovery, which this "
+                              "build leaves out (EXT_JOURNAL=0)"
+                            : "unsupported INCOMPAT feature");
     }
     if (fs->incompat & INCOMPAT_RECOVER)
         fs->warnings |= EXT_WARN_NEEDS_RECOVERY;

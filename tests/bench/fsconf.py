@@ -14,8 +14,9 @@ CONFIGS = [
     ("EXT_HTREE=0", ["-DEXT_HTREE=0"]),
     ("EXT_CSUM_VERIFY=0", ["-DEXT_CSUM_VERIFY=0"]),
     ("EXT_JOURNAL=0", ["-DEXT_JOURNAL=0"]),
-    ("all three off", ["-DEXT_MESSAGES=0", "-DEXT_HTREE=0",
-                       "-DEXT_CSUM_VERIFY=0"]),
+    ("EXT_INLINE=0", ["-DEXT_INLINE=0"]),
+    ("BLOCKDEV_LBA32=1", ["-DBLOCKDEV_LBA32=1"]),
+    ("tiny (all off)", ["-DEXTLOAD_TINY=1"]),
 ]
 
 

@@ -31,6 +31,13 @@ same ext4-frag /big
 ok $? "options off: an error keeps its code, inode and block ($(cat "$tmp/err"))"
 "$X" cat "$D/evil/inode_csum.img" /f >/dev/null 2>&1
 ok $? "options off: a checksum mismatch is not checked"
+# What the tiny profile leaves out fails the mount by name, never reads.
+"$X" ls "$D/ext4-inline.img" / >/dev/null 2>"$tmp/err"
+[ $? = 1 ] && grep -q "unsupported feature.*: inline_data$" "$tmp/err"
+ok $? "tiny: inline_data is refused at mount ($(cat "$tmp/err"))"
+"$X" cat "$D/ext3-recover.img" /boot/kernel.bin >/dev/null 2>"$tmp/err"
+[ $? = 1 ] && grep -q "unsupported feature.*: needs_recovery$" "$tmp/err"
+ok $? "tiny: a journal needing recovery is refused at mount ($(cat "$tmp/err"))"
 # Every evil image that is not about checksums fails the same way in both
 # builds: the same code (its text) and the same inode and block.
 FULL=${EXTLOAD:-${BUILD:-build}/host/extload}
