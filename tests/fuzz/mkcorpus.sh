@@ -176,6 +176,8 @@ cut "$O"/image/*
 #       the jbd2 magic: escaped tags; a file removed; a directory made)
 #   T2  a revoke of T1's first block, T3 a new version of it
 #   T4  another version of the last block, left uncommitted
+# (with checksum v1 the log ends at T2: debugfs's v1 commit checksum
+# covers the revoke block, e2fsck's recovery does not, nor does extload)
 # across 32- and 64-bit tags and checksums none, v1, v2 and v3 (ext4
 # with extents: an ext3 journal's indirect blocks lie every 256 KiB).
 jseed() {          # name jo-options mke2fs-args...
