@@ -44,9 +44,12 @@ HOST_CFLAGS := $(CSTD) $(WARN) -I. -O2 -g -D_DEFAULT_SOURCE -DEXT_PATH_MAX=4096 
             $(PROFILE_DEFS)
 ASAN     := -fsanitize=address,undefined -fno-omit-frame-pointer \
             -fno-sanitize-recover=undefined
+# Every board addresses its card with 32-bit sector numbers
+# (fs/blockdev.h); the host keeps 64 (the tiny profile sets 32 there too).
+BOARD_DEFS := -DBLOCKDEV_LBA32=1
 ARM_CFLAGS := $(CSTD) $(WARN) -I. -mcpu=cortex-m3 -mthumb -Os \
             -ffreestanding -nostdlib -ffunction-sections -fdata-sections \
-            -fstack-usage $(PROFILE_DEFS)
+            -fstack-usage $(PROFILE_DEFS) $(BOARD_DEFS)
 
 # The one object rule. $(call OBJ_RULE,OBJDIR,COMPILER,FLAGS,TAG) makes
 # OBJDIR/path/x.o from path/x.c; COMPILER and FLAGS are variable

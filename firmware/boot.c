@@ -55,9 +55,13 @@ int boot_mount(const struct boot_env *env, struct boot_state *st)
 
     t0 = boot_now(env);
     memset(&st->fs, 0, sizeof(st->fs));
+#if EXT_JOURNAL
     st->jnl.tab = st->jtab;
     st->jnl.cap = BOOT_JOURNAL_BLOCKS;
     rc = ext_mount_journal(&st->fs, env->bd, p->lba, p->sectors, &st->jnl);
+#else
+    rc = ext_mount(&st->fs, env->bd, p->lba, p->sectors);
+#endif
     if (rc) {
         con_printf(con, "mount: LBA %llu: %s; nothing to boot, stop\n",
                    (unsigned long long)p->lba,
@@ -69,7 +73,7 @@ int boot_mount(const struct boot_env *env, struct boot_state *st)
                1u << st->fs.blk_shift,
                (unsigned long long)st->fs.blocks_count,
                (unsigned)(boot_now(env) - t0));
-    if (st->jnl.replayed) {
+    if (st->fs.jnl && st->fs.jnl->replayed) {
         char line[200];
 
         ext_journal_describe(&st->fs, line, sizeof(line));

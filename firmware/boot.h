@@ -25,6 +25,7 @@
 #include "firmware/handoff.h"
 #include "fs/blockdev.h"
 #include "fs/ext.h"
+#include "fs/ext_conf.h"
 #include "fs/part.h"
 
 #define BOOT_CONFIG_MAX 1024u         /* bytes of extlinux.conf read */
@@ -131,8 +132,10 @@ struct boot_env {
 /* Working memory, owned by the caller (a board keeps it in .bss). */
 struct boot_state {
     struct ext_fs fs;
+#if EXT_JOURNAL
     struct ext_journal jnl;
     struct ext_jblock jtab[BOOT_JOURNAL_BLOCKS];
+#endif
     struct ext_file file;
     struct part_info part;
     struct boot_config cfg;

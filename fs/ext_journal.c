@@ -684,7 +684,7 @@ int ext_journal_replay(struct ext_fs *fs, struct ext_journal *j)
     return 0;
 }
 
-int ext_journal_patch(struct ext_fs *fs, uint64_t sector, uint32_t count,
+int ext_journal_patch(struct ext_fs *fs, blockdev_lba_t sector, uint32_t count,
                       uint8_t *dst)
 {
     const struct ext_journal *j = fs->jnl;

@@ -20,6 +20,9 @@ SIZEOF(pl022);
 SIZEOF(boot_state);
 SIZEOF(ext_journal);
 SIZEOF(ext_jblock);
-/* The firmware's journal replay table (in boot_state, so in .bss). */
+/* The firmware's journal replay table (in boot_state, so in .bss; none
+ * without EXT_JOURNAL). */
+#if EXT_JOURNAL
 const char sizeof_journal_table[sizeof(((struct boot_state *)0)->jtab)] =
     { 0 };
+#endif

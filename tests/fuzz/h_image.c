@@ -28,7 +28,7 @@ struct memdev {
 
 /* Sectors straight from the fuzzer's bytes (no copy of the image per
  * run); the last partial sector reads as if zero-padded. */
-static int mem_read(void *ctx, uint64_t lba, uint32_t count, void *buf)
+static int mem_read(void *ctx, blockdev_lba_t lba, uint32_t count, void *buf)
 {
     struct memdev *m = ctx;
     size_t at, n;

@@ -26,7 +26,7 @@ struct logdev {
     uint32_t split_runs;          /* multi-sector reads continuing the last */
 };
 
-static int log_read(void *ctx, uint64_t lba, uint32_t count, void *buf)
+static int log_read(void *ctx, blockdev_lba_t lba, uint32_t count, void *buf)
 {
     struct logdev *l = ctx;
 

@@ -104,7 +104,7 @@ static void reset(void *ctx)
     ((struct rig *)ctx)->resets++;
 }
 
-static int slow_read(void *ctx, uint64_t lba, uint32_t count, void *buf)
+static int slow_read(void *ctx, blockdev_lba_t lba, uint32_t count, void *buf)
 {
     struct rig *r = ctx;
 
