@@ -181,11 +181,12 @@ int boot_run(const struct boot_env *env, struct boot_state *st)
 #if BOOT_INTERACTIVE
     st->in.polling = 0;           /* no reads until the config asks */
 #endif
-    st->cfg_text = NULL;
+    st->cfg_text = st->path = NULL;
     st->window_size = env->window_size;
     if (env->window_size > BOOT_CONFIG_ROOM) {
         st->window_size -= BOOT_CONFIG_ROOM;
         st->cfg_text = (char *)env->window + st->window_size;
+        st->path = st->cfg_text + BOOT_CONFIG_TEXT;
     }
     rc = boot_mount(env, st);
     if (rc)

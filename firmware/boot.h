@@ -29,12 +29,13 @@
 #include "fs/part.h"
 
 #define BOOT_CONFIG_MAX 1024u         /* bytes of extlinux.conf read */
-/* The config text lives in the load window's last bytes, not in the
- * loader's RAM: what the labels point into must outlast every load, so
- * the rest of the boot sees a window this much shorter. Once the kernel
- * runs, the room is its own again. */
-#define BOOT_CONFIG_ROOM ((BOOT_CONFIG_MAX + 1u + 7u) & ~7u)
+#define BOOT_CONFIG_TEXT ((BOOT_CONFIG_MAX + 1u + 7u) & ~7u)
 #define BOOT_PATH_MAX 256u            /* KERNEL path + ".sha256" */
+/* The config text and the path buffer live in the load window's last
+ * bytes, not in the loader's RAM: what the labels point into must
+ * outlast every load, so the rest of the boot sees a window this much
+ * shorter. Once the kernel runs, the room is its own again. */
+#define BOOT_CONFIG_ROOM (BOOT_CONFIG_TEXT + BOOT_PATH_MAX)
 
 /* Every boot error: name, value, and the sentence boot_strerror() gives.
  * One table, so the enum and its sentences cannot fall out of step. */
@@ -140,8 +141,8 @@ struct boot_state {
     struct part_info part;
     struct boot_config cfg;
     struct config_label fallback;   /* the board default, without config */
-    char path[BOOT_PATH_MAX];
-    char *cfg_text;                 /* the window's last BOOT_CONFIG_ROOM */
+    char *cfg_text;                 /* the window's last BOOT_CONFIG_ROOM: */
+    char *path;                     /* the text, then BOOT_PATH_MAX bytes */
     uint32_t window_size;           /* the window the loads may use */
 #if BOOT_INTERACTIVE
     struct boot_input in;

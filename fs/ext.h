@@ -252,7 +252,9 @@ uint32_t ext_journal_describe(const struct ext_fs *fs, char *buf,
 int ext_inode_read(struct ext_fs *fs, uint32_t ino, struct ext_inode *out);
 
 /* Resolve a path from the root. Symlinks in the middle are always followed;
- * the last component's only when follow_last. */
+ * the last component's only when follow_last. The walk keeps its current
+ * directory in *out (no second inode on the stack): after an error *out
+ * holds some inode of the path, not the one asked for. */
 int ext_lookup(struct ext_fs *fs, const char *path, bool follow_last,
                struct ext_inode *out);
 
