@@ -10,8 +10,14 @@ static bool fast_symlink(const struct ext_inode *in)
 int ext_file_open(struct ext_fs *fs, const struct ext_inode *in,
                   struct ext_file *f)
 {
-    memset(f, 0, sizeof(*f));
-    f->in = *in;
+    _Static_assert(offsetof(struct ext_file, in) == 0,
+                   "the map state follows the inode");
+
+    /* in may be f's own inode (ext_open looks it up in place). */
+    if (in != &f->in)
+        f->in = *in;
+    memset((uint8_t *)f + sizeof(f->in), 0, sizeof(*f) - sizeof(f->in));
+    in = &f->in;
     if (in->flags & IFL_ENCRYPT)
         return ext_fail(fs, EXT_EUNSUPP, in->ino, 0,
                         "inode is encrypted");

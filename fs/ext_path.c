@@ -96,10 +96,9 @@ int ext_lookup(struct ext_fs *fs, const char *path, bool follow_last,
 
 int ext_open(struct ext_fs *fs, const char *path, struct ext_file *f)
 {
-    struct ext_inode in;
-    int rc = ext_lookup(fs, path, true, &in);
+    int rc = ext_lookup(fs, path, true, &f->in);
 
     if (rc)
         return rc;
-    return ext_file_open(fs, &in, f);
+    return ext_file_open(fs, &f->in, f);
 }
