@@ -325,7 +325,8 @@ static uint32_t tree_entries(const char *image, const char *dir)
  * sectors counted; the linear walk of the same directory for scale.
  * Without EXT_HTREE every lookup is that linear walk: every name is still
  * found, the index flag changes nothing, and no lookup reads more than
- * the directory and its map. Both: the listing has every name once. */
+ * the directory and its map. Both: the listing skips the index nodes
+ * and holds as many entries as the tree's directory, target_file once. */
 static void check_htree(const char *image, const char *prefix)
 {
     struct logdev l;
