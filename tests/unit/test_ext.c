@@ -303,6 +303,11 @@ static void test_inode_numbers(void **state)
 /* Sectors a linear lookup may read besides the directory's own: its
  * extent tree's nodes. */
 #define DIR_MAP_SECTORS 8u
+/* Names looked up one by one: all with the hash tree; every 7th by the
+ * linear walk (each costs the whole directory; the listing below sees
+ * every name). */
+#define HTREE_NAMES 5000u
+#define LOOKUP_STEP (EXT_HTREE ? 1u : 7u)
 
 /* Names in the tree's directory (what mke2fs -d put there) plus . and .. */
 static uint32_t tree_entries(const char *image, const char *dir)
@@ -323,10 +328,11 @@ static uint32_t tree_entries(const char *image, const char *dir)
 
 /* Every one of the 5000 names through the hash tree, each lookup's
  * sectors counted; the linear walk of the same directory for scale.
- * Without EXT_HTREE every lookup is that linear walk: every name is still
+ * Without EXT_HTREE every lookup is that linear walk: the names are still
  * found, the index flag changes nothing, and no lookup reads more than
- * the directory and its map. Both: the listing skips the index nodes
- * and holds as many entries as the tree's directory, target_file once. */
+ * the directory and its map. Both: the listing skips the index nodes and
+ * holds as many entries as the tree's directory, each of the 5000 names
+ * and target_file once. */
 static void check_htree(const char *image, const char *prefix)
 {
     struct logdev l;
@@ -335,12 +341,14 @@ static void check_htree(const char *image, const char *prefix)
     struct ext_dir d;
     struct ext_dirent e;
     uint32_t ino, i, worst = 0, linear, indexed, listed = 0, targets = 0;
+    static uint8_t seen[HTREE_NAMES + 1];
+    size_t plen = strlen(prefix);
     char name[80];
 
     mount_img(&l, &fs, image);
     assert_int_equal(ext_lookup(&fs, "/big", true, &dir), 0);
     assert_true(dir.flags & IFL_INDEX);
-    for (i = 1; i <= 5000; i++) {
+    for (i = 1; i <= HTREE_NAMES; i += LOOKUP_STEP) {
         uint32_t before = fs.sectors_read;
 
         snprintf(name, sizeof(name), "%s%04u", prefix, i);
@@ -371,13 +379,24 @@ static void check_htree(const char *image, const char *prefix)
     }
     assert_int_equal(ext_dir_find(&fs, &dir, "no_such_name", 12, &ino), 0);
     /* The listing skips the index nodes' fake entries. */
+    memset(seen, 0, sizeof(seen));
     assert_int_equal(ext_dir_open(&fs, &dir, &d), 0);
     while (ext_dir_next(&fs, &d, &e) > 0) {
+        char *end;
+        unsigned long k;
+
         listed++;
         targets += !strcmp(e.name, "target_file");
+        if (strncmp(e.name, prefix, plen))
+            continue;
+        k = strtoul(e.name + plen, &end, 10);
+        assert_true(*end == 0 && k >= 1 && k <= HTREE_NAMES);
+        assert_int_equal(seen[k]++, 0);
     }
     assert_int_equal(listed, tree_entries(image, "/big"));
     assert_int_equal(targets, 1);
+    for (i = 1; i <= HTREE_NAMES; i++)
+        assert_int_equal(seen[i], 1);
     host_disk_close(&l.disk);
 }
 
