@@ -236,8 +236,9 @@ int ext_mount(struct ext_fs *fs, const struct blockdev *bd,
               blockdev_lba_t lba0, blockdev_lba_t sectors);
 /* The same, replaying a dirty journal in memory into j->tab (j->cap
  * entries; j stays in use while fs is). With j NULL a journal that needs
- * replay fails the mount (EXT_EJFULL). Built with EXT_JOURNAL 0 it mounts
- * with EXT_WARN_NEEDS_RECOVERY, as ext_mount always did. */
+ * replay fails the mount (EXT_EJFULL). Built with EXT_JOURNAL 0 such a
+ * journal fails the mount with EXT_EFEATURE (err_features: needs_recovery),
+ * even when its log turns out empty: that build never reads the journal. */
 int ext_mount_journal(struct ext_fs *fs, const struct blockdev *bd,
                       blockdev_lba_t lba0, blockdev_lba_t sectors,
                       struct ext_journal *j);
