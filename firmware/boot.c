@@ -57,7 +57,7 @@ int boot_mount(const struct boot_env *env, struct boot_state *st)
     memset(&st->fs, 0, sizeof(st->fs));
 #if EXT_JOURNAL
     st->jnl.tab = st->jtab;
-    st->jnl.cap = BOOT_JOURNAL_BLOCKS;
+    st->jnl.cap = st->jtab ? BOOT_JOURNAL_BLOCKS : 0;
     rc = ext_mount_journal(&st->fs, env->bd, p->lba, p->sectors, &st->jnl);
 #else
     rc = ext_mount(&st->fs, env->bd, p->lba, p->sectors);
@@ -182,11 +182,21 @@ int boot_run(const struct boot_env *env, struct boot_state *st)
     st->in.polling = 0;           /* no reads until the config asks */
 #endif
     st->cfg_text = st->path = NULL;
+#if EXT_JOURNAL
+    st->jtab = NULL;
+#endif
     st->window_size = env->window_size;
-    if (env->window_size > BOOT_CONFIG_ROOM) {
-        st->window_size -= BOOT_CONFIG_ROOM;
+    if (env->window_size > BOOT_CONFIG_ROOM + 8u) {
+        /* The tail starts 8-aligned: the replay table holds uint64s. */
+        uintptr_t end = (uintptr_t)env->window + env->window_size;
+        uintptr_t tail = (end - BOOT_CONFIG_ROOM) & ~(uintptr_t)7;
+
+        st->window_size = (uint32_t)(tail - (uintptr_t)env->window);
         st->cfg_text = (char *)env->window + st->window_size;
         st->path = st->cfg_text + BOOT_CONFIG_TEXT;
+#if EXT_JOURNAL
+        st->jtab = (struct ext_jblock *)(void *)(st->path + BOOT_PATH_MAX);
+#endif
     }
     rc = boot_mount(env, st);
     if (rc)
