@@ -73,12 +73,14 @@ int boot_mount(const struct boot_env *env, struct boot_state *st)
                1u << st->fs.blk_shift,
                (unsigned long long)st->fs.blocks_count,
                (unsigned)(boot_now(env) - t0));
-    if (st->fs.jnl && st->fs.jnl->replayed) {
+#if EXT_JOURNAL
+    if (st->jnl.replayed) {
         char line[200];
 
         ext_journal_describe(&st->fs, line, sizeof(line));
         con_printf(con, "mount: journal %s\n", line);
     }
+#endif
     if (st->fs.warnings & EXT_WARN_NEEDS_RECOVERY)
         con_printf(con, "mount: warning: the journal was not replayed; "
                    "recent changes may be missing\n");
