@@ -50,7 +50,8 @@
  * every read after a replay looks in the table), so the rest of the boot
  * sees a window this much shorter. Once the kernel runs, the room is its
  * own again. */
-#define BOOT_CONFIG_ROOM (BOOT_CONFIG_TEXT + BOOT_PATH_MAX + BOOT_JOURNAL_ROOM)
+#define BOOT_CONFIG_ROOM \
+    (BOOT_CONFIG_TEXT + BOOT_PATH_MAX + BOOT_JOURNAL_ROOM)
 
 /* Every boot error: name, value, and the sentence boot_strerror() gives.
  * One table, so the enum and its sentences cannot fall out of step. */

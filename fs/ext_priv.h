@@ -124,8 +124,8 @@ int ext_dirblk_find(struct ext_fs *fs, struct ext_dir *d, ext_blk_t lblk,
 /* Journal replay (ext_journal.c): scan the log of a dirty journal and
  * fill j's table; then reads are patched from it (j NULL: no table). */
 int ext_journal_replay(struct ext_fs *fs, struct ext_journal *j);
-int ext_journal_patch(struct ext_fs *fs, blockdev_lba_t sector, uint32_t count,
-                      uint8_t *dst);
+int ext_journal_patch(struct ext_fs *fs, blockdev_lba_t sector,
+                      uint32_t count, uint8_t *dst);
 
 /* Hashes for hash-tree directories (ext_hash.c). */
 uint32_t ext_dx_hash(const char *name, uint32_t len, uint32_t version,

@@ -48,8 +48,8 @@ int host_disk_open(struct host_disk *d, const char *path)
     d->bd.read = disk_read;
     d->bd.ctx = d;
     /* A 32-bit build (BLOCKDEV_LBA32) sees the first 2^32 - 1 sectors. */
-    d->bd.sectors = d->sectors > BLOCKDEV_LBA_MAX ? BLOCKDEV_LBA_MAX
-                                                  : (blockdev_lba_t)d->sectors;
+    d->bd.sectors = d->sectors > BLOCKDEV_LBA_MAX
+                        ? BLOCKDEV_LBA_MAX : (blockdev_lba_t)d->sectors;
     return 0;
 }
 
