@@ -17,6 +17,17 @@ void board_card_print(const struct console *con, const struct board_card *c)
                (unsigned)(*c->bus_hz / 1000u), (unsigned)c->init_ms);
 }
 
+#if BLOCKDEV_LBA32
+#define card_read sdspi_read
+#else
+/* 64-bit sector numbers (the host's); an SD card addresses 32 bits. */
+static int card_read(void *sd, blockdev_lba_t lba, uint32_t count, void *buf)
+{
+    return lba > UINT32_MAX ? SD_ERANGE
+                            : sdspi_read(sd, (uint32_t)lba, count, buf);
+}
+#endif
+
 int board_card_init(struct board_card *c, const struct spi_bus *bus,
                     const uint32_t *bus_hz, uint32_t max_hz)
 {
@@ -32,7 +43,7 @@ int board_card_init(struct board_card *c, const struct spi_bus *bus,
     }
     c->init_ms = cpu_ms_now(0) - t0;
     c->bus_hz = bus_hz;
-    c->bd = (struct blockdev){ sdspi_read, &c->sd, c->sd.sectors };
+    c->bd = (struct blockdev){ card_read, &c->sd, c->sd.sectors };
     board_card_print(con, c);
     return 0;
 }

@@ -149,7 +149,7 @@ static int stop(struct sdspi *sd)
  * The card streams the next block while CMD12 comes in; QEMU's card
  * takes CMD12 only at a block boundary, so it goes there.
  */
-int sdspi_read(void *ctx, uint64_t lba, uint32_t count, void *buf)
+int sdspi_read(void *ctx, uint32_t lba, uint32_t count, void *buf)
 {
     struct sdspi *sd = ctx;
     uint8_t *dst = buf;
@@ -167,8 +167,7 @@ int sdspi_read(void *ctx, uint64_t lba, uint32_t count, void *buf)
             sd->retries++;
         sd->bus->select(sd->bus->ctx, 1);
         r = cmd_ok(sd, multi ? SD_READ_MULTIPLE_BLOCK : SD_READ_SINGLE_BLOCK,
-                   sd->block_addr ? (uint32_t)lba
-                                  : (uint32_t)lba * SD_SECTOR);
+                   sd->block_addr ? lba : lba * SD_SECTOR);
         if (!r || r == SD_ENORESP || r == SD_ECMD) {
             while (!r && count) {
                 r = data_block(sd, dst, SD_SECTOR);

@@ -63,7 +63,7 @@ struct sdspi {
     uint8_t last_r1;                 /* ... and its R1; 0xFF: none */
     uint8_t csd[16];                 /* raw registers, MSB first */
     uint8_t cid[16];
-    uint64_t sectors;                /* capacity; 0 until init succeeds */
+    uint32_t sectors;                /* capacity; 0 until init succeeds */
 };
 
 int sdspi_init(struct sdspi *sd, const struct spi_bus *bus,
@@ -72,7 +72,7 @@ int sdspi_init(struct sdspi *sd, const struct spi_bus *bus,
 
 /* Has struct blockdev's read signature (ctx is the struct sdspi): the
  * board wires it to the reader, since drivers/ know nothing of fs/. */
-int sdspi_read(void *sd, uint64_t lba, uint32_t count, void *buf);
+int sdspi_read(void *sd, uint32_t lba, uint32_t count, void *buf);
 
 const char *sdspi_strerror(int err);
 

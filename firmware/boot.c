@@ -55,9 +55,13 @@ int boot_mount(const struct boot_env *env, struct boot_state *st)
 
     t0 = boot_now(env);
     memset(&st->fs, 0, sizeof(st->fs));
+#if EXT_JOURNAL
     st->jnl.tab = st->jtab;
-    st->jnl.cap = BOOT_JOURNAL_BLOCKS;
+    st->jnl.cap = st->jtab ? BOOT_JOURNAL_BLOCKS : 0;
     rc = ext_mount_journal(&st->fs, env->bd, p->lba, p->sectors, &st->jnl);
+#else
+    rc = ext_mount(&st->fs, env->bd, p->lba, p->sectors);
+#endif
     if (rc) {
         con_printf(con, "mount: LBA %llu: %s; nothing to boot, stop\n",
                    (unsigned long long)p->lba,
@@ -69,12 +73,14 @@ int boot_mount(const struct boot_env *env, struct boot_state *st)
                1u << st->fs.blk_shift,
                (unsigned long long)st->fs.blocks_count,
                (unsigned)(boot_now(env) - t0));
+#if EXT_JOURNAL
     if (st->jnl.replayed) {
         char line[200];
 
         ext_journal_describe(&st->fs, line, sizeof(line));
         con_printf(con, "mount: journal %s\n", line);
     }
+#endif
     if (st->fs.warnings & EXT_WARN_NEEDS_RECOVERY)
         con_printf(con, "mount: warning: the journal was not replayed; "
                    "recent changes may be missing\n");
@@ -177,11 +183,22 @@ int boot_run(const struct boot_env *env, struct boot_state *st)
 #if BOOT_INTERACTIVE
     st->in.polling = 0;           /* no reads until the config asks */
 #endif
-    st->cfg_text = NULL;
+    st->cfg_text = st->path = NULL;
+#if EXT_JOURNAL
+    st->jtab = NULL;
+#endif
     st->window_size = env->window_size;
-    if (env->window_size > BOOT_CONFIG_ROOM) {
-        st->window_size -= BOOT_CONFIG_ROOM;
+    if (env->window_size > BOOT_CONFIG_ROOM + 8u) {
+        /* The tail starts 8-aligned: the replay table holds uint64s. */
+        uintptr_t end = (uintptr_t)env->window + env->window_size;
+        uintptr_t tail = (end - BOOT_CONFIG_ROOM) & ~(uintptr_t)7;
+
+        st->window_size = (uint32_t)(tail - (uintptr_t)env->window);
         st->cfg_text = (char *)env->window + st->window_size;
+        st->path = st->cfg_text + BOOT_CONFIG_TEXT;
+#if EXT_JOURNAL
+        st->jtab = (struct ext_jblock *)(void *)(st->path + BOOT_PATH_MAX);
+#endif
     }
     rc = boot_mount(env, st);
     if (rc)

@@ -25,15 +25,33 @@
 #include "firmware/handoff.h"
 #include "fs/blockdev.h"
 #include "fs/ext.h"
+#include "fs/ext_conf.h"
 #include "fs/part.h"
 
 #define BOOT_CONFIG_MAX 1024u         /* bytes of extlinux.conf read */
-/* The config text lives in the load window's last bytes, not in the
- * loader's RAM: what the labels point into must outlast every load, so
- * the rest of the boot sees a window this much shorter. Once the kernel
- * runs, the room is its own again. */
-#define BOOT_CONFIG_ROOM ((BOOT_CONFIG_MAX + 1u + 7u) & ~7u)
+#define BOOT_CONFIG_TEXT ((BOOT_CONFIG_MAX + 1u + 7u) & ~7u)
 #define BOOT_PATH_MAX 256u            /* KERNEL path + ".sha256" */
+
+/* Blocks a dirty journal may replace at mount (16 bytes each): a kernel
+ * update of 32 KiB in 4 KiB blocks with its metadata fits easily; more
+ * fails the mount by name instead of reading stale bytes. */
+#ifndef BOOT_JOURNAL_BLOCKS
+#define BOOT_JOURNAL_BLOCKS 32
+#endif
+#if EXT_JOURNAL
+#define BOOT_JOURNAL_ROOM (BOOT_JOURNAL_BLOCKS * sizeof(struct ext_jblock))
+#else
+#define BOOT_JOURNAL_ROOM 0u
+#endif
+
+/* The config text, the path buffer and the journal replay table live in
+ * the load window's last bytes, in that order, not in the loader's RAM:
+ * all three must outlast every load (the labels point into the text, and
+ * every read after a replay looks in the table), so the rest of the boot
+ * sees a window this much shorter. Once the kernel runs, the room is its
+ * own again. */
+#define BOOT_CONFIG_ROOM \
+    (BOOT_CONFIG_TEXT + BOOT_PATH_MAX + BOOT_JOURNAL_ROOM)
 
 /* Every boot error: name, value, and the sentence boot_strerror() gives.
  * One table, so the enum and its sentences cannot fall out of step. */
@@ -121,24 +139,20 @@ struct boot_env {
     void *board_ctx;                /* reset's and info's */
 };
 
-/* Blocks a dirty journal may replace at mount (16 bytes each): a kernel
- * update of 32 KiB in 4 KiB blocks with its metadata fits easily; more
- * fails the mount by name instead of reading stale bytes. */
-#ifndef BOOT_JOURNAL_BLOCKS
-#define BOOT_JOURNAL_BLOCKS 32
-#endif
-
 /* Working memory, owned by the caller (a board keeps it in .bss). */
 struct boot_state {
     struct ext_fs fs;
+#if EXT_JOURNAL
     struct ext_journal jnl;
-    struct ext_jblock jtab[BOOT_JOURNAL_BLOCKS];
+    struct ext_jblock *jtab;        /* in the window's tail, or NULL */
+#endif
     struct ext_file file;
     struct part_info part;
     struct boot_config cfg;
     struct config_label fallback;   /* the board default, without config */
-    char path[BOOT_PATH_MAX];
-    char *cfg_text;                 /* the window's last BOOT_CONFIG_ROOM */
+    char *cfg_text;                 /* the window's last BOOT_CONFIG_ROOM: */
+    char *path;                     /* the text, then BOOT_PATH_MAX bytes */
+                                    /* (and jtab); NULL: no room */
     uint32_t window_size;           /* the window the loads may use */
 #if BOOT_INTERACTIVE
     struct boot_input in;

@@ -105,7 +105,10 @@ static int read_sha256(const struct boot_env *env, struct boot_state *st,
     uint32_t line_max = st->window_size < SHA256_LINE_MAX
                       ? st->window_size : SHA256_LINE_MAX;
 
-    if (klen + sizeof(SHA256_SUFFIX) > sizeof(st->path))
+    if (!st->path)
+        return fail(env, BOOT_EPATH, "verify", kernel,
+                    "no room left in the load window for the path", next);
+    if (klen + sizeof(SHA256_SUFFIX) > BOOT_PATH_MAX)
         return fail(env, BOOT_EPATH, "verify", kernel,
                     "path too long to add " SHA256_SUFFIX, next);
     memcpy(st->path, kernel, klen);

@@ -6,13 +6,37 @@
 
 #define BLOCKDEV_SECTOR 512u
 
+/* BLOCKDEV_LBA32
+ *   1: sector numbers are 32-bit (blockdev_lba_t), and so are the ext
+ *      reader's block numbers: an SD card in SPI mode addresses at most
+ *      2^32 sectors (2 TiB), and a 32-bit core then does no 64-bit
+ *      arithmetic. A disk, partition or filesystem past that is refused.
+ *      The boards and the tiny profile set it: saves about 3 KiB of
+ *      Cortex-M3 code and libgcc's 64-bit division.
+ *   0: 64-bit sector numbers, as the host tool reads any image file. */
+#ifndef BLOCKDEV_LBA32
+#if defined(EXTLOAD_TINY) && EXTLOAD_TINY
+#define BLOCKDEV_LBA32 1
+#else
+#define BLOCKDEV_LBA32 0
+#endif
+#endif
+
+#if BLOCKDEV_LBA32
+typedef uint32_t blockdev_lba_t;
+#define BLOCKDEV_LBA_MAX UINT32_MAX
+#else
+typedef uint64_t blockdev_lba_t;
+#define BLOCKDEV_LBA_MAX UINT64_MAX
+#endif
+
 /* 512-byte sectors. read() gets the longest contiguous run the caller can
  * name: a driver must turn one call into one multi-block transfer (CMD18 on
  * an SD card). Returns 0 or a negative driver error code. */
 struct blockdev {
-    int (*read)(void *ctx, uint64_t lba, uint32_t count, void *buf);
+    int (*read)(void *ctx, blockdev_lba_t lba, uint32_t count, void *buf);
     void *ctx;
-    uint64_t sectors;            /* capacity; 0 when unknown */
+    blockdev_lba_t sectors;      /* capacity; 0 when unknown */
 };
 
 #endif

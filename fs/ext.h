@@ -98,6 +98,12 @@ struct ext_journal {
  * gdt_csum, bigalloc, metadata_csum); all others are ignored for reading. */
 #define EXT_RO_COMPAT_USED 0x061Bu
 
+/* Block numbers, physical and logical, as wide as the device's sector
+ * numbers (BLOCKDEV_LBA32): a filesystem whose blocks do not fit is
+ * refused at mount, a file whose map reaches past them when opened. */
+typedef blockdev_lba_t ext_blk_t;
+#define EXT_BLK_MAX BLOCKDEV_LBA_MAX
+
 #define EXT_ROOT_INO 2u
 #define EXT_NAME_MAX 255u
 /* Bytes of path still to walk, with symlink targets spliced in: the one
@@ -113,10 +119,10 @@ struct ext_journal {
 #endif
 
 struct ext_fs {
-    uint64_t lba0;                /* first sector of the filesystem */
-    uint64_t blocks_count;
-    uint64_t buf_lba;             /* sector in buf (fs-relative); ~0 none */
-    uint64_t err_blk;             /* the last error: which block, ... */
+    blockdev_lba_t lba0;          /* first sector of the filesystem */
+    ext_blk_t blocks_count;
+    blockdev_lba_t buf_lba;       /* sector in buf (fs-relative); ~0 none */
+    ext_blk_t err_blk;             /* the last error: which block, ... */
     const char *err_what;         /* ... what was wrong, ... */
     uint32_t err_ino;             /* ... which inode (0: n/a) ... */
     int32_t err;                  /* ... and its code */
@@ -191,17 +197,17 @@ static inline bool ext_is_link(const struct ext_inode *in)
  * block seen at each level. */
 struct ext_file {
     struct ext_inode in;
-    uint64_t run_lblk;            /* logical block of the cached run */
-    uint64_t run_pblk;            /* its physical block; 0 = hole */
-    uint64_t run_len;             /* blocks in the run; 0 = nothing cached */
-    uint64_t ind_base[2];         /* first logical block each level covers */
-    uint64_t ind_pblk[2];         /* indirect block at that level; 0 none */
-    uint64_t win_first;           /* double-indirect pointers kept: index */
+    ext_blk_t run_lblk;           /* logical block of the cached run */
+    ext_blk_t run_pblk;           /* its physical block; 0 = hole */
+    ext_blk_t run_len;            /* blocks in the run; 0 = nothing cached */
+    ext_blk_t ind_base[2];        /* first logical block each level covers */
+    ext_blk_t ind_pblk[2];        /* indirect block at that level; 0 none */
+    ext_blk_t win_first;          /* double-indirect pointers kept: index */
     uint32_t win[8];              /* of the first, and the pointers */
     uint32_t win_n;
-    uint64_t leaf_pblk;           /* extent leaf last searched; 0 none */
-    uint64_t leaf_first;          /* first logical block that leaf covers */
-    uint64_t leaf_end;            /* one past the last it covers */
+    ext_blk_t leaf_pblk;          /* extent leaf last searched; 0 none */
+    ext_blk_t leaf_first;         /* first logical block that leaf covers */
+    uint64_t leaf_end;            /* one past the last it covers (<= 2^32) */
     uint64_t leaf_cur;            /* end of the last entry checked */
     uint32_t leaf_entries;        /* its entry count (checked, verified) */
     uint32_t leaf_hint;           /* entry after the last one found */
@@ -227,13 +233,14 @@ struct ext_dir {
 /* Mount the filesystem that starts at sector lba0 and spans `sectors`
  * (0: unknown, use the device's capacity). */
 int ext_mount(struct ext_fs *fs, const struct blockdev *bd,
-              uint64_t lba0, uint64_t sectors);
+              blockdev_lba_t lba0, blockdev_lba_t sectors);
 /* The same, replaying a dirty journal in memory into j->tab (j->cap
  * entries; j stays in use while fs is). With j NULL a journal that needs
- * replay fails the mount (EXT_EJFULL). Built with EXT_JOURNAL 0 it mounts
- * with EXT_WARN_NEEDS_RECOVERY, as ext_mount always did. */
+ * replay fails the mount (EXT_EJFULL). Built with EXT_JOURNAL 0 such a
+ * journal fails the mount with EXT_EFEATURE (err_features: needs_recovery),
+ * even when its log turns out empty: that build never reads the journal. */
 int ext_mount_journal(struct ext_fs *fs, const struct blockdev *bd,
-                      uint64_t lba0, uint64_t sectors,
+                      blockdev_lba_t lba0, blockdev_lba_t sectors,
                       struct ext_journal *j);
 /* Why the scan stopped, as a phrase ("a block of an older transaction"). */
 const char *ext_journal_stop_text(int stop);
@@ -246,7 +253,9 @@ uint32_t ext_journal_describe(const struct ext_fs *fs, char *buf,
 int ext_inode_read(struct ext_fs *fs, uint32_t ino, struct ext_inode *out);
 
 /* Resolve a path from the root. Symlinks in the middle are always followed;
- * the last component's only when follow_last. */
+ * the last component's only when follow_last. The walk keeps its current
+ * directory in *out (no second inode on the stack): after an error *out
+ * holds some inode of the path, not the one asked for. */
 int ext_lookup(struct ext_fs *fs, const char *path, bool follow_last,
                struct ext_inode *out);
 

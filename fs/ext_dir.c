@@ -20,7 +20,7 @@ int ext_dir_open(struct ext_fs *fs, const struct ext_inode *in,
         return ext_fail(fs, EXT_ENOTDIR, in->ino, 0, "not a directory");
     /* A directory holds no more bytes than its filesystem: every walk of
      * it (listing, lookup) is bounded by the filesystem's size. */
-    if (in->size > fs->blocks_count << fs->blk_shift)
+    if (in->size > ext_blk_off(fs, fs->blocks_count))
         return ext_fail(fs, EXT_ECORRUPT, in->ino, 0,
                         "directory is larger than the filesystem");
     rc = ext_file_open(fs, in, &d->f);
@@ -44,11 +44,11 @@ static uint32_t rec_len_decode(const struct ext_fs *fs, uint32_t raw)
  * (inode 0, rec_len 12, name_len 0, type 0xDE) holding crc32c of the
  * bytes before it; a hash-tree node ends its dx entries with a dx_tail
  * (reserved, crc32c) after `limit` entries. */
-int ext_dirblk_verify(struct ext_fs *fs, struct ext_dir *d, uint64_t lblk,
-                      uint64_t pblk)
+int ext_dirblk_verify(struct ext_fs *fs, struct ext_dir *d, ext_blk_t lblk,
+                      ext_blk_t pblk)
 {
     uint32_t bs = ext_blk_size(fs);
-    uint64_t at = pblk << fs->blk_shift;
+    uint64_t at = ext_blk_off(fs, pblk);
     uint32_t crc = ext_inode_seed(fs, d->f.in.ino, d->f.in.gen);
     uint32_t count_off, limit, count;
     uint8_t t[DET_SIZE];
@@ -117,10 +117,10 @@ int ext_dirblk_verify(struct ext_fs *fs, struct ext_dir *d, uint64_t lblk,
 /* Where d->pos lives: its byte address and the block (or inline region)
  * around it. 1: found; 0: a hole, d->pos moved past it. */
 static int dir_locate(struct ext_fs *fs, struct ext_dir *d, uint64_t *at,
-                      uint32_t *in_blk, uint32_t *blk_len, uint64_t *pblk)
+                      uint32_t *in_blk, uint32_t *blk_len, ext_blk_t *pblk)
 {
     struct ext_run run;
-    uint64_t lblk;
+    ext_blk_t lblk;
     int rc;
 
     if (ext_inline(&d->f.in)) {
@@ -136,7 +136,7 @@ static int dir_locate(struct ext_fs *fs, struct ext_dir *d, uint64_t *at,
         }
         return 1;
     }
-    lblk = d->pos >> fs->blk_shift;
+    lblk = (ext_blk_t)(d->pos >> fs->blk_shift);
     rc = ext_map(fs, &d->f, lblk, &run);
     if (rc)
         return rc;
@@ -146,7 +146,7 @@ static int dir_locate(struct ext_fs *fs, struct ext_dir *d, uint64_t *at,
         if (run.len > (d->f.in.size >> fs->blk_shift) - lblk)
             d->pos = d->f.in.size;
         else
-            d->pos = (lblk + run.len) << fs->blk_shift;
+            d->pos = ext_blk_off(fs, lblk + run.len);
         return 0;
     }
     rc = ext_dirblk_verify(fs, d, lblk, run.pblk);
@@ -155,7 +155,7 @@ static int dir_locate(struct ext_fs *fs, struct ext_dir *d, uint64_t *at,
     *pblk = run.pblk;
     *in_blk = (uint32_t)(d->pos & (ext_blk_size(fs) - 1));
     *blk_len = ext_blk_size(fs);
-    *at = (run.pblk << fs->blk_shift) + *in_blk;
+    *at = ext_blk_off(fs, run.pblk) + *in_blk;
     return 1;
 }
 
@@ -198,7 +198,8 @@ static int dir_step(struct ext_fs *fs, struct ext_dir *d, uint64_t stop,
     if (stop < end)
         end = stop;
     while (d->pos < end) {
-        uint64_t at = 0, pblk = 0;
+        uint64_t at = 0;
+        ext_blk_t pblk = 0;
         uint32_t in_blk = 0, blk_len = 0, rec = 0;
         uint8_t h[DE_HEADER_SIZE];
         const char *bad;
@@ -318,11 +319,11 @@ static int dir_scan(struct ext_fs *fs, struct ext_dir *d, uint64_t stop,
     return rc;
 }
 
-int ext_dirblk_find(struct ext_fs *fs, struct ext_dir *d, uint64_t lblk,
+int ext_dirblk_find(struct ext_fs *fs, struct ext_dir *d, ext_blk_t lblk,
                     const char *name, uint32_t name_len, uint32_t *ino)
 {
-    d->pos = lblk << fs->blk_shift;
-    return dir_scan(fs, d, (lblk + 1) << fs->blk_shift, name, name_len, ino);
+    d->pos = ext_blk_off(fs, lblk);
+    return dir_scan(fs, d, d->pos + ext_blk_size(fs), name, name_len, ino);
 }
 
 int ext_dir_find(struct ext_fs *fs, const struct ext_inode *dir,

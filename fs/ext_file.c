@@ -10,8 +10,14 @@ static bool fast_symlink(const struct ext_inode *in)
 int ext_file_open(struct ext_fs *fs, const struct ext_inode *in,
                   struct ext_file *f)
 {
-    memset(f, 0, sizeof(*f));
-    f->in = *in;
+    _Static_assert(offsetof(struct ext_file, in) == 0,
+                   "the map state follows the inode");
+
+    /* in may be f's own inode (ext_open looks it up in place). */
+    if (in != &f->in)
+        f->in = *in;
+    memset((uint8_t *)f + sizeof(f->in), 0, sizeof(*f) - sizeof(f->in));
+    in = &f->in;
     if (in->flags & IFL_ENCRYPT)
         return ext_fail(fs, EXT_EUNSUPP, in->ino, 0,
                         "inode is encrypted");
@@ -31,6 +37,10 @@ int ext_file_open(struct ext_fs *fs, const struct ext_inode *in,
         uint64_t max = (in->flags & IFL_EXTENTS) ? 1ull << 32 :
             I_NDIR_BLOCKS + (1ull << s) + (1ull << 2 * s) + (1ull << 3 * s);
 
+#if BLOCKDEV_LBA32
+        if (max > 1ull << 32)       /* logical blocks are 32-bit too */
+            max = 1ull << 32;
+#endif
         if (in->size > max << fs->blk_shift)
             return ext_fail(fs, EXT_EFBIG, in->ino, 0,
                             "i_size is past what the file's block map or "
@@ -70,7 +80,7 @@ static int32_t read_small(struct ext_fs *fs, struct ext_file *f, uint64_t off,
 
 /* Whole sectors collected for one device read. */
 struct pending {
-    uint64_t sector;
+    blockdev_lba_t sector;
     uint32_t count;
     uint8_t *dst;
 };
@@ -118,7 +128,7 @@ static int read_piece(struct ext_fs *fs, struct pending *p, uint64_t at,
     }
     whole = n / BLOCKDEV_SECTOR;
     if (whole) {
-        uint64_t s = at / BLOCKDEV_SECTOR;
+        blockdev_lba_t s = (blockdev_lba_t)(at / BLOCKDEV_SECTOR);
 
         if (p->count && (p->sector + p->count != s ||
                          p->dst + (uint64_t)p->count * BLOCKDEV_SECTOR != dst ||
@@ -172,13 +182,13 @@ int32_t ext_read(struct ext_fs *fs, struct ext_file *f, uint64_t off,
         uint32_t n = len - done;
         struct ext_run run;
 
-        rc = ext_map(fs, f, pos >> fs->blk_shift, &run);
+        rc = ext_map(fs, f, (ext_blk_t)(pos >> fs->blk_shift), &run);
         if (rc)
             break;
         if (run.len < ((uint64_t)n + in_blk + bs - 1) >> fs->blk_shift)
-            n = (uint32_t)((run.len << fs->blk_shift) - in_blk);
+            n = ((uint32_t)run.len << fs->blk_shift) - in_blk;
         if (run.pblk) {
-            rc = read_piece(fs, &p, (run.pblk << fs->blk_shift) + in_blk,
+            rc = read_piece(fs, &p, ext_blk_off(fs, run.pblk) + in_blk,
                             out + done, n);
         } else {
             rc = flush(fs, &p);

@@ -24,11 +24,11 @@ static int dx_open(struct ext_fs *fs, struct ext_dir *d, uint32_t lblk,
         return DX_FALLBACK;
     rc = ext_dirblk_verify(fs, d, lblk, run.pblk);
     if (!rc)
-        rc = ext_bytes(fs, (run.pblk << fs->blk_shift) + count_off, c,
+        rc = ext_bytes(fs, ext_blk_off(fs, run.pblk) + count_off, c,
                        DX_ENTRY_SIZE);
     if (rc)
         return rc;
-    n->at = run.pblk << fs->blk_shift;
+    n->at = ext_blk_off(fs, run.pblk);
     n->count_off = count_off;
     n->count = le16(c + DXC_COUNT);
     if (!n->count || n->count > le16(c + DXC_LIMIT) ||

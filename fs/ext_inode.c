@@ -2,7 +2,7 @@
 #include "ext_priv.h"
 
 struct ext_group {
-    uint64_t itable;              /* first block of the inode table */
+    ext_blk_t itable;              /* first block of the inode table */
     uint32_t flags;
     uint32_t itable_unused;       /* trailing inodes never initialised */
 };
@@ -71,9 +71,10 @@ static uint32_t group_meta(const struct ext_fs *fs, uint32_t g)
  * the journal's blocks are not part of it (reserved inodes are refused
  * instead).
  */
-bool ext_blk_sys(const struct ext_fs *fs, uint64_t blk, uint64_t len)
+bool ext_blk_sys(const struct ext_fs *fs, ext_blk_t blk, ext_blk_t len)
 {
-    uint64_t end = blk + len, g, start;
+    uint64_t end = (uint64_t)blk + len, start;
+    ext_blk_t g;
     uint32_t i;
 
     for (i = 0; i < fs->zones; i++) {
@@ -83,9 +84,13 @@ bool ext_blk_sys(const struct ext_fs *fs, uint64_t blk, uint64_t len)
     if (blk < fs->first_data_block)
         return true;
     g = blk - fs->first_data_block;
-    g = g >> 32 ? g / fs->blocks_per_group       /* 32-bit divide when */
-                : (uint32_t)g / fs->blocks_per_group;  /* it fits */
-    start = fs->first_data_block + g * fs->blocks_per_group;
+#if !BLOCKDEV_LBA32
+    if (g >> 32)
+        g /= fs->blocks_per_group;
+    else                        /* a 32-bit divide when it fits */
+#endif
+        g = (uint32_t)g / fs->blocks_per_group;
+    start = fs->first_data_block + (uint64_t)g * fs->blocks_per_group;
     for (; start < end && g < fs->groups; g++) {
         if (blk < start + group_meta(fs, (uint32_t)g))
             return true;
@@ -94,7 +99,7 @@ bool ext_blk_sys(const struct ext_fs *fs, uint64_t blk, uint64_t len)
     return false;
 }
 
-static void zone_add(struct ext_fs *fs, uint64_t lo, uint64_t len)
+static void zone_add(struct ext_fs *fs, uint64_t lo, uint32_t len)
 {
     uint32_t i;
 
@@ -119,20 +124,19 @@ static void zone_add(struct ext_fs *fs, uint64_t lo, uint64_t len)
     }
 }
 
-static uint64_t desc_u64(const struct ext_fs *fs, const uint8_t *d,
-                         uint32_t lo, uint32_t hi)
+static ext_blk_t desc_blk(const struct ext_fs *fs, const uint8_t *d,
+                          uint32_t lo, uint32_t hi)
 {
-    uint64_t v = le32(d + lo);
-
-    if (fs->desc_size >= BG_DESC_SIZE_64BIT)
-        v |= (uint64_t)le32(d + hi) << 32;
-    return v;
+    return ext_blk_join(le32(d + lo), fs->desc_size >= BG_DESC_SIZE_64BIT
+                                          ? le32(d + hi) : 0);
 }
 
-static uint64_t itable_blocks(const struct ext_fs *fs)
+/* inodes_per_group <= 8 * block size and inode_size <= block size
+ * (checked at mount): at most 2^19 blocks. */
+static uint32_t itable_blocks(const struct ext_fs *fs)
 {
-    return ((uint64_t)fs->inodes_per_group * fs->inode_size +
-            ext_blk_size(fs) - 1) >> fs->blk_shift;
+    return (uint32_t)(((uint64_t)fs->inodes_per_group * fs->inode_size +
+                       ext_blk_size(fs) - 1) >> fs->blk_shift);
 }
 
 static int desc_offset(struct ext_fs *fs, uint32_t g, uint64_t *off);
@@ -163,7 +167,7 @@ int ext_zones_init(struct ext_fs *fs)
                     at + BG_INODE_TABLE_HI + sizeof(uint32_t) <=
                         BLOCKDEV_SECTOR;
              g++, at += fs->desc_size)
-            zone_add(fs, desc_u64(fs, fs->buf + at, lo[kind], hi[kind]),
+            zone_add(fs, desc_blk(fs, fs->buf + at, lo[kind], hi[kind]),
                      kind == 2 ? itable_blocks(fs) : 1);
     }
     return 0;
@@ -186,7 +190,8 @@ static int desc_offset(struct ext_fs *fs, uint32_t g, uint64_t *off)
               (uint64_t)first * fs->blocks_per_group +
               group_has_super(fs, first);
     }
-    *off = (blk << fs->blk_shift) + (uint64_t)(g % per_blk) * fs->desc_size;
+    *off = ext_blk_off(fs, (ext_blk_t)blk) +
+           (uint64_t)(g % per_blk) * fs->desc_size;
     return 0;
 }
 
@@ -227,7 +232,7 @@ static int desc_verify(struct ext_fs *fs, uint32_t g, uint64_t off,
         return 0;
     }
     if ((uint16_t)crc != stored)
-        return ext_fail(fs, EXT_ECSUM, 0, off >> fs->blk_shift,
+        return ext_fail(fs, EXT_ECSUM, 0, (ext_blk_t)(off >> fs->blk_shift),
                         "group descriptor checksum mismatch");
     return 0;
 }
@@ -243,7 +248,7 @@ static int group_read(struct ext_fs *fs, uint32_t g, struct ext_group *out)
         rc = ext_bytes(fs, off, d, have);
     if (rc)
         return rc;
-    out->itable = desc_u64(fs, d, BG_INODE_TABLE_LO, BG_INODE_TABLE_HI);
+    out->itable = desc_blk(fs, d, BG_INODE_TABLE_LO, BG_INODE_TABLE_HI);
     out->flags = le16(d + BG_FLAGS);
     out->itable_unused = le16(d + BG_ITABLE_UNUSED_LO);
     if (have >= BG_DESC_SIZE_64BIT)
@@ -257,7 +262,8 @@ static int group_read(struct ext_fs *fs, uint32_t g, struct ext_group *out)
                         "group's inode table lies outside the filesystem");
     if ((fs->ro_compat & (RO_COMPAT_METADATA_CSUM | RO_COMPAT_GDT_CSUM)) &&
         out->itable_unused > fs->inodes_per_group)
-        return ext_fail(fs, EXT_ECORRUPT, 0, off >> fs->blk_shift,
+        return ext_fail(fs, EXT_ECORRUPT, 0,
+                        (ext_blk_t)(off >> fs->blk_shift),
                         "bg_itable_unused is larger than "
                         "s_inodes_per_group");
     return 0;
@@ -321,7 +327,7 @@ int ext_inode_read(struct ext_fs *fs, uint32_t ino, struct ext_inode *in)
                         "never initialised)");
 
     in->ino = ino;
-    in->addr = (grp.itable << fs->blk_shift) + (uint64_t)idx * fs->inode_size;
+    in->addr = ext_blk_off(fs, grp.itable) + (uint64_t)idx * fs->inode_size;
     have = fs->inode_size > I_GOOD_OLD_SIZE ? sizeof(raw) : I_GOOD_OLD_SIZE;
     rc = ext_bytes(fs, in->addr, raw, have);
     if (rc)

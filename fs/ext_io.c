@@ -1,7 +1,7 @@
 /* Sector I/O for the reader: the one sector buffer and direct runs. */
 #include "ext_priv.h"
 
-int ext_fail_at(struct ext_fs *fs, int err, uint32_t ino, uint64_t blk,
+int ext_fail_at(struct ext_fs *fs, int err, uint32_t ino, ext_blk_t blk,
                 const char *what)
 {
     fs->err = err;
@@ -15,18 +15,19 @@ int ext_fail_at(struct ext_fs *fs, int err, uint32_t ino, uint64_t blk,
  * checks missed still cannot leave it; mount has checked that the
  * filesystem fits its partition. Before the block count is known only
  * the superblock's two sectors are read. */
-static int ext_dev_bounds(struct ext_fs *fs, uint64_t sector, uint32_t count)
+static int ext_dev_bounds(struct ext_fs *fs, blockdev_lba_t sector,
+                          uint32_t count)
 {
-    uint64_t end = sector + count;
-    uint64_t limit = fs->blocks_count << (fs->blk_shift - 9);
+    blockdev_lba_t limit = ext_blk_sector(fs, fs->blocks_count);
 
-    if (end < sector || (fs->blocks_count && end > limit))
+    if (sector > BLOCKDEV_LBA_MAX - count ||
+        (fs->blocks_count && sector + count > limit))
         return ext_fail(fs, EXT_ERANGE, 0, sector >> (fs->blk_shift - 9),
                         "read past the end of the partition");
     return 0;
 }
 
-int ext_dev_raw(struct ext_fs *fs, uint64_t sector, uint32_t count,
+int ext_dev_raw(struct ext_fs *fs, blockdev_lba_t sector, uint32_t count,
                 void *dst)
 {
     int rc = ext_dev_bounds(fs, sector, count);
@@ -43,7 +44,7 @@ int ext_dev_raw(struct ext_fs *fs, uint64_t sector, uint32_t count,
 
 /* Every read of the reader: after a journal replay, the sectors of
  * replaced blocks are then read again from their journal copies. */
-int ext_dev_read(struct ext_fs *fs, uint64_t sector, uint32_t count,
+int ext_dev_read(struct ext_fs *fs, blockdev_lba_t sector, uint32_t count,
                  void *dst)
 {
     int rc = ext_dev_raw(fs, sector, count, dst);
@@ -55,7 +56,7 @@ int ext_dev_read(struct ext_fs *fs, uint64_t sector, uint32_t count,
     return rc;
 }
 
-int ext_sector(struct ext_fs *fs, uint64_t sector)
+int ext_sector(struct ext_fs *fs, blockdev_lba_t sector)
 {
     int rc;
 
@@ -88,7 +89,7 @@ int ext_bytes_crc(struct ext_fs *fs, uint64_t off, void *dst, uint32_t n,
     while (n) {
         uint32_t in = (uint32_t)(off & (BLOCKDEV_SECTOR - 1));
         uint32_t take = BLOCKDEV_SECTOR - in;
-        int rc = ext_sector(fs, off >> 9);
+        int rc = ext_sector(fs, (blockdev_lba_t)(off >> 9));
 
         if (rc)
             return rc;
@@ -117,7 +118,7 @@ int ext_crc32c_span(struct ext_fs *fs, uint64_t off, uint32_t n,
     return ext_bytes_crc(fs, off, NULL, n, crc);
 }
 
-bool ext_blk_ok(const struct ext_fs *fs, uint64_t blk)
+bool ext_blk_ok(const struct ext_fs *fs, ext_blk_t blk)
 {
     return blk >= fs->first_data_block && blk < fs->blocks_count;
 }

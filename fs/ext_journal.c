@@ -684,8 +684,8 @@ int ext_journal_replay(struct ext_fs *fs, struct ext_journal *j)
     return 0;
 }
 
-int ext_journal_patch(struct ext_fs *fs, uint64_t sector, uint32_t count,
-                      uint8_t *dst)
+int ext_journal_patch(struct ext_fs *fs, blockdev_lba_t sector,
+                      uint32_t count, uint8_t *dst)
 {
     const struct ext_journal *j = fs->jnl;
     uint32_t sh = fs->blk_shift - 9u, i;

@@ -5,11 +5,24 @@
 
 #define NDIR I_NDIR_BLOCKS
 
+/* Blocks from lblk up to end (a hole's end may lie past what ext_blk_t
+ * holds: the run is then as long as it can say). */
+static ext_blk_t run_to(uint64_t end, ext_blk_t lblk)
+{
+    uint64_t n = end - lblk;
+
+#if BLOCKDEV_LBA32
+    if (n > EXT_BLK_MAX)
+        return EXT_BLK_MAX;
+#endif
+    return (ext_blk_t)n;
+}
+
 /* ---- block maps ---------------------------------------------------- */
 
 /* A block a file's map names: inside the filesystem and outside the
  * system zone (Linux's ext4_inode_block_valid). */
-static int blk_check(struct ext_fs *fs, uint32_t ino, uint64_t blk)
+static int blk_check(struct ext_fs *fs, uint32_t ino, ext_blk_t blk)
 {
     if (!ext_blk_ok(fs, blk))
         return ext_fail(fs, EXT_ERANGE, ino, blk,
@@ -22,10 +35,10 @@ static int blk_check(struct ext_fs *fs, uint32_t ino, uint64_t blk)
     return 0;
 }
 
-static int ptr_at(struct ext_fs *fs, uint64_t blk, uint64_t idx, uint32_t *v)
+static int ptr_at(struct ext_fs *fs, ext_blk_t blk, uint32_t idx, uint32_t *v)
 {
     uint8_t b[EXT_PTR_SIZE];
-    int rc = ext_bytes(fs, (blk << fs->blk_shift) + idx * EXT_PTR_SIZE, b,
+    int rc = ext_bytes(fs, ext_blk_off(fs, blk) + idx * EXT_PTR_SIZE, b,
                        EXT_PTR_SIZE);
 
     *v = le32(b);
@@ -36,7 +49,7 @@ static int ptr_at(struct ext_fs *fs, uint64_t blk, uint64_t idx, uint32_t *v)
  * lie inside the filesystem and must not point back at the block that
  * holds it (an indirect block pointing to itself). */
 static int ptr_check(struct ext_fs *fs, const struct ext_file *f,
-                     uint32_t ptr, uint64_t holder)
+                     uint32_t ptr, ext_blk_t holder)
 {
     if (!ptr)
         return 0;
@@ -49,11 +62,11 @@ static int ptr_check(struct ext_fs *fs, const struct ext_file *f,
 /* Extend a run over the following pointers of the same sector while they
  * stay contiguous (or stay holes). */
 static int run_extend(struct ext_fs *fs, const struct ext_file *f,
-                      uint64_t blk, uint64_t idx, uint64_t last,
+                      ext_blk_t blk, uint32_t idx, uint32_t last,
                       struct ext_run *run)
 {
-    uint64_t per_sector = BLOCKDEV_SECTOR / EXT_PTR_SIZE;
-    uint64_t end = (idx / per_sector + 1) * per_sector;
+    uint32_t per_sector = BLOCKDEV_SECTOR / EXT_PTR_SIZE;
+    uint32_t end = (idx / per_sector + 1) * per_sector;
 
     if (end > last)
         end = last;
@@ -77,7 +90,7 @@ static int run_extend(struct ext_fs *fs, const struct ext_file *f,
  * its single-indirect blocks the sector buffer holds their pointers, so
  * the next few of its own are kept from the last read of its sector:
  * a sequential read re-reads that sector once per 8 indirect blocks. */
-static int dind_ptr(struct ext_fs *fs, struct ext_file *f, uint64_t idx,
+static int dind_ptr(struct ext_fs *fs, struct ext_file *f, uint32_t idx,
                     uint32_t *p)
 {
     uint32_t at, i;
@@ -90,8 +103,7 @@ static int dind_ptr(struct ext_fs *fs, struct ext_file *f, uint64_t idx,
     rc = ptr_at(fs, f->ind_pblk[1], idx, p);
     if (rc)
         return rc;
-    at = (uint32_t)(((f->ind_pblk[1] << fs->blk_shift) +
-                     idx * EXT_PTR_SIZE) & (BLOCKDEV_SECTOR - 1));
+    at = (idx * EXT_PTR_SIZE) & (BLOCKDEV_SECTOR - 1);
     for (i = 0; i < 8 && at < BLOCKDEV_SECTOR; i++, at += EXT_PTR_SIZE)
         f->win[i] = le32(fs->buf + at);
     f->win_first = idx;
@@ -107,13 +119,14 @@ static int dind_ptr(struct ext_fs *fs, struct ext_file *f, uint64_t idx,
  * double-indirect block (level 1), so a sequential read goes back to the
  * top only when it leaves them.
  */
-static int map_blockmap(struct ext_fs *fs, struct ext_file *f, uint64_t lblk,
+static int map_blockmap(struct ext_fs *fs, struct ext_file *f, ext_blk_t lblk,
                         struct ext_run *run)
 {
     uint32_t shift = fs->blk_shift - 2;
-    uint64_t ppb = 1ull << shift;
-    uint64_t base, span, blk = 0, idx;
-    uint32_t p, level;
+    uint32_t ppb = 1u << shift;
+    uint64_t base, span;          /* span reaches ppb^3 (2^42) */
+    ext_blk_t blk = 0;
+    uint32_t p, level, idx;
     int rc;
 
     if (lblk < NDIR) {
@@ -138,14 +151,14 @@ static int map_blockmap(struct ext_fs *fs, struct ext_file *f, uint64_t lblk,
         base = f->ind_base[0];
     } else if (f->ind_pblk[1] && lblk - f->ind_base[1] < ppb * ppb) {
         base = f->ind_base[1];
-        idx = (lblk - base) >> shift;
+        idx = (uint32_t)((lblk - base) >> shift);
         rc = dind_ptr(fs, f, idx, &p);
         if (!rc)
             rc = ptr_check(fs, f, p, f->ind_pblk[1]);
         if (rc)
             return rc;
         blk = p;
-        base += idx << shift;
+        base += (ext_blk_t)idx << shift;
         span = ppb;
         if (!blk)
             goto hole;
@@ -171,16 +184,16 @@ static int map_blockmap(struct ext_fs *fs, struct ext_file *f, uint64_t lblk,
             return rc;
         /* Walk down to the single-indirect block holding lblk's pointer. */
         while (level--) {
-            uint64_t holder = blk;
+            ext_blk_t holder = blk;
 
             span >>= shift;
-            idx = (lblk - base) / span;
+            idx = (uint32_t)((lblk - base) >> (shift * (level + 1)));
             if (level == 0) {
                 /* holder is a double-indirect block: remember it. */
                 if (f->ind_pblk[1] != holder)
                     f->win_n = 0;
                 f->ind_pblk[1] = holder;
-                f->ind_base[1] = base;
+                f->ind_base[1] = (ext_blk_t)base;
                 rc = dind_ptr(fs, f, idx, &p);
             } else {
                 rc = ptr_at(fs, holder, idx, &p);
@@ -196,8 +209,8 @@ static int map_blockmap(struct ext_fs *fs, struct ext_file *f, uint64_t lblk,
         }
     }
     f->ind_pblk[0] = blk;
-    f->ind_base[0] = base;
-    idx = lblk - base;
+    f->ind_base[0] = (ext_blk_t)base;
+    idx = (uint32_t)(lblk - base);
     rc = ptr_at(fs, blk, idx, &p);
     if (!rc)
         rc = ptr_check(fs, f, p, blk);
@@ -209,7 +222,7 @@ static int map_blockmap(struct ext_fs *fs, struct ext_file *f, uint64_t lblk,
 
 hole:
     run->pblk = 0;
-    run->len = base + span - lblk;
+    run->len = run_to(base + span, lblk);
     return 0;
 }
 
@@ -217,7 +230,7 @@ hole:
 
 /* One node of an extent tree: in i_block (blk 0) or in a block. */
 struct ext_node {
-    uint64_t blk;
+    ext_blk_t blk;
     uint32_t entries;
     uint32_t depth;
     uint32_t checked;             /* entries node_open checked */
@@ -230,14 +243,14 @@ static uint32_t ee_len(const uint8_t *e)
     return len > EE_INIT_MAX_LEN ? len - EE_INIT_MAX_LEN : len;
 }
 
-static uint64_t ee_start(const uint8_t *e)
+static ext_blk_t ee_start(const uint8_t *e)
 {
-    return (uint64_t)le16(e + EE_START_HI) << 32 | le32(e + EE_START_LO);
+    return ext_blk_join(le32(e + EE_START_LO), le16(e + EE_START_HI));
 }
 
-static uint64_t ei_leaf(const uint8_t *e)
+static ext_blk_t ei_leaf(const uint8_t *e)
 {
-    return (uint64_t)le16(e + EI_LEAF_HI) << 32 | le32(e + EI_LEAF_LO);
+    return ext_blk_join(le32(e + EI_LEAF_LO), le16(e + EI_LEAF_HI));
 }
 
 /*
@@ -254,9 +267,9 @@ static int entry_check(struct ext_fs *fs, const struct ext_file *f,
                        uint64_t parent_first, uint64_t *cur)
 {
     uint64_t first = le32(e + EE_BLOCK);          /* == EI_BLOCK */
-    uint64_t pblk = n->depth ? ei_leaf(e) : ee_start(e);
-    uint64_t len = n->depth ? 1 : ee_len(e);
-    uint64_t where = n->blk ? n->blk : pblk;
+    ext_blk_t pblk = n->depth ? ei_leaf(e) : ee_start(e);
+    uint32_t len = n->depth ? 1 : ee_len(e);
+    ext_blk_t where = n->blk ? n->blk : pblk;
     const char *bad = NULL;
     int err = EXT_EEXTENT;
 
@@ -269,7 +282,8 @@ static int entry_check(struct ext_fs *fs, const struct ext_file *f,
         bad = "extent entry has length 0";
     else if (first + len > 1ull << 32)
         bad = "extent's logical range wraps past 2^32";
-    else if (!ext_blk_ok(fs, pblk) || pblk + len > fs->blocks_count)
+    else if (!ext_blk_ok(fs, pblk) ||
+             (uint64_t)pblk + len > fs->blocks_count)
         err = EXT_ERANGE, where = pblk,
         bad = "extent maps blocks outside the filesystem";
     else if (ext_blk_sys(fs, pblk, len))
@@ -293,7 +307,7 @@ static int node_entry_crc(struct ext_fs *fs, struct ext_file *f,
     if (!n->blk)
         memcpy(e, f->in.iblock + at, EXT_ENTRY_SIZE);
     else
-        rc = ext_bytes_crc(fs, (n->blk << fs->blk_shift) + at, e,
+        rc = ext_bytes_crc(fs, ext_blk_off(fs, n->blk) + at, e,
                            EXT_ENTRY_SIZE, crc);
     if (!rc && !n->depth && n->blk && n->blk == f->leaf_pblk &&
         i == f->leaf_checked && i < n->entries) {
@@ -320,7 +334,7 @@ static int node_entry(struct ext_fs *fs, struct ext_file *f,
  * entries are checked as reads reach them (node_entry_crc), so a
  * sequential read still reads each of its sectors once.
  */
-static int node_open(struct ext_fs *fs, struct ext_file *f, uint64_t blk,
+static int node_open(struct ext_fs *fs, struct ext_file *f, ext_blk_t blk,
                      int32_t want_depth, uint64_t parent_first,
                      struct ext_node *n)
 {
@@ -335,7 +349,7 @@ static int node_open(struct ext_fs *fs, struct ext_file *f, uint64_t blk,
     n->blk = blk;
     n->entries = n->checked = 0;
     if (blk) {
-        rc = ext_bytes_crc(fs, blk << fs->blk_shift, h, sizeof(h), pcrc);
+        rc = ext_bytes_crc(fs, ext_blk_off(fs, blk), h, sizeof(h), pcrc);
         if (rc)
             return rc;
     } else {
@@ -379,10 +393,10 @@ static int node_open(struct ext_fs *fs, struct ext_file *f, uint64_t blk,
         uint32_t used = EH_SIZE + EXT_ENTRY_SIZE * n->entries;
         uint32_t end = EH_SIZE + EXT_ENTRY_SIZE * max;
 
-        rc = ext_crc32c_span(fs, (blk << fs->blk_shift) + used, end - used,
+        rc = ext_crc32c_span(fs, ext_blk_off(fs, blk) + used, end - used,
                              &crc);
         if (!rc)
-            rc = ext_bytes(fs, (blk << fs->blk_shift) + end, h,
+            rc = ext_bytes(fs, ext_blk_off(fs, blk) + end, h,
                            ET_CHECKSUM_SIZE);
         if (rc)
             return rc;
@@ -399,7 +413,7 @@ static int node_open(struct ext_fs *fs, struct ext_file *f, uint64_t blk,
  * sequential read finds its extent there without touching the leaf's
  * other sectors. */
 static int node_search(struct ext_fs *fs, struct ext_file *f,
-                       const struct ext_node *n, uint64_t lblk,
+                       const struct ext_node *n, ext_blk_t lblk,
                        uint32_t hint, uint32_t *found, uint64_t *next_start,
                        uint8_t e[EXT_ENTRY_SIZE])
 {
@@ -458,7 +472,7 @@ static int node_search(struct ext_fs *fs, struct ext_file *f,
 /* In a checked leaf: the extent holding lblk, or the hole up to the next
  * one (entries are sorted and disjoint, so next > lblk). */
 static int map_leaf(struct ext_fs *fs, struct ext_file *f,
-                    const struct ext_node *n, uint64_t lblk, uint64_t end,
+                    const struct ext_node *n, ext_blk_t lblk, uint64_t end,
                     struct ext_run *run)
 {
     uint8_t e[EXT_ENTRY_SIZE], later[EXT_ENTRY_SIZE];
@@ -476,23 +490,23 @@ static int map_leaf(struct ext_fs *fs, struct ext_file *f,
         return rc;
     f->leaf_hint = i + 1;
     run->pblk = 0;
-    run->len = next - lblk;
+    run->len = run_to(next, lblk);
     if (i == n->entries)
         return 0;                    /* before the first extent: a hole */
     first = le32(e + EE_BLOCK);
     len = ee_len(e);
     if (lblk >= first + len)
         return 0;                    /* a gap after this extent */
-    run->len = first + len - lblk;
+    run->len = (ext_blk_t)(first + len - lblk);
     if (le16(e + EE_LEN) <= EE_INIT_MAX_LEN)
-        run->pblk = ee_start(e) + (lblk - first);
+        run->pblk = ee_start(e) + (ext_blk_t)(lblk - first);
     return 0;
 }
 
 /* Descend from the root to the leaf covering lblk. Depth <= 5 and
  * strictly decreasing bounds the walk; the leaf found is cached with the
  * logical range its parent index gives it. */
-static int map_extents(struct ext_fs *fs, struct ext_file *f, uint64_t lblk,
+static int map_extents(struct ext_fs *fs, struct ext_file *f, ext_blk_t lblk,
                        struct ext_run *run)
 {
     struct ext_node n;
@@ -519,7 +533,7 @@ static int map_extents(struct ext_fs *fs, struct ext_file *f, uint64_t lblk,
             return rc;
         if (i == n.entries) {
             run->pblk = 0;
-            run->len = next - lblk;
+            run->len = run_to(next, lblk);
             return 0;
         }
         first = le32(e + EI_BLOCK);
@@ -530,7 +544,7 @@ static int map_extents(struct ext_fs *fs, struct ext_file *f, uint64_t lblk,
         return rc;
     if (n.blk) {
         f->leaf_pblk = n.blk;
-        f->leaf_first = first;
+        f->leaf_first = (ext_blk_t)first;
         f->leaf_end = end;
         f->leaf_entries = n.entries;
         f->leaf_hint = 0;
@@ -540,13 +554,13 @@ static int map_extents(struct ext_fs *fs, struct ext_file *f, uint64_t lblk,
     return map_leaf(fs, f, &n, lblk, end, run);
 }
 
-int ext_map(struct ext_fs *fs, struct ext_file *f, uint64_t lblk,
+int ext_map(struct ext_fs *fs, struct ext_file *f, ext_blk_t lblk,
             struct ext_run *run)
 {
     int rc;
 
     if (f->run_len && lblk - f->run_lblk < f->run_len) {
-        uint64_t skip = lblk - f->run_lblk;
+        ext_blk_t skip = lblk - f->run_lblk;
 
         run->pblk = f->run_pblk ? f->run_pblk + skip : 0;
         run->len = f->run_len - skip;

@@ -15,7 +15,7 @@ int ext_lookup(struct ext_fs *fs, const char *path, bool follow_last,
 {
     char buf[EXT_PATH_MAX];
     const uint32_t end = EXT_PATH_MAX;
-    struct ext_inode dir, child;
+    struct ext_inode child, *dir = out;   /* out is the walk's directory */
     uint32_t len = 0, r, hops = 0, steps = 0, ino;
     int rc;
 
@@ -25,7 +25,7 @@ int ext_lookup(struct ext_fs *fs, const char *path, bool follow_last,
         return ext_fail(fs, EXT_ENAMETOOLONG, 0, 0, "path is too long");
     r = end - len;
     memcpy(buf + r, path, len);
-    rc = ext_inode_read(fs, EXT_ROOT_INO, &dir);
+    rc = ext_inode_read(fs, EXT_ROOT_INO, dir);
     if (rc)
         return rc;
 
@@ -35,22 +35,20 @@ int ext_lookup(struct ext_fs *fs, const char *path, bool follow_last,
 
         while (r < end && buf[r] == '/')
             r++;
-        if (r == end) {
-            *out = dir;
+        if (r == end)
             return 0;
-        }
         /* Each step walks one component; links add at most 64 each. */
         if (++steps > EXT_PATH_COMPONENTS * (EXT_SYMLINK_HOPS + 1))
-            return ext_fail(fs, EXT_EINVAL, dir.ino, 0,
+            return ext_fail(fs, EXT_EINVAL, dir->ino, 0,
                             "path has too many components");
         for (q = r; q < end && buf[q] != '/'; q++)
             ;
         clen = q - r;
         if (clen > EXT_NAME_MAX)
-            return ext_fail(fs, EXT_ENAMETOOLONG, dir.ino, 0,
+            return ext_fail(fs, EXT_ENAMETOOLONG, dir->ino, 0,
                             "path component longer than 255 bytes");
-        if (!ext_is_dir(&dir))
-            return ext_fail(fs, EXT_ENOTDIR, dir.ino, 0,
+        if (!ext_is_dir(dir))
+            return ext_fail(fs, EXT_ENOTDIR, dir->ino, 0,
                             "path component is not a directory");
         while (q + slashes < end && buf[q + slashes] == '/')
             slashes++;
@@ -59,11 +57,11 @@ int ext_lookup(struct ext_fs *fs, const char *path, bool follow_last,
             r = q;
             continue;
         }
-        rc = ext_dir_find(fs, &dir, buf + r, clen, &ino);
+        rc = ext_dir_find(fs, dir, buf + r, clen, &ino);
         if (rc < 0)
             return rc;
         if (rc == 0)
-            return ext_fail(fs, EXT_ENOENT, dir.ino, 0,
+            return ext_fail(fs, EXT_ENOENT, dir->ino, 0,
                             "no such file or directory");
         rc = ext_inode_read(fs, ino, &child);
         if (rc)
@@ -82,7 +80,7 @@ int ext_lookup(struct ext_fs *fs, const char *path, bool follow_last,
             if (rc)
                 return rc;
             if (buf[r] == '/') {
-                rc = ext_inode_read(fs, EXT_ROOT_INO, &dir);
+                rc = ext_inode_read(fs, EXT_ROOT_INO, dir);
                 if (rc)
                     return rc;
             }
@@ -92,16 +90,15 @@ int ext_lookup(struct ext_fs *fs, const char *path, bool follow_last,
             return ext_fail(fs, EXT_ENOTDIR, child.ino, 0,
                             "trailing slash after a name that is not a "
                             "directory");
-        dir = child;
+        *dir = child;
     }
 }
 
 int ext_open(struct ext_fs *fs, const char *path, struct ext_file *f)
 {
-    struct ext_inode in;
-    int rc = ext_lookup(fs, path, true, &in);
+    int rc = ext_lookup(fs, path, true, &f->in);
 
     if (rc)
         return rc;
-    return ext_file_open(fs, &in, f);
+    return ext_file_open(fs, &f->in, f);
 }

@@ -10,15 +10,42 @@
 #include "ext_format.h"
 #include "le.h"
 
-#define EXT_NO_SECTOR           UINT64_MAX
+#define EXT_NO_SECTOR           BLOCKDEV_LBA_MAX
 
 static inline uint32_t ext_blk_size(const struct ext_fs *fs)
 {
     return 1u << fs->blk_shift;
 }
 
+/* The byte offset of block blk: 64-bit even where block numbers are not
+ * (a filesystem past 4 GiB). */
+static inline uint64_t ext_blk_off(const struct ext_fs *fs, ext_blk_t blk)
+{
+    return (uint64_t)blk << fs->blk_shift;
+}
+
+/* A block number stored in two on-disk halves. Where ext_blk_t is 32-bit
+ * a high half saturates to EXT_BLK_MAX, past every filesystem's block
+ * count, so the checks that follow refuse it as out of range. */
+static inline ext_blk_t ext_blk_join(uint32_t lo, uint32_t hi)
+{
+#if BLOCKDEV_LBA32
+    return hi ? EXT_BLK_MAX : lo;
+#else
+    return (uint64_t)hi << 32 | lo;
+#endif
+}
+
+/* The first sector of block blk (fits: mount checked the filesystem's
+ * sectors do). */
+static inline blockdev_lba_t ext_blk_sector(const struct ext_fs *fs,
+                                            ext_blk_t blk)
+{
+    return (blockdev_lba_t)blk << (fs->blk_shift - 9);
+}
+
 /* Record an error with its place and return its code. */
-int ext_fail_at(struct ext_fs *fs, int err, uint32_t ino, uint64_t blk,
+int ext_fail_at(struct ext_fs *fs, int err, uint32_t ino, ext_blk_t blk,
                 const char *what);
 #if EXT_MESSAGES
 #define ext_fail(fs, err, ino, blk, what) ext_fail_at(fs, err, ino, blk, what)
@@ -29,10 +56,10 @@ int ext_fail_at(struct ext_fs *fs, int err, uint32_t ino, uint64_t blk,
 
 /* Block device access, relative to the filesystem's first sector.
  * ext_dev_read serves replayed journal blocks; ext_dev_raw never does. */
-int ext_sector(struct ext_fs *fs, uint64_t sector);
-int ext_dev_raw(struct ext_fs *fs, uint64_t sector, uint32_t count,
+int ext_sector(struct ext_fs *fs, blockdev_lba_t sector);
+int ext_dev_raw(struct ext_fs *fs, blockdev_lba_t sector, uint32_t count,
                 void *dst);
-int ext_dev_read(struct ext_fs *fs, uint64_t sector, uint32_t count,
+int ext_dev_read(struct ext_fs *fs, blockdev_lba_t sector, uint32_t count,
                  void *dst);
 /* n bytes at a byte offset of the fs through the sector buffer (the
  * range may straddle sectors): copied to dst and/or folded into *crc. */
@@ -41,9 +68,9 @@ int ext_bytes_crc(struct ext_fs *fs, uint64_t off, void *dst, uint32_t n,
 int ext_bytes(struct ext_fs *fs, uint64_t off, void *dst, uint32_t n);
 /* A block number that may be read: inside the filesystem, not block 0
  * of a 1 KiB-block fs's boot area. */
-bool ext_blk_ok(const struct ext_fs *fs, uint64_t blk);
+bool ext_blk_ok(const struct ext_fs *fs, ext_blk_t blk);
 /* Does [blk, blk + len) touch the system zone (ext_inode.c)? No I/O. */
-bool ext_blk_sys(const struct ext_fs *fs, uint64_t blk, uint64_t len);
+bool ext_blk_sys(const struct ext_fs *fs, ext_blk_t blk, ext_blk_t len);
 int ext_zones_init(struct ext_fs *fs);
 /* A symlink's i_size target bytes into dst, checked (ext_file.c). */
 int ext_link_read(struct ext_fs *fs, const struct ext_inode *in, char *dst);
@@ -65,10 +92,10 @@ static inline bool ext_has_gdt_csum(const struct ext_fs *fs)
 
 /* Block maps and extents (ext_map.c): the run of blocks at lblk. */
 struct ext_run {
-    uint64_t pblk;                /* 0: a hole, reads as zeros */
-    uint64_t len;                 /* blocks, >= 1 */
+    ext_blk_t pblk;               /* 0: a hole, reads as zeros */
+    ext_blk_t len;                /* blocks, >= 1 */
 };
-int ext_map(struct ext_fs *fs, struct ext_file *f, uint64_t lblk,
+int ext_map(struct ext_fs *fs, struct ext_file *f, ext_blk_t lblk,
             struct ext_run *run);
 
 /* Is in's data inline? Never in a build without EXT_INLINE: there the
@@ -88,17 +115,17 @@ int ext_dir_find(struct ext_fs *fs, const struct ext_inode *dir,
                  const char *name, uint32_t name_len, uint32_t *ino);
 int ext_htree_find(struct ext_fs *fs, struct ext_dir *d, const char *name,
                    uint32_t name_len, uint32_t *ino);
-int ext_dirblk_verify(struct ext_fs *fs, struct ext_dir *d, uint64_t lblk,
-                      uint64_t pblk);
+int ext_dirblk_verify(struct ext_fs *fs, struct ext_dir *d, ext_blk_t lblk,
+                      ext_blk_t pblk);
 /* Scan one directory block for a name: 1 found (ino set), 0 not there. */
-int ext_dirblk_find(struct ext_fs *fs, struct ext_dir *d, uint64_t lblk,
+int ext_dirblk_find(struct ext_fs *fs, struct ext_dir *d, ext_blk_t lblk,
                     const char *name, uint32_t name_len, uint32_t *ino);
 
 /* Journal replay (ext_journal.c): scan the log of a dirty journal and
  * fill j's table; then reads are patched from it (j NULL: no table). */
 int ext_journal_replay(struct ext_fs *fs, struct ext_journal *j);
-int ext_journal_patch(struct ext_fs *fs, uint64_t sector, uint32_t count,
-                      uint8_t *dst);
+int ext_journal_patch(struct ext_fs *fs, blockdev_lba_t sector,
+                      uint32_t count, uint8_t *dst);
 
 /* Hashes for hash-tree directories (ext_hash.c). */
 uint32_t ext_dx_hash(const char *name, uint32_t len, uint32_t version,

@@ -143,13 +143,13 @@ static int sb_read_head(struct ext_fs *fs)
 }
 
 static int sb_geometry(struct ext_fs *fs, const uint8_t *sb,
-                       uint64_t sectors)
+                       blockdev_lba_t sectors)
 {
     uint32_t log_blk = le32(sb + SB_LOG_BLOCK_SIZE);
     uint32_t log_clu = le32(sb + SB_LOG_CLUSTER_SIZE);
     uint32_t cpg = le32(sb + SB_CLUSTERS_PER_GROUP);
-    uint64_t data_blocks, groups, max_blocks;
-    uint32_t bsize;
+    uint32_t blocks_hi = 0, bsize;
+    ext_blk_t data_blocks, groups;
 
     if (le32(sb + SB_REV_LEVEL) > 1)
         return sb_bad(fs, "unknown superblock revision (s_rev_level > 1)");
@@ -162,7 +162,14 @@ static int sb_geometry(struct ext_fs *fs, const uint8_t *sb,
 
     fs->blocks_count = le32(sb + SB_BLOCKS_COUNT_LO);
     if (fs->incompat & INCOMPAT_64BIT)
-        fs->blocks_count |= (uint64_t)le32(sb + SB_BLOCKS_COUNT_HI) << 32;
+        blocks_hi = le32(sb + SB_BLOCKS_COUNT_HI);
+#if BLOCKDEV_LBA32
+    if (blocks_hi)
+        return sb_bad(fs, "more than 2^32 blocks, past this build's 32-bit "
+                          "block numbers (BLOCKDEV_LBA32)");
+#else
+    fs->blocks_count |= (uint64_t)blocks_hi << 32;
+#endif
     fs->inodes_count = le32(sb + SB_INODES_COUNT);
     fs->blocks_per_group = le32(sb + SB_BLOCKS_PER_GROUP);
     fs->inodes_per_group = le32(sb + SB_INODES_PER_GROUP);
@@ -197,17 +204,25 @@ static int sb_geometry(struct ext_fs *fs, const uint8_t *sb,
     if (fs->first_data_block >= fs->blocks_count)
         return sb_bad(fs, "s_first_data_block is past the block count");
 
-    max_blocks = UINT64_MAX >> fs->blk_shift;
-    if (fs->blocks_count > max_blocks)
+#if !BLOCKDEV_LBA32
+    if (fs->blocks_count > UINT64_MAX >> fs->blk_shift)
         return sb_bad(fs, "block count overflows 64-bit byte offsets");
+#endif
+    /* Every sector of the filesystem, from the device's first, must have
+     * a sector number (the device's last is BLOCKDEV_LBA_MAX). */
+    if (fs->blocks_count > (BLOCKDEV_LBA_MAX - fs->lba0) >>
+                               (fs->blk_shift - 9))
+        return sb_bad(fs, "filesystem reaches past the last sector number "
+                          "this build can address");
     if (sectors && fs->blocks_count > sectors >> (fs->blk_shift - 9))
         return sb_bad(fs, "filesystem is larger than its partition "
                           "(truncated image?)");
 
     data_blocks = fs->blocks_count - fs->first_data_block;
-    groups = (data_blocks + fs->blocks_per_group - 1) / fs->blocks_per_group;
+    groups = data_blocks / fs->blocks_per_group +
+             (data_blocks % fs->blocks_per_group != 0);
     if (groups > UINT32_MAX ||
-        groups * fs->inodes_per_group != fs->inodes_count)
+        (uint64_t)groups * fs->inodes_per_group != fs->inodes_count)
         return sb_bad(fs, "inode count is not groups times inodes per "
                           "group");
     fs->groups = (uint32_t)groups;
@@ -324,7 +339,7 @@ static int sb_checksum(struct ext_fs *fs, const uint8_t *uuid,
 
 /* The superblock: read, checked, the reader's geometry set. Runs again
  * after a journal replay, which may have replaced it. */
-static int sb_parse(struct ext_fs *fs, uint64_t sectors)
+static int sb_parse(struct ext_fs *fs, blockdev_lba_t sectors)
 {
     const uint8_t *sb = fs->buf;
     uint8_t uuid[16];
@@ -361,7 +376,7 @@ static int sb_parse(struct ext_fs *fs, uint64_t sectors)
 }
 
 int ext_mount_journal(struct ext_fs *fs, const struct blockdev *bd,
-                      uint64_t lba0, uint64_t sectors,
+                      blockdev_lba_t lba0, blockdev_lba_t sectors,
                       struct ext_journal *j)
 {
     struct ext_inode root;
@@ -414,7 +429,7 @@ int ext_mount_journal(struct ext_fs *fs, const struct blockdev *bd,
 }
 
 int ext_mount(struct ext_fs *fs, const struct blockdev *bd,
-              uint64_t lba0, uint64_t sectors)
+              blockdev_lba_t lba0, blockdev_lba_t sectors)
 {
     return ext_mount_journal(fs, bd, lba0, sectors, NULL);
 }

@@ -38,20 +38,32 @@ static int fail_at(struct part_info *out, int err, uint64_t lba,
     return err;
 }
 
+/* Does lba have a sector number in this build (BLOCKDEV_LBA32)? */
+static bool lba_ok(uint64_t lba)
+{
+#if BLOCKDEV_LBA32
+    return lba <= BLOCKDEV_LBA_MAX;
+#else
+    (void)lba;
+    return true;
+#endif
+}
+
 static int rd(const struct blockdev *bd, uint64_t lba, uint8_t *buf,
               struct part_info *out)
 {
-    if (bd->sectors && lba >= bd->sectors)
+    if ((bd->sectors && lba >= bd->sectors) || !lba_ok(lba))
         return fail(out, PART_ECORRUPT, lba,
                     "partition table points past the end of the disk");
-    if (bd->read(bd->ctx, lba, 1, buf))
+    if (bd->read(bd->ctx, (blockdev_lba_t)lba, 1, buf))
         return fail(out, PART_EIO, lba, "the block device failed a read");
     return 0;
 }
 
 static bool range_ok(const struct blockdev *bd, uint64_t lba, uint64_t n)
 {
-    return n && lba + n > lba && (!bd->sectors || lba + n <= bd->sectors);
+    return n && lba + n > lba && lba_ok(lba + n - 1) &&
+           (!bd->sectors || lba + n <= bd->sectors);
 }
 
 /* A GPT header at lba: signature, size, its own CRC32, then the entry
@@ -155,8 +167,8 @@ static int gpt_entry(const struct blockdev *bd, uint8_t *buf,
         return fail(out, PART_ECORRUPT, lba,
                     "GPT partition's sectors are reversed or outside the "
                     "disk");
-    out->lba = first;
-    out->sectors = last - first + 1;
+    out->lba = (blockdev_lba_t)first;
+    out->sectors = (blockdev_lba_t)(last - first + 1);
     out->index = index;
     out->scheme = PART_GPT;
     out->mbr_type = 0;
@@ -183,7 +195,7 @@ static int mbr_slot(const struct blockdev *bd, const uint8_t *e,
     if (!range_ok(bd, lba, n))
         return fail(out, PART_ECORRUPT, at,
                     "MBR partition lies outside the disk");
-    out->lba = lba;
+    out->lba = (blockdev_lba_t)lba;
     out->sectors = n;
     out->index = index;
     out->scheme = PART_MBR;

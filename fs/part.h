@@ -30,8 +30,8 @@ static inline const char *part_scheme_name(int scheme)
 }
 
 struct part_info {
-    uint64_t lba;             /* first sector */
-    uint64_t sectors;
+    blockdev_lba_t lba;       /* first sector */
+    blockdev_lba_t sectors;
     uint32_t index;           /* 1-based: MBR 1-4 primary, 5+ logical */
     uint8_t scheme;           /* enum part_scheme */
     uint8_t mbr_type;         /* MBR system id; 0 for GPT */

@@ -3,7 +3,10 @@
 #
 # A suite is a command printing TAP lines ("ok ..." / "not ok ..."):
 #   - each cmocka binary build/tests/test_* (CMOCKA_MESSAGE_OUTPUT=TAP),
-#   - each script tests/*/t_*.sh, run from the top of the tree.
+#     and the tiny profile's build/tests-tiny/test_* as unit-tiny.test_*,
+#   - each script tests/*/t_*.sh, run from the top of the tree; one with a
+#     line "# profiles: default tiny" runs again as DIR-tiny.t_NAME with
+#     EXTLOAD_PROFILE=tiny and EXTLOAD the tiny profile's ASan tool.
 # A suite that exits non-zero without reporting a failure counts as one.
 # Test images are built first into $EXTLOAD_IMAGES (build/images).
 #
@@ -59,11 +62,20 @@ for t in "$BUILD"/tests/test_*; do
     [ -x "$t" ] || continue
     run_suite "$(basename "$t")" "$t"
 done
+for t in "$BUILD"/tests-tiny/test_*; do
+    [ -x "$t" ] || continue
+    run_suite "unit-tiny.$(basename "$t")" "$t"
+done
 
+TINY_EXTLOAD=$PWD/$BUILD/host-tiny-asan/extload
 for s in tests/*/t_*.sh; do
     [ -f "$s" ] || continue
     n=${s#tests/}; n=${n%.sh}; n=${n//\//.}
     run_suite "$n" bash "$s"
+    if grep -q '^# profiles: .*tiny' "$s"; then
+        run_suite "${n%%.*}-tiny.${n#*.}" \
+            env EXTLOAD_PROFILE=tiny EXTLOAD="$TINY_EXTLOAD" bash "$s"
+    fi
 done
 
 echo "$pass passed, $fail failed"

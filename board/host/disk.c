@@ -6,12 +6,12 @@
 
 #include "disk.h"
 
-static int disk_read(void *ctx, uint64_t lba, uint32_t count, void *buf)
+static int disk_read(void *ctx, blockdev_lba_t lba, uint32_t count, void *buf)
 {
     struct host_disk *d = ctx;
     uint8_t *out = buf;
     uint64_t left = (uint64_t)count * BLOCKDEV_SECTOR;
-    off_t off = (off_t)(lba * BLOCKDEV_SECTOR);
+    off_t off = (off_t)lba * BLOCKDEV_SECTOR;
 
     if (lba >= d->sectors || count > d->sectors - lba)
         return -1;
@@ -47,7 +47,9 @@ int host_disk_open(struct host_disk *d, const char *path)
     d->sectors_read = 0;
     d->bd.read = disk_read;
     d->bd.ctx = d;
-    d->bd.sectors = d->sectors;
+    /* A 32-bit build (BLOCKDEV_LBA32) sees the first 2^32 - 1 sectors. */
+    d->bd.sectors = d->sectors > BLOCKDEV_LBA_MAX
+                        ? BLOCKDEV_LBA_MAX : (blockdev_lba_t)d->sectors;
     return 0;
 }
 

@@ -132,7 +132,7 @@ static int cmd_info(struct tool *t)
             continue;
         }
         printf("partition %" PRIu32 ": start %" PRIu64 ", %" PRIu64
-               " sectors, type ", i, p.lba, p.sectors);
+               " sectors, type ", i, (uint64_t)p.lba, (uint64_t)p.sectors);
         if (scheme == PART_GPT)
             printf("%s\n", p.linux_fs ? "linux-fs" : "other");
         else
@@ -150,7 +150,7 @@ static int cmd_info(struct tool *t)
            " inodes, %" PRIu32 " groups, inode size %u, descriptor size "
            "%u\n",
            ext_flavour(fs),
-           1u << fs->blk_shift, fs->blocks_count, fs->inodes_count,
+           1u << fs->blk_shift, (uint64_t)fs->blocks_count, fs->inodes_count,
            fs->groups, fs->inode_size, fs->desc_size);
     print_features("compat: ", 0, fs->compat);
     print_features("incompat: ", 1, fs->incompat);

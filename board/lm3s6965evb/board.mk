@@ -25,7 +25,8 @@ LM3S_CFLAGS := $(CSTD) $(WARN) -I. -mcpu=cortex-m3 -mthumb -Os -g \
             -ffreestanding -nostdlib -ffunction-sections -fdata-sections \
             -fno-tree-loop-distribute-patterns -fstack-usage \
             -DBOARD_SEMIHOSTING=$(BOARD_SEMIHOSTING) \
-            -DBOOT_REQUIRE_SHA256=$(BOOT_REQUIRE_SHA256) $(PROFILE_DEFS)
+            -DBOOT_REQUIRE_SHA256=$(BOOT_REQUIRE_SHA256) $(PROFILE_DEFS) \
+            $(BOARD_DEFS)
 LM3S_LDFLAGS := -T linker/lm3s6965evb.ld -Wl,--gc-sections -lgcc
 
 $(eval $(call OBJ_RULE,$(LM3S_DIR)/obj,$$(ARM_CC),$$(LM3S_CFLAGS),CC-M3))

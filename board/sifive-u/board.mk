@@ -22,7 +22,7 @@ RV_ARCH := -march=rv64imac_zicsr -mabi=lp64 -mcmodel=medany
 # The freestanding flags every RISC-V image shares (the test kernel too).
 RV_CFLAGS := $(CSTD) $(WARN) -I. -isystem board/libc $(RV_ARCH) -Os -g \
             -ffreestanding -nostdlib -ffunction-sections -fdata-sections \
-            -fno-tree-loop-distribute-patterns
+            -fno-tree-loop-distribute-patterns $(BOARD_DEFS)
 
 # The CPU layer, the chips, the board, and board/main.c.
 SIFIVE_SRC := $(FS_SRC) $(DRV_SRC) drivers/sifive_uart.c \

@@ -15,7 +15,7 @@ CONFIGS = [
     ("EXT_CSUM_VERIFY=0", ["-DEXT_CSUM_VERIFY=0"]),
     ("EXT_JOURNAL=0", ["-DEXT_JOURNAL=0"]),
     ("EXT_INLINE=0", ["-DEXT_INLINE=0"]),
-    ("BLOCKDEV_LBA32=1", ["-DBLOCKDEV_LBA32=1"]),
+    ("BLOCKDEV_LBA32=0 (64-bit)", ["-UBLOCKDEV_LBA32", "-DBLOCKDEV_LBA32=0"]),
     ("tiny (all off)", ["-DEXTLOAD_TINY=1"]),
 ]
 
@@ -50,9 +50,9 @@ def main():
     os.makedirs(out, exist_ok=True)
     srcs = sorted("fs/" + f for f in os.listdir("fs") if f.endswith(".c"))
     srcs += ["tests/bench/fsconf_entry.c", "board/libc/mem.c"]
-    print("fs/ flash per build option (fs/ext_priv.h), as a loader links "
-          "it:")
-    print("  %-22s %8s" % ("option", "bytes"))
+    print("fs/ flash per build option (fs/ext_conf.h, fs/blockdev.h), as a "
+          "loader links it:")
+    print("  %-26s %8s" % ("option", "bytes"))
     base = None
     for i, (name, defs) in enumerate(CONFIGS):
         elf = os.path.join(out, "c%d.elf" % i)
@@ -69,7 +69,7 @@ def main():
             "-Wl,-Map=" + mapf, "-o", elf] + objs + ["-lgcc"], check=True)
         n = fs_bytes(mapf)
         base = base or n
-        print("  %-22s %8d%s" % (name, n, "" if n == base else
+        print("  %-26s %8d%s" % (name, n, "" if n == base else
                                  "  (%+d)" % (n - base)))
 
 

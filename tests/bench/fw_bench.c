@@ -67,7 +67,7 @@ static uint64_t now_ns(void)
            (uint64_t)(TICKS_PER_MS - 1u - cvr) * NS_PER_TICK;
 }
 
-static int rec_read(void *ctx, uint64_t lba, uint32_t count, void *buf)
+static int rec_read(void *ctx, blockdev_lba_t lba, uint32_t count, void *buf)
 {
     const uint8_t *b = buf;
 

@@ -33,7 +33,8 @@ struct counted {
     uint64_t reads, sectors;
 };
 
-static int counted_read(void *ctx, uint64_t lba, uint32_t count, void *buf)
+static int counted_read(void *ctx, blockdev_lba_t lba, uint32_t count,
+                        void *buf)
 {
     struct counted *c = ctx;
 

@@ -457,7 +457,7 @@ def run_size(args):
     for k in sorted(sizes):
         if k == "journal_table":
             print("%-42s %7d %7s" % (
-                "journal replay table (%d x %d B, in .bss)"
+                "journal replay table (%d x %d B, window tail)"
                 % (sizes[k] // max(sizes.get("ext_jblock", 16), 1),
                    sizes.get("ext_jblock", 16)), sizes[k], "-"))
         elif k not in ("ext_fs", "sdspi"):

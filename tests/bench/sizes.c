@@ -20,6 +20,8 @@ SIZEOF(pl022);
 SIZEOF(boot_state);
 SIZEOF(ext_journal);
 SIZEOF(ext_jblock);
-/* The firmware's journal replay table (in boot_state, so in .bss). */
-const char sizeof_journal_table[sizeof(((struct boot_state *)0)->jtab)] =
-    { 0 };
+/* The firmware's journal replay table (in the load window's tail, beside
+ * the config text; none without EXT_JOURNAL). */
+#if EXT_JOURNAL
+const char sizeof_journal_table[BOOT_JOURNAL_ROOM] = { 0 };
+#endif

@@ -3,8 +3,18 @@
 # fake clock, and the prompt, whose ls/stat/cat/sha256 must say what the
 # host tool's own commands (checked against debugfs by t_cli.sh) and
 # sha256sum say. Prints TAP. Needs EXTLOAD (the tool).
+#
+# EXTLOAD_PROFILE=tiny: EXTLOAD is the tiny profile's tool, built without
+# BOOT_INTERACTIVE (firmware/boot_conf.h; tests/run.sh runs it as
+# cli-tiny.t_boot_keys): TIMEOUT, PROMPT and MENU do nothing, stdin is
+# never read, the default boots at once, and when no label boots the
+# loader stops. The prompt's own checks (ls, stat, cat, sha256, reset)
+# have nothing to run against there.
+# profiles: default tiny
 set -u
 X=${EXTLOAD:?}
+PROFILE=${EXTLOAD_PROFILE:-default}
+tiny() { [ "$PROFILE" = tiny ]; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 PATH=$PATH:/sbin:/usr/sbin
@@ -40,6 +50,33 @@ LABEL gone
 CONF
 img=$tmp/disk.img
 mke2fs -q -F -t ext4 -b 1024 -d "$r" "$img" 8M >/dev/null
+
+if tiny; then
+    # --- keys waiting on stdin: none read, no menu, the default boots ------
+    printf '2\nls /\nboot b\n' >"$tmp/keys"
+    { "$X" boot "$img" -o "$tmp/out" >"$tmp/t.log" 2>&1; echo "rc=$?" >"$tmp/rc"
+      cat >"$tmp/left"; } <"$tmp/keys"
+    grep -q '^rc=0$' "$tmp/rc" && cmp -s "$tmp/out" "$r/boot/a.bin" &&
+    cmp -s "$tmp/left" "$tmp/keys" && has "$tmp/t.log" "^label: 'a'" &&
+    ! has "$tmp/t.log" "Host menu|autoboot|extload> "
+    ok $? "tiny: TIMEOUT and MENU do nothing, stdin is left unread, the default boots" "$tmp/t.log"
+    "$X" boot "$img" -o "$tmp/out2" </dev/null >"$tmp/quiet.log" 2>&1 &&
+    cmp -s "$tmp/quiet.log" "$tmp/t.log"
+    ok $? "tiny: the log is the same with keys and without" "$tmp/quiet.log"
+
+    # --- nothing bootable: stop, exit 1, stdin unread --------------------
+    sed -i 's|/boot/a.bin|/nope-a|; s|/boot/b.bin|/nope-b|' "$r/boot/extlinux/extlinux.conf"
+    mke2fs -q -F -t ext4 -b 1024 -d "$r" "$img" 8M >/dev/null
+    { "$X" boot "$img" >"$tmp/n.log" 2>"$tmp/n.err"; echo "rc=$?" >"$tmp/rc"
+      cat >"$tmp/left"; } <"$tmp/keys"
+    grep -q '^rc=1$' "$tmp/rc" && cmp -s "$tmp/left" "$tmp/keys" &&
+    has "$tmp/n.log" "boot: no bootable label \(3 tried\); stop$" &&
+    ! has "$tmp/n.log" "extload> |prompt" &&
+    has "$tmp/n.err" "^extload: .*: no label could be booted$"
+    ok $? "tiny: no label boots: stop, exit 1, no prompt" "$tmp/n.log"
+    echo "1..$n"
+    exit 0
+fi
 
 # --- no input: the countdown runs on the fake clock, the default boots ----
 "$X" boot "$img" -o "$tmp/out" </dev/null >"$tmp/quiet.log" 2>&1

@@ -44,18 +44,23 @@ const char *fuzz_config_one(const uint8_t *data, size_t len)
         bad = "more labels than CONFIG_LABELS_MAX";
     else if (!in_text(cfg.default_name, text, len))
         bad = "DEFAULT points outside the text";
+#if BOOT_INTERACTIVE
     else if (!in_text(cfg.title, text, len))
         bad = "MENU TITLE points outside the text";
     else if (cfg.timeout_ds > CONFIG_TIMEOUT_MAX)
         bad = "TIMEOUT above CONFIG_TIMEOUT_MAX";
+#endif
     for (i = 0; !bad && i < cfg.count; i++) {
         const struct config_label *l = &cfg.labels[i];
         int at;
 
         if (!l->name || !in_text(l->name, text, len) ||
             !in_text(l->kernel, text, len) || !in_text(l->fdt, text, len) ||
-            !in_text(l->append, text, len) ||
-            !in_text(l->menu_label, text, len))
+            !in_text(l->append, text, len)
+#if BOOT_INTERACTIVE
+            || !in_text(l->menu_label, text, len)
+#endif
+            )
             bad = "a label value points outside the text";
         else if ((at = config_find(&cfg, l->name)) < 0 || (uint32_t)at > i ||
                  strcmp(cfg.labels[at].name, l->name))

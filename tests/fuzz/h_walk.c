@@ -20,7 +20,8 @@
 
 /* Sectors straight from the fuzzer's bytes (no copy of the image per
  * run); past the input the disk reads as zeros. */
-static int mem_read(void *ctx, uint64_t lba, uint32_t count, void *buf)
+static int mem_read(void *ctx, blockdev_lba_t lba, uint32_t count,
+                    void *buf)
 {
     struct fz_disk *m = ctx;
     uint64_t at, n, have;
@@ -35,7 +36,7 @@ static int mem_read(void *ctx, uint64_t lba, uint32_t count, void *buf)
 #endif
         return -1;
     }
-    at = lba * BLOCKDEV_SECTOR;
+    at = (uint64_t)lba * BLOCKDEV_SECTOR;
     n = (uint64_t)count * BLOCKDEV_SECTOR;
     have = at < m->len ? m->len - at : 0;
     if (have > n)
@@ -54,7 +55,8 @@ void fz_disk_init(struct fz_disk *d, struct blockdev *bd,
 
     d->img = data;
     d->len = len;
-    d->sectors = exact || s > FZ_DISK_MIN_SECTORS ? s : FZ_DISK_MIN_SECTORS;
+    d->sectors = (blockdev_lba_t)(exact || s > FZ_DISK_MIN_SECTORS
+                                  ? s : FZ_DISK_MIN_SECTORS);
     d->bad = NULL;
     bd->read = mem_read;
     bd->ctx = d;

@@ -21,7 +21,8 @@
 struct fz_disk {
     const uint8_t *img;
     size_t len;                   /* bytes of img */
-    uint64_t sectors;             /* the disk: len rounded up, or the floor */
+    blockdev_lba_t sectors;       /* the disk: len rounded up, or the floor
+                                     (inputs are at most 64 MiB) */
     const char *bad;              /* a read the device must never see */
 };
 

@@ -80,7 +80,8 @@ fuzz: fuzz-build
 	$(Q)BUILD=$(BUILD) bash tests/fuzz/run.sh $(FUZZ_SECONDS) \
 	    $(FUZZ_WORKERS) $(FUZZ_TARGETS)
 
-# The regression replay links the same harnesses (built with cc, ASan).
-$(BUILD)/tests/test_regress: $(call objs,$(BUILD)/host-asan/obj,tests/fuzz/h_image.c \
+# The regression replay links the same harnesses (built with cc, ASan;
+# PROFILE=tiny: with the tiny profile's options, build/tests-tiny/).
+$(BUILD)/tests$(PSUF)/test_regress: $(call objs,$(HOSTASAN)/obj,tests/fuzz/h_image.c \
         tests/fuzz/h_walk.c tests/fuzz/h_journal.c \
         tests/fuzz/h_config.c tests/fuzz/h_sdspi.c)

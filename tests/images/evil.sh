@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # Evil images: real filesystems with one field broken each. Writes
 # OUTDIR/evil/NAME.img and OUTDIR/evil/cases, one line per image:
-#   NAME<TAB>COMMAND PATH<TAB>EXPECTED-ERROR-CODE<TAB>MESSAGE-FRAGMENT
+#   NAME<TAB>COMMAND PATH<TAB>EXPECTED-ERROR-CODE<TAB>MESSAGE-FRAGMENT<TAB>NEEDS
 # COMMAND is the extload subcommand that must fail (exit 1), the code is
 # the enum ext_err name its message carries, the fragment is part of the
-# sentence that says what and where.
+# sentence that says what and where. NEEDS is the reader's build option
+# (fs/ext_conf.h) that catches the damage, or "-" for every build: the
+# damage lies only in what that option checks (a checksum, a hash-tree
+# node), so a build without it (the tiny profile) reads the image right.
 #
 # Fields are changed by name with tests/tools/fspatch, which takes its
 # offsets from fs/ext_format.h (the reader's own): this script holds no
@@ -45,9 +48,10 @@ e2fsck -fyD "$E/base-csum.img" >/dev/null 2>&1 || true
 base ext4_64 -t ext4 -b 1024 -O 64bit,^metadata_csum
 
 : >"$E/cases"
-case_() {          # name base cmd path code fragment
+case_() {          # name base cmd path code fragment [needs]
     cp "$E/base-$2.img" "$E/$1.img"
-    printf '%s\t%s %s\t%s\t%s\n' "$1" "$3" "$4" "$5" "$6" >>"$E/cases"
+    printf '%s\t%s %s\t%s\t%s\t%s\n' "$1" "$3" "$4" "$5" "$6" "${7:--}" \
+        >>"$E/cases"
 }
 
 set_() { "$FSPATCH" "$E/$1.img" set "$2" "$3" "$4"; }     # case target field value
@@ -87,7 +91,7 @@ set_ desc_size_48 sb s_desc_size 48
 case_ desc_size_16 ext4_64 ls / EXT_ESUPER "s_desc_size"
 set_ desc_size_16 sb s_desc_size 16
 
-case_ sb_csum csum ls / EXT_ECSUM "superblock checksum mismatch"
+case_ sb_csum csum ls / EXT_ECSUM "superblock checksum mismatch" EXT_CSUM_VERIFY
 set_ sb_csum sb s_volume_name.0 0x41
 
 # ---- block maps -----------------------------------------------------------
@@ -229,25 +233,25 @@ set_ isize_2pow50_blockmap inode:$ino2 i_size_high 0x40000
 
 # ---- checksums ----------------------------------------------------------------
 ino=$(ino_of csum /f)
-case_ inode_csum csum cat /f EXT_ECSUM "inode $ino: inode checksum mismatch"
+case_ inode_csum csum cat /f EXT_ECSUM "inode $ino: inode checksum mismatch" EXT_CSUM_VERIFY
 set_ inode_csum inode:$ino l_i_checksum_lo '^0x5A5A'
 
 dblk=$(block_of csum /d 0)
-case_ dir_csum csum ls /d EXT_ECSUM "block $dblk: directory block checksum mismatch"
+case_ dir_csum csum ls /d EXT_ECSUM "block $dblk: directory block checksum mismatch" EXT_CSUM_VERIFY
 set_ dir_csum de@$dblk:24 name 0x58
 
-case_ gd_csum csum ls / EXT_ECSUM "group descriptor checksum mismatch"
+case_ gd_csum csum ls / EXT_ECSUM "group descriptor checksum mismatch" EXT_CSUM_VERIFY
 set_ gd_csum gd:0 bg_checksum '^0xFFFF'
 
 fino=$(ino_of csum /frag)
 leaf=$(get csum ei:$fino:0 ei_leaf_lo)
-case_ extent_csum csum cat /frag EXT_ECSUM "extent block checksum mismatch"
+case_ extent_csum csum cat /frag EXT_ECSUM "extent block checksum mismatch" EXT_CSUM_VERIFY
 set_ extent_csum ee@$leaf:1 ee_start_lo '^0x55'
 
 # A hash-tree root whose count exceeds its limit is that, not a checksum
 # mismatch (the checksum itself is intact).
 hblk=$(block_of csum /h 0)
-case_ dx_count_over_limit csum ls /h EXT_ECORRUPT "block $hblk: hash-tree node's count exceeds its limit"
+case_ dx_count_over_limit csum ls /h EXT_ECORRUPT "block $hblk: hash-tree node's count exceeds its limit" EXT_HTREE
 set_ dx_count_over_limit dx@$hblk count $(( $(get csum dx@$hblk limit) + 1 ))
 
 # bg_itable_unused past s_inodes_per_group, with the descriptor checksum

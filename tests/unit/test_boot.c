@@ -68,6 +68,9 @@ static void mkdirs(const char *path)
         }
 }
 
+/* Under $BUILD: each profile's images apart (build/tests-tiny). */
+#define TESTS_DIR (EXTLOAD_TINY ? "tests-tiny" : "tests")
+
 /* Builds $BUILD/tests/boot/NAME.img (ext4, 1 KiB blocks, no partition
  * table) from files; returns its path in a static buffer. */
 static const char *make_image(const char *name, const struct file *files)
@@ -76,7 +79,7 @@ static const char *make_image(const char *name, const struct file *files)
     char root[1024], path[1100], cmd[4096];
     const char *build = getenv("BUILD");
 
-    FMT(root, "%s/tests/boot/%s", build ? build : "build",
+    FMT(root, "%s/%s/boot/%s", build ? build : "build", TESTS_DIR,
              name);
     FMT(cmd, "rm -rf '%s' && mkdir -p '%s'", root, root);
     assert_int_equal(system(cmd), 0);
@@ -581,8 +584,8 @@ static void test_blank_disk_stops(void **state)
     const char *build = getenv("BUILD");
     (void)state;
 
-    FMT(img, "%s/tests/boot/blank.img",
-             build ? build : "build");
+    FMT(img, "%s/%s/boot/blank.img",
+             build ? build : "build", TESTS_DIR);
     FMT(cmd, "mkdir -p \"$(dirname '%s')\" && "
              "rm -f '%s' && truncate -s 1M '%s'", img, img, img);
     assert_int_equal(system(cmd), 0);

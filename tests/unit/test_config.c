@@ -1,4 +1,6 @@
-/* The extlinux.conf subset: keywords, comments, blanks, order, bounds. */
+/* The extlinux.conf subset: keywords, comments, blanks, order, bounds.
+ * Built for both profiles: without BOOT_INTERACTIVE (the tiny profile)
+ * TIMEOUT, PROMPT and MENU lines are skipped like unknown keywords. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -72,9 +74,13 @@ static void test_case_tabs_comments_crlf(void **state)
     assert_string_equal(cfg.labels[1].kernel, "/b.bin");
     assert_string_equal(cfg.labels[1].fdt, "/b.dtb");
     assert_string_equal(cfg.labels[1].append, "root=/dev/sda1 # not a comment");
+#if BOOT_INTERACTIVE
     assert_int_equal(cfg.timeout_ds, 30);
     assert_string_equal(cfg.title, "extload");
     assert_int_equal(cfg.lines_skipped, 0);
+#else
+    assert_int_equal(cfg.lines_skipped, 2);    /* timeout, menu title */
+#endif
 }
 
 static void test_default_first_then_file_order(void **state)
@@ -206,6 +212,11 @@ static void test_menu_keywords(void **state)
           "LABEL b\n"
           "  MENU HIDE\n", &cfg);
     assert_int_equal(cfg.count, 2);
+    assert_string_equal(cfg.labels[0].name, "a");
+    assert_string_equal(cfg.labels[0].kernel, "/a");
+    assert_string_equal(cfg.labels[1].name, "b");
+    assert_null(cfg.labels[1].kernel);
+#if BOOT_INTERACTIVE
     assert_string_equal(cfg.title, "Pick a kernel");
     assert_int_equal(cfg.timeout_ds, 25);
     assert_int_equal(cfg.prompt, 1);
@@ -213,17 +224,31 @@ static void test_menu_keywords(void **state)
     assert_null(cfg.labels[1].menu_label);
     /* MENU LABEL outside a label, MENU COLOR, MENU HIDE. */
     assert_int_equal(cfg.lines_skipped, 3);
+#else
+    /* Every MENU, TIMEOUT and PROMPT line. */
+    assert_int_equal(cfg.lines_skipped, 8);
+#endif
 
     /* Not numbers: skipped; too large: cut to an hour. */
     parse("TIMEOUT 3s\nPROMPT\nTIMEOUT 99999999999\nLABEL x\n", &cfg);
+    assert_int_equal(cfg.count, 1);
+#if BOOT_INTERACTIVE
     assert_int_equal(cfg.timeout_ds, CONFIG_TIMEOUT_MAX);
     assert_int_equal(cfg.prompt, 0);
     assert_null(cfg.title);
     assert_int_equal(cfg.lines_skipped, 2);
+#else
+    assert_int_equal(cfg.lines_skipped, 3);
+#endif
 
     parse("TIMEOUT 7\nTIMEOUT x\nTIMEOUT 0\n", &cfg);
+    assert_int_equal(cfg.count, 0);
+#if BOOT_INTERACTIVE
     assert_int_equal(cfg.timeout_ds, 0);
     assert_int_equal(cfg.lines_skipped, 1);
+#else
+    assert_int_equal(cfg.lines_skipped, 3);
+#endif
 }
 
 int main(void)

@@ -1,5 +1,10 @@
 /* The ext reader through its API, on the images tests/images/build.sh
- * made, with debugfs as the oracle. */
+ * made, with debugfs as the oracle. Built for both profiles: where the
+ * tiny profile (fs/ext_conf.h) leaves a feature out, the same test checks
+ * that it is refused by name (EXT_EFEATURE and its bit) or read without
+ * it (hash trees walked linearly, checksums not verified), and that an
+ * error without its sentence keeps its code, inode and block. */
+#include <dirent.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -12,6 +17,8 @@
 
 #include "board/host/disk.h"
 #include "fs/ext.h"
+#include "fs/ext_conf.h"
+#include "fs/ext_format.h"
 #include "fs/ext_priv.h"
 #include "fs/part.h"
 #include "tests/support/timg.h"
@@ -26,7 +33,7 @@ struct logdev {
     uint32_t split_runs;          /* multi-sector reads continuing the last */
 };
 
-static int log_read(void *ctx, uint64_t lba, uint32_t count, void *buf)
+static int log_read(void *ctx, blockdev_lba_t lba, uint32_t count, void *buf)
 {
     struct logdev *l = ctx;
 
@@ -72,6 +79,58 @@ static void mount_img(struct logdev *l, struct ext_fs *fs, const char *name)
     }
 }
 
+/* A filesystem the build refuses at mount: EXT_EFEATURE, the INCOMPAT
+ * bit in err_features, and the feature's name ending the description. */
+static void check_refused(const char *name, uint32_t bit, const char *feature)
+{
+    struct logdev l;
+    struct ext_fs fs;
+    char msg[200], want[80];
+
+    open_img(&l, name);
+    assert_int_equal(ext_mount(&fs, &l.bd, 0, 0), EXT_EFEATURE);
+    assert_int_equal(fs.err, EXT_EFEATURE);
+    assert_int_equal(fs.err_features, bit);
+    ext_error_describe(&fs, msg, sizeof(msg));
+    snprintf(want, sizeof(want), ": %s", feature);
+    assert_true(strlen(msg) > strlen(want));
+    assert_string_equal(msg + strlen(msg) - strlen(want), want);
+    if (!EXT_MESSAGES) {
+        snprintf(want, sizeof(want), "%s: %s", ext_strerror(EXT_EFEATURE),
+                 feature);
+        assert_string_equal(msg, want);
+    }
+    host_disk_close(&l.disk);
+}
+
+/* The last error: its code, inode and block, and the sentence (with
+ * EXT_MESSAGES) or ext_strerror's text after the place (without). */
+static void check_error(const struct ext_fs *fs, int code, uint32_t ino,
+                        uint64_t blk, const char *sentence)
+{
+    char msg[200], want[200];
+    int at = 0;
+
+    assert_int_equal(fs->err, code);
+    assert_int_equal(fs->err_ino, ino);
+    assert_int_equal(fs->err_blk, blk);
+    ext_error_describe(fs, msg, sizeof(msg));
+    if (EXT_MESSAGES) {
+        if (!strstr(msg, sentence))
+            fail_msg("\"%s\" lacks \"%s\"", msg, sentence);
+        return;
+    }
+    if (ino)
+        at += snprintf(want + at, sizeof(want) - (size_t)at, "inode %u",
+                       ino);
+    if (blk)
+        at += snprintf(want + at, sizeof(want) - (size_t)at, "%sblock %llu",
+                       at ? ", " : "", (unsigned long long)blk);
+    snprintf(want + at, sizeof(want) - (size_t)at, "%s%s", at ? ": " : "",
+             ext_strerror(code));
+    assert_string_equal(msg, want);
+}
+
 static const char *const fs_images[] = {
     "ext2-1k", "ext2-2k", "ext2-4k", "ext2-rev0", "ext2-i128", "ext2-i1024",
     "ext3", "ext4-1k", "ext4-4k", "ext4-no64", "ext4-metabg",
@@ -90,6 +149,10 @@ static void test_mount_every_image(void **state)
         struct ext_fs fs;
         struct ext_inode root;
 
+        if (!EXT_INLINE && !strcmp(fs_images[i], "ext4-inline")) {
+            check_refused(fs_images[i], INCOMPAT_INLINE_DATA, "inline_data");
+            continue;
+        }
         mount_img(&l, &fs, fs_images[i]);
         assert_int_equal(ext_lookup(&fs, "/", true, &root), 0);
         assert_int_equal(root.ino, EXT_ROOT_INO);
@@ -170,8 +233,12 @@ static void test_reads_ext4(void **state)
     check_reads("ext4-sparse", "/many_extents", 16);
     check_reads("ext4-sparse", "/sparse_dind", 17);
     check_reads("ext4-blockmap", "/dind_first", 18);
-    check_reads("ext4-inline", "/small100", 19);
-    check_reads("ext4-inline", "/tiny59", 20);
+    if (EXT_INLINE) {
+        check_reads("ext4-inline", "/small100", 19);
+        check_reads("ext4-inline", "/tiny59", 20);
+    } else {
+        check_refused("ext4-inline", INCOMPAT_INLINE_DATA, "inline_data");
+    }
     check_reads("ext4-csumseed", "/ind_last", 21);
     check_reads("ext4-i128", "/dind_first", 23);
     check_reads("ext4-i1024", "/dind_first", 24);
@@ -195,7 +262,6 @@ static void test_load_refuses_oversized_before_writing(void **state)
     struct ext_file f;
     uint8_t buf[4096];
     uint64_t size = 0;
-    char msg[200];
     size_t i;
 
     (void)state;
@@ -206,8 +272,7 @@ static void test_load_refuses_oversized_before_writing(void **state)
     assert_int_equal(size, 1025);
     for (i = 0; i < sizeof(buf); i++)
         assert_int_equal(buf[i], 0xEE);
-    ext_error_describe(&fs, msg, sizeof(msg));
-    assert_non_null(strstr(msg, "larger than the space given"));
+    check_error(&fs, EXT_ETOOBIG, f.in.ino, 0, "larger than the space given");
     assert_int_equal(ext_load(&fs, &f, buf, 1025, &size), 0);
     assert_int_equal(buf[1025], 0xEE);
     assert_int_equal(ext_open(&fs, "/a/b", &f), 0);
@@ -223,33 +288,67 @@ static void test_inode_numbers(void **state)
     struct logdev l;
     struct ext_fs fs;
     struct ext_inode in;
-    char msg[200];
 
     (void)state;
     mount_img(&l, &fs, "ext4-4k");
     assert_int_equal(ext_inode_read(&fs, 0, &in), EXT_EINVAL);
     assert_int_equal(ext_inode_read(&fs, fs.inodes_count + 1, &in),
                      EXT_EINVAL);
-    ext_error_describe(&fs, msg, sizeof(msg));
-    assert_non_null(strstr(msg, "past the inode count"));
+    check_error(&fs, EXT_EINVAL, fs.inodes_count + 1, 0,
+                "past the inode count");
     assert_int_equal(ext_inode_read(&fs, fs.inodes_count, &in), EXT_ENOENT);
     host_disk_close(&l.disk);
 }
 
+/* Sectors a linear lookup may read besides the directory's own: its
+ * extent tree's nodes. */
+#define DIR_MAP_SECTORS 8u
+/* Names looked up one by one: all with the hash tree; every 7th by the
+ * linear walk (each costs the whole directory; the listing below sees
+ * every name). */
+#define HTREE_NAMES 5000u
+#define LOOKUP_STEP (EXT_HTREE ? 1u : 7u)
+
+/* Names in the tree's directory (what mke2fs -d put there) plus . and .. */
+static uint32_t tree_entries(const char *image, const char *dir)
+{
+    char path[256];
+    DIR *d;
+    struct dirent *e;
+    uint32_t n = 0;
+
+    snprintf(path, sizeof(path), "trees/%s%s", image, dir);
+    d = opendir(timg_path(path));
+    assert_non_null(d);
+    while ((e = readdir(d)))
+        n++;
+    closedir(d);
+    return n;
+}
+
 /* Every one of the 5000 names through the hash tree, each lookup's
- * sectors counted; the linear walk of the same directory for scale. */
+ * sectors counted; the linear walk of the same directory for scale.
+ * Without EXT_HTREE every lookup is that linear walk: the names are still
+ * found, the index flag changes nothing, and no lookup reads more than
+ * the directory and its map. Both: the listing skips the index nodes and
+ * holds as many entries as the tree's directory, each of the 5000 names
+ * and target_file once. */
 static void check_htree(const char *image, const char *prefix)
 {
     struct logdev l;
     struct ext_fs fs;
     struct ext_inode dir, lin;
-    uint32_t ino, i, worst = 0, linear;
+    struct ext_dir d;
+    struct ext_dirent e;
+    uint32_t ino, i, worst = 0, linear, indexed, listed = 0, targets = 0;
+    static uint8_t seen[HTREE_NAMES + 1];
+    size_t plen = strlen(prefix);
     char name[80];
 
     mount_img(&l, &fs, image);
     assert_int_equal(ext_lookup(&fs, "/big", true, &dir), 0);
     assert_true(dir.flags & IFL_INDEX);
-    for (i = 1; i <= 5000; i++) {
+    for (i = 1; i <= HTREE_NAMES; i += LOOKUP_STEP) {
         uint32_t before = fs.sectors_read;
 
         snprintf(name, sizeof(name), "%s%04u", prefix, i);
@@ -258,18 +357,46 @@ static void check_htree(const char *image, const char *prefix)
         if (fs.sectors_read - before > worst)
             worst = fs.sectors_read - before;
     }
+    i = fs.sectors_read;
     assert_int_equal(ext_dir_find(&fs, &dir, "target_file", 11, &ino), 1);
+    indexed = fs.sectors_read - i;
     lin = dir;
     lin.flags &= ~IFL_INDEX;
     i = fs.sectors_read;
     assert_int_equal(ext_dir_find(&fs, &lin, "target_file", 11, &ino), 1);
     linear = fs.sectors_read - i;
-    print_message("# %s: hashed lookup <= %u sectors, linear %u sectors, "
-                  "directory %llu sectors\n", image, worst, linear,
-                  (unsigned long long)(dir.size / 512));
-    /* Root, (index node,) leaf: a few blocks, each read and checksummed. */
-    assert_true(worst * 10 < dir.size / 512);
+    print_message("# %s: %s lookup <= %u sectors, linear %u sectors, "
+                  "directory %llu sectors\n", image,
+                  EXT_HTREE ? "hashed" : "EXT_HTREE=0: linear", worst,
+                  linear, (unsigned long long)(dir.size / 512));
+    if (EXT_HTREE) {
+        /* Root, (index node,) leaf: a few blocks, each read and
+         * checksummed. */
+        assert_true(worst * 10 < dir.size / 512);
+    } else {
+        assert_int_equal(indexed, linear);
+        assert_true(worst <= dir.size / 512 + DIR_MAP_SECTORS);
+    }
     assert_int_equal(ext_dir_find(&fs, &dir, "no_such_name", 12, &ino), 0);
+    /* The listing skips the index nodes' fake entries. */
+    memset(seen, 0, sizeof(seen));
+    assert_int_equal(ext_dir_open(&fs, &dir, &d), 0);
+    while (ext_dir_next(&fs, &d, &e) > 0) {
+        char *end;
+        unsigned long k;
+
+        listed++;
+        targets += !strcmp(e.name, "target_file");
+        if (strncmp(e.name, prefix, plen))
+            continue;
+        k = strtoul(e.name + plen, &end, 10);
+        assert_true(*end == 0 && k >= 1 && k <= HTREE_NAMES);
+        assert_int_equal(seen[k]++, 0);
+    }
+    assert_int_equal(listed, tree_entries(image, "/big"));
+    assert_int_equal(targets, 1);
+    for (i = 1; i <= HTREE_NAMES; i++)
+        assert_int_equal(seen[i], 1);
     host_disk_close(&l.disk);
 }
 
@@ -396,9 +523,23 @@ static int code_of(const char *name)
     return 0;
 }
 
+/* Is the build option a case needs (evil/cases' last column) on? */
+static bool option_on(const char *needs)
+{
+    if (!strcmp(needs, "EXT_CSUM_VERIFY"))
+        return EXT_CSUM_VERIFY;
+    if (!strcmp(needs, "EXT_HTREE"))
+        return EXT_HTREE;
+    if (strcmp(needs, "-"))
+        fail_msg("unknown build option %s", needs);
+    return true;
+}
+
 /* Each evil image fails with its own code, through the API: mount, then
  * the operation the case names, reading whole files into a bounded
- * buffer. */
+ * buffer. A case whose damage only an option left out of this build
+ * would see reads through without error; without EXT_MESSAGES the
+ * description ends with the code's text. */
 static void test_evil_images(void **state)
 {
     char line[512];
@@ -409,7 +550,8 @@ static void test_evil_images(void **state)
     assert_non_null(cases);
     while (fgets(line, sizeof(line), cases)) {
         char *name = strtok(line, "\t"), *cmd = strtok(NULL, "\t");
-        char *code = strtok(NULL, "\t"), path[64], op[8], img[128];
+        char *code = strtok(NULL, "\t"), *frag = strtok(NULL, "\t");
+        char *needs = strtok(NULL, "\t\n"), path[64], op[8], img[128];
         struct logdev l;
         struct ext_fs fs;
         struct ext_file f;
@@ -418,6 +560,8 @@ static void test_evil_images(void **state)
         int rc;
 
         assert_non_null(code);
+        assert_non_null(frag);
+        assert_non_null(needs);
         assert_int_equal(sscanf(cmd, "%7s %63s", op, path), 2);
         snprintf(img, sizeof(img), "evil/%s", name);
         open_img(&l, img);
@@ -439,9 +583,21 @@ static void test_evil_images(void **state)
             while (!rc && (rc = ext_dir_next(&fs, &d, &e)) > 0)
                 rc = 0;
         }
-        if (rc != code_of(code))
+        if (!option_on(needs)) {
+            if (rc != 0)
+                fail_msg("evil %s: got %d (%s), want success without %s",
+                         name, rc, ext_strerror(rc), needs);
+        } else if (rc != code_of(code)) {
             fail_msg("evil %s: got %d (%s), want %s", name, rc,
                      ext_strerror(rc), code);
+        } else if (!EXT_MESSAGES && rc != EXT_EFEATURE) {
+            char msg[200];
+            const char *text = ext_strerror(rc);
+
+            ext_error_describe(&fs, msg, sizeof(msg));
+            assert_true(strlen(msg) >= strlen(text));
+            assert_string_equal(msg + strlen(msg) - strlen(text), text);
+        }
         host_disk_close(&l.disk);
         count++;
     }
@@ -468,6 +624,12 @@ static void test_needs_recovery_empty_log_mounts(void **state)
     fseek(img, 1024 + 0x60, SEEK_SET);
     assert_int_equal(fwrite(b, 1, 4, img), 4);
     fclose(img);
+    if (!EXT_JOURNAL) {
+        /* Without replay the log is never read: needs_recovery alone
+         * refuses the mount. */
+        check_refused("ext3-recover", INCOMPAT_RECOVER, "needs_recovery");
+        return;
+    }
     mount_img(&l, &fs, "ext3-recover");
     /* needs_recovery with an empty log (s_start 0): nothing to replay,
      * so nothing is stale and no warning is due. */
@@ -486,6 +648,10 @@ static void test_inline_dir_listing(void **state)
     char seen[256] = "";
 
     (void)state;
+    if (!EXT_INLINE) {
+        check_refused("ext4-inline", INCOMPAT_INLINE_DATA, "inline_data");
+        return;
+    }
     mount_img(&l, &fs, "ext4-inline");
     assert_int_equal(ext_lookup(&fs, "/smalldir", true, &in), 0);
     assert_true(in.flags & IFL_INLINE_DATA);

@@ -2,7 +2,11 @@
  * real ext4 images (mke2fs -d): a fake clock in microseconds, a fake UART
  * with a 16-byte receive FIFO that drops what arrives when it is full (as
  * a PL011 does), and a block device that costs time per sector, so keys
- * arriving while a label loads are tested against the FIFO's limit. */
+ * arriving while a label loads are tested against the FIFO's limit.
+ * Built without BOOT_INTERACTIVE (the tiny profile), where none of them
+ * is compiled, it checks what stands in their place: TIMEOUT, PROMPT and
+ * MENU do nothing, keys are never read, and when no label boots the
+ * loader stops. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -27,6 +31,8 @@
 /* Keys typed one per ms: a fast typist; a paste at 115200 baud is one per
  * 87 us, and 16 of it fill the FIFO before the loader reads. */
 #define KEY_GAP_US 1000u
+/* Under $BUILD: each profile's images apart. */
+#define TESTS_DIR (EXTLOAD_TINY ? "tests-tiny" : "tests")
 
 struct rig {
     char log[65536];
@@ -104,7 +110,7 @@ static void reset(void *ctx)
     ((struct rig *)ctx)->resets++;
 }
 
-static int slow_read(void *ctx, uint64_t lba, uint32_t count, void *buf)
+static int slow_read(void *ctx, blockdev_lba_t lba, uint32_t count, void *buf)
 {
     struct rig *r = ctx;
 
@@ -137,7 +143,7 @@ static const char *make_image(const char *name, const struct file *files)
     char root[1024], path[1100], cmd[4096];
     const char *build = getenv("BUILD");
 
-    FMT(root, "%s/tests/prompt/%s", build ? build : "build", name);
+    FMT(root, "%s/%s/prompt/%s", build ? build : "build", TESTS_DIR, name);
     FMT(cmd, "rm -rf '%s' && mkdir -p '%s/boot/extlinux'", root, root);
     assert_int_equal(system(cmd), 0);
     for (const struct file *f = files; f->path; f++) {
@@ -216,6 +222,7 @@ static void assert_not_log(const char *needle)
     }
 }
 
+#if BOOT_INTERACTIVE
 /* The needles appear in this order. */
 static void assert_order(const char *const *needles)
 {
@@ -231,6 +238,7 @@ static void assert_order(const char *const *needles)
         at = p + strlen(*needles);
     }
 }
+#endif
 
 #define CONF(timeout) \
     "MENU TITLE Test menu\n" timeout "DEFAULT a\n" \
@@ -252,6 +260,7 @@ static const char *image(const char *name, const char *conf)
     return make_image(name, files);
 }
 
+#if BOOT_INTERACTIVE
 static void test_countdown_ends_with_default(void **state)
 {
     (void)state;
@@ -475,6 +484,54 @@ static void test_type_ahead_while_loading(void **state)
 
 /* The fake UART itself: nobody reading for 5 ms at one byte per 250 us
  * loses what the FIFO cannot hold (so the test above can fail). */
+#else /* !BOOT_INTERACTIVE */
+
+/* Menu lines and keys waiting on the console: nothing is read, the
+ * default boots, and the log is the one of a board without input. */
+static void test_menu_lines_read_no_key(void **state)
+{
+    char quiet[sizeof(rig.log)];
+
+    (void)state;
+    const char *img = image("menu", CONF("TIMEOUT 50\nPROMPT 1\n"));
+    assert_int_equal(run(img, "2\nls /\nboot c\n", 0, KEY_GAP_US, 1), 0);
+    assert_int_equal(rig.getc_calls, 0);
+    assert_int_equal(rig.handoffs, 1);
+    assert_string_equal(rig.label, "a");
+    assert_log("label: 'a'");
+    assert_not_log("Test menu");
+    assert_not_log("autoboot");
+    assert_not_log("extload> ");
+    memcpy(quiet, rig.log, sizeof(quiet));
+    uint64_t us = rig.us;
+    assert_int_equal(run(img, NULL, 0, 0, 0), 0);
+    assert_string_equal(quiet, rig.log);
+    assert_true(us == rig.us);
+}
+
+/* No label boots: stop, with console input or without; no prompt. */
+static void test_nothing_boots_stops(void **state)
+{
+    (void)state;
+    const char *conf = "DEFAULT x\nLABEL x\n KERNEL /none\nLABEL y\n";
+    const struct file files[] = {
+        { "boot/extlinux/extlinux.conf", conf, 0 },
+        { NULL, NULL, 0 },
+    };
+    const char *img = make_image("none", files);
+
+    for (int with_input = 0; with_input < 2; with_input++) {
+        assert_int_equal(run(img, "labels\r\nboot\r\n", 0, KEY_GAP_US,
+                             with_input), BOOT_ENOLABEL);
+        assert_log("label: 'y': no KERNEL line; no labels left\n");
+        assert_log("boot: no bootable label (2 tried); stop\n");
+        assert_not_log("extload> ");
+        assert_int_equal(rig.getc_calls, 0);
+        assert_int_equal(rig.handoffs, 0);
+    }
+}
+#endif /* BOOT_INTERACTIVE */
+
 static void test_fake_fifo_overflows(void **state)
 {
     (void)state;
@@ -491,6 +548,7 @@ static void test_fake_fifo_overflows(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+#if BOOT_INTERACTIVE
         cmocka_unit_test(test_countdown_ends_with_default),
         cmocka_unit_test(test_enter_boots_default_at_once),
         cmocka_unit_test(test_digit_boots_that_label),
@@ -503,6 +561,10 @@ int main(void)
         cmocka_unit_test(test_command_errors),
         cmocka_unit_test(test_info_journal_and_small_window),
         cmocka_unit_test(test_type_ahead_while_loading),
+#else
+        cmocka_unit_test(test_menu_lines_read_no_key),
+        cmocka_unit_test(test_nothing_boots_stops),
+#endif
         cmocka_unit_test(test_fake_fifo_overflows),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);

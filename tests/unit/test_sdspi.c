@@ -705,10 +705,8 @@ static void test_range_refused_before_any_command(void **state)
     assert_int_equal(sdspi_read(&r->sd, n + 1, 1, buf), SD_ERANGE);
     assert_int_equal(sdspi_read(&r->sd, n + 5, 1, buf), SD_ERANGE);
     assert_int_equal(sdspi_read(&r->sd, n + 1, 0, buf), SD_ERANGE);
-    assert_int_equal(sdspi_read(&r->sd, UINT64_MAX, 2, buf), SD_ERANGE);
+    assert_int_equal(sdspi_read(&r->sd, UINT32_MAX, 2, buf), SD_ERANGE);
     assert_int_equal(sdspi_read(&r->sd, 1, UINT32_MAX, buf), SD_ERANGE);
-    assert_int_equal(sdspi_read(&r->sd, (uint64_t)1 << 32, 1, buf),
-                     SD_ERANGE);
     assert_int_equal(sdspi_read(&r->sd, 0, 0, buf), SD_OK);
     assert_int_equal(sdspi_read(&r->sd, 0, 1, NULL), SD_EINVAL);
     assert_int_equal(r->m.bytes, bytes);
