@@ -20,6 +20,8 @@
 
 /* Sectors straight from the fuzzer's bytes (no copy of the image per
  * run); past the input the disk reads as zeros. */
+uint64_t fz_sectors_read;
+
 static int mem_read(void *ctx, blockdev_lba_t lba, uint32_t count,
                     void *buf)
 {
@@ -36,6 +38,7 @@ static int mem_read(void *ctx, blockdev_lba_t lba, uint32_t count,
 #endif
         return -1;
     }
+    fz_sectors_read += count;
     at = (uint64_t)lba * BLOCKDEV_SECTOR;
     n = (uint64_t)count * BLOCKDEV_SECTOR;
     have = at < m->len ? m->len - at : 0;

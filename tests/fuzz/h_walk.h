@@ -26,6 +26,10 @@ struct fz_disk {
     const char *bad;              /* a read the device must never see */
 };
 
+/* Sectors every fz_disk has served, for the regression replay's bound
+ * on the work one input may cause (tests/unit/test_regress.c). */
+extern uint64_t fz_sectors_read;
+
 /* The disk over data[0..len) and a block device reading it. */
 void fz_disk_init(struct fz_disk *d, struct blockdev *bd,
                   const uint8_t *data, size_t len, bool exact);
