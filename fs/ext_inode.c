@@ -2,7 +2,7 @@
 #include "ext_priv.h"
 
 struct ext_group {
-    ext_blk_t itable;              /* first block of the inode table */
+    ext_blk_t itable;             /* first block of the inode table */
     uint32_t flags;
     uint32_t itable_unused;       /* trailing inodes never initialised */
 };
