@@ -27,42 +27,18 @@ const char *boot_ext_why(const struct ext_fs *fs, int rc, char *buf,
     return buf[0] ? buf : ext_strerror(rc);
 }
 
-int boot_mount(const struct boot_env *env, struct boot_state *st)
+/* The mount's report, out of line so its buffers are not on the stack
+ * while the mount runs. */
+__attribute__((noinline))
+static int mount_report(const struct boot_env *env, struct boot_state *st,
+                        int rc, uint32_t t0)
 {
     const struct console *con = &env->con;
-    struct part_info *p = &st->part;
-    char why[96];
-    uint32_t t0 = boot_now(env);
-    int rc = part_find(env->bd, st->fs.buf, 0, p);
+    const struct part_info *p = &st->part;
 
     if (rc) {
-        con_printf(con, "part: %s; nothing to boot, stop\n",
-                   rc == PART_ENOFS ? boot_strerror(BOOT_ENOPART)
-                                    : part_strerror(rc));
-        return BOOT_ENOPART;
-    }
-    if (p->scheme == PART_NONE)
-        con_printf(con, "part: no partition table, whole card: %llu "
-                   "sectors, %u ms\n", (unsigned long long)p->sectors,
-                   (unsigned)(boot_now(env) - t0));
-    else
-        con_printf(con, "part: %s partition %u at LBA %llu, %llu sectors "
-                   "(%llu MiB), %u ms\n", part_scheme_name(p->scheme),
-                   (unsigned)p->index, (unsigned long long)p->lba,
-                   (unsigned long long)p->sectors,
-                   (unsigned long long)(p->sectors >> 11),
-                   (unsigned)(boot_now(env) - t0));
+        char why[96];
 
-    t0 = boot_now(env);
-    memset(&st->fs, 0, sizeof(st->fs));
-#if EXT_JOURNAL
-    st->jnl.tab = st->jtab;
-    st->jnl.cap = st->jtab ? BOOT_JOURNAL_BLOCKS : 0;
-    rc = ext_mount_journal(&st->fs, env->bd, p->lba, p->sectors, &st->jnl);
-#else
-    rc = ext_mount(&st->fs, env->bd, p->lba, p->sectors);
-#endif
-    if (rc) {
         con_printf(con, "mount: LBA %llu: %s; nothing to boot, stop\n",
                    (unsigned long long)p->lba,
                    boot_ext_why(&st->fs, rc, why, sizeof(why)));
@@ -93,6 +69,43 @@ int boot_mount(const struct boot_env *env, struct boot_state *st)
     return 0;
 }
 
+int boot_mount(const struct boot_env *env, struct boot_state *st)
+{
+    const struct console *con = &env->con;
+    struct part_info *p = &st->part;
+    uint32_t t0 = boot_now(env);
+    int rc = part_find(env->bd, st->fs.buf, 0, p);
+
+    if (rc) {
+        con_printf(con, "part: %s; nothing to boot, stop\n",
+                   rc == PART_ENOFS ? boot_strerror(BOOT_ENOPART)
+                                    : part_strerror(rc));
+        return BOOT_ENOPART;
+    }
+    if (p->scheme == PART_NONE)
+        con_printf(con, "part: no partition table, whole card: %llu "
+                   "sectors, %u ms\n", (unsigned long long)p->sectors,
+                   (unsigned)(boot_now(env) - t0));
+    else
+        con_printf(con, "part: %s partition %u at LBA %llu, %llu sectors "
+                   "(%llu MiB), %u ms\n", part_scheme_name(p->scheme),
+                   (unsigned)p->index, (unsigned long long)p->lba,
+                   (unsigned long long)p->sectors,
+                   (unsigned long long)(p->sectors >> 11),
+                   (unsigned)(boot_now(env) - t0));
+
+    t0 = boot_now(env);
+    memset(&st->fs, 0, sizeof(st->fs));
+#if EXT_JOURNAL
+    st->jnl.tab = st->jtab;
+    st->jnl.cap = st->jtab ? BOOT_JOURNAL_BLOCKS : 0;
+    rc = ext_mount_journal(&st->fs, env->bd, p->lba, p->sectors, &st->jnl);
+#else
+    rc = ext_mount(&st->fs, env->bd, p->lba, p->sectors);
+#endif
+    return mount_report(env, st, rc, t0);
+}
+
 __attribute__((noinline))
 static void config_skipped(const struct boot_env *env,
                            const struct boot_state *st, const char *path,
@@ -109,11 +122,6 @@ static int read_config(const struct boot_env *env, struct boot_state *st)
 {
     const struct console *con = &env->con;
 
-    if (!st->cfg_text) {
-        con_printf(con, "config: a %u-byte load window leaves no room to "
-                   "read a config\n", (unsigned)env->window_size);
-        return 0;
-    }
     for (uint32_t i = 0; i < sizeof(config_paths) / sizeof(config_paths[0]);
          i++) {
         const char *path = config_paths[i];
@@ -183,23 +191,28 @@ int boot_run(const struct boot_env *env, struct boot_state *st)
 #if BOOT_INTERACTIVE
     st->in.polling = 0;           /* no reads until the config asks */
 #endif
-    st->cfg_text = st->path = NULL;
-#if EXT_JOURNAL
-    st->jtab = NULL;
-#endif
-    st->window_size = env->window_size;
-    if (env->window_size > BOOT_CONFIG_ROOM + 8u) {
-        /* The tail starts 8-aligned: the replay table holds uint64s. */
-        uintptr_t end = (uintptr_t)env->window + env->window_size;
-        uintptr_t tail = (end - BOOT_CONFIG_ROOM) & ~(uintptr_t)7;
-
-        st->window_size = (uint32_t)(tail - (uintptr_t)env->window);
-        st->cfg_text = (char *)env->window + st->window_size;
-        st->path = st->cfg_text + BOOT_CONFIG_TEXT;
-#if EXT_JOURNAL
-        st->jtab = (struct ext_jblock *)(void *)(st->path + BOOT_PATH_MAX);
-#endif
+    if (env->window_size <= BOOT_CONFIG_ROOM + 8u) {
+        con_printf(con, "boot: a %u-byte load window leaves nothing past "
+                   "the %u bytes the loader keeps at its end (config, "
+                   "paths, journal table); stop\n",
+                   (unsigned)env->window_size, (unsigned)BOOT_CONFIG_ROOM);
+        return BOOT_ETOOBIG;
     }
+    /* The tail starts 8-aligned: the walk and the replay table hold
+     * uint64s. */
+    _Static_assert((BOOT_CONFIG_TEXT + BOOT_PATH_MAX) % 8 == 0,
+                   "the walk is 8-aligned in the tail");
+    uintptr_t end = (uintptr_t)env->window + env->window_size;
+    uintptr_t tail = (end - BOOT_CONFIG_ROOM) & ~(uintptr_t)7;
+
+    st->window_size = (uint32_t)(tail - (uintptr_t)env->window);
+    st->cfg_text = (char *)env->window + st->window_size;
+    st->path = st->cfg_text + BOOT_CONFIG_TEXT;
+    st->walk = (struct ext_walk *)(void *)(st->path + BOOT_PATH_MAX);
+#if EXT_JOURNAL
+    st->jtab = (struct ext_jblock *)(void *)(st->path + BOOT_PATH_MAX +
+                                             BOOT_LOOKUP_ROOM);
+#endif
     rc = boot_mount(env, st);
     if (rc)
         return rc;

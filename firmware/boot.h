@@ -44,14 +44,19 @@
 #define BOOT_JOURNAL_ROOM 0u
 #endif
 
-/* The config text, the path buffer and the journal replay table live in
- * the load window's last bytes, in that order, not in the loader's RAM:
- * all three must outlast every load (the labels point into the text, and
- * every read after a replay looks in the table), so the rest of the boot
- * sees a window this much shorter. Once the kernel runs, the room is its
- * own again. */
+/* The path lookups' scratch (ext_open_in): the directory being searched
+ * and the rest of the path. */
+#define BOOT_LOOKUP_ROOM ((sizeof(struct ext_walk) + 7u) & ~7u)
+
+/* The config text, the path buffer, the lookups' scratch and the journal
+ * replay table live in the load window's last bytes, in that order, not
+ * in the loader's RAM: all four must outlast every load (the labels point
+ * into the text, every file is looked up before it loads, and every read
+ * after a replay looks in the table), so the rest of the boot sees a
+ * window this much shorter; a window no larger than this stops the boot.
+ * Once the kernel runs, the room is its own again. */
 #define BOOT_CONFIG_ROOM \
-    (BOOT_CONFIG_TEXT + BOOT_PATH_MAX + BOOT_JOURNAL_ROOM)
+    (BOOT_CONFIG_TEXT + BOOT_PATH_MAX + BOOT_LOOKUP_ROOM + BOOT_JOURNAL_ROOM)
 
 /* Every boot error: name, value, and the sentence boot_strerror() gives.
  * One table, so the enum and its sentences cannot fall out of step. */
@@ -151,8 +156,8 @@ struct boot_state {
     struct boot_config cfg;
     struct config_label fallback;   /* the board default, without config */
     char *cfg_text;                 /* the window's last BOOT_CONFIG_ROOM: */
-    char *path;                     /* the text, then BOOT_PATH_MAX bytes */
-                                    /* (and jtab); NULL: no room */
+    char *path;                     /* the text, BOOT_PATH_MAX bytes, */
+    struct ext_walk *walk;          /* BOOT_LOOKUP_ROOM bytes (and jtab) */
     uint32_t window_size;           /* the window the loads may use */
 #if BOOT_INTERACTIVE
     struct boot_input in;

@@ -54,7 +54,7 @@ __attribute__((noinline))
 static int open_and_load(struct boot_state *st, const char *path,
                          uint8_t *dst, uint32_t max, uint64_t *got)
 {
-    int rc = ext_open(&st->fs, path, &st->file);
+    int rc = ext_open_in(&st->fs, path, &st->file, st->walk);
 
     if (rc)
         return rc;
@@ -86,7 +86,7 @@ __attribute__((noinline))
 int32_t boot_file_read(struct boot_state *st, const char *path, void *dst,
                        uint32_t len)
 {
-    int rc = ext_open(&st->fs, path, &st->file);
+    int rc = ext_open_in(&st->fs, path, &st->file, st->walk);
 
     if (rc)
         return rc;
@@ -105,9 +105,6 @@ static int read_sha256(const struct boot_env *env, struct boot_state *st,
     uint32_t line_max = st->window_size < SHA256_LINE_MAX
                       ? st->window_size : SHA256_LINE_MAX;
 
-    if (!st->path)
-        return fail(env, BOOT_EPATH, "verify", kernel,
-                    "no room left in the load window for the path", next);
     if (klen + sizeof(SHA256_SUFFIX) > BOOT_PATH_MAX)
         return fail(env, BOOT_EPATH, "verify", kernel,
                     "path too long to add " SHA256_SUFFIX, next);
@@ -189,13 +186,17 @@ static int verify(const struct boot_env *env, struct boot_state *st,
     return 0;
 }
 
-/* 'name', cut to fit buf. */
-static const char *quoted(const char *name, char *buf)
+/* A label's failure, its name quoted and cut to the hand-off's field. */
+__attribute__((noinline))
+static int fail_label(const struct boot_env *env, int err, const char *step,
+                      const struct config_label *label, const char *why,
+                      const char *next)
 {
     uint32_t cap = sizeof(((struct extload_handoff *)0)->label) + 2;
+    char q[sizeof(((struct extload_handoff *)0)->label) + 2];
 
-    fmt_snprintf(buf, cap, "'%.*s'", (int)(cap - 3), name);
-    return buf;
+    fmt_snprintf(q, cap, "'%.*s'", (int)(cap - 3), label->name);
+    return fail(env, err, step, q, why, next);
 }
 
 static void copy_name(char *dst, uint32_t cap, const char *src)
@@ -208,65 +209,17 @@ static void copy_name(char *dst, uint32_t cap, const char *src)
         dst[i] = '\0';
 }
 
-int boot_label(const struct boot_env *env, struct boot_state *st,
-               const struct config_label *label, const char *next)
+/* The hand-off block after the loaded files, then the board's jump.
+ * Apart from boot_label so the loads' deep path does not carry it. */
+__attribute__((noinline))
+static int hand_off(const struct boot_env *env, struct boot_state *st,
+                    const struct config_label *label, bool have_sha,
+                    uint32_t ksize, uint32_t end, uint32_t fdt_addr,
+                    uint32_t fsize, const char *next)
 {
     const char *append = label->append ? label->append : "";
     uint32_t cmd_len = str_len(append);
-    uint32_t reserve = align8(sizeof(struct extload_handoff) + cmd_len + 1u);
-    uint32_t window = st->window_size & ~7u;      /* keeps the math in 8s */
-    uint8_t want[SHA256_BYTES];
-    char q[sizeof(((struct extload_handoff *)0)->label) + 2];
-    uint32_t ksize = 0, fsize = 0, fdt_off = 0;
     int rc;
-
-    con_printf(&env->con, "label: '%s': kernel %s%s%s%s%s\n", label->name,
-               label->kernel ? label->kernel : "(none)",
-               label->fdt ? ", fdt " : "", label->fdt ? label->fdt : "",
-               label->append ? ", append " : "",
-               label->append ? label->append : "");
-    if (!label->kernel || !label->kernel[0])
-        return fail(env, BOOT_ENOKERNEL, "label", quoted(label->name, q),
-                    "no KERNEL line", next);
-    if (reserve > window)
-        return fail(env, BOOT_ETOOBIG, "label", quoted(label->name, q),
-                    "APPEND does not fit the load window", next);
-
-    int have_sha = read_sha256(env, st, label->kernel, next, want);
-    if (have_sha < 0)
-        return have_sha;
-    rc = load_file(env, st, "load", label->kernel, 0,
-                   window - reserve, next, BOOT_ENOKERNEL, &ksize);
-    if (rc)
-        return rc;
-    if (ksize == 0)
-        return fail(env, BOOT_ENOKERNEL, "load", label->kernel,
-                    "empty file", next);
-    if (have_sha) {
-        rc = verify(env, st, label->kernel, want, ksize, next);
-        if (rc)
-            return rc;
-    } else {
-        con_printf(&env->con, "verify: no %s%s, not checked\n",
-                   label->kernel, SHA256_SUFFIX);
-    }
-
-    uint32_t end = ksize, fdt_addr = 0;
-    if (label->fdt && label->fdt[0]) {
-        fdt_off = align8(ksize);
-        rc = load_file(env, st, "fdt", label->fdt, fdt_off,
-                       window - reserve - fdt_off, next, BOOT_EFDT, &fsize);
-        if (rc)
-            return rc;
-        end = fdt_off + fsize;
-        fdt_addr = fsize ? env->window_addr + fdt_off : 0;
-    } else if (env->default_fdt_addr) {
-        /* Stays where the board has it; nothing is copied. */
-        fdt_addr = env->default_fdt_addr;
-        fsize = env->default_fdt_size;
-        con_printf(&env->con, "fdt: none named; the board's at 0x%08x, %u "
-                   "bytes\n", (unsigned)fdt_addr, (unsigned)fsize);
-    }
 
     uint32_t h_off = align8(end);
     /* The window is 8-byte aligned and so is h_off. */
@@ -306,7 +259,70 @@ int boot_label(const struct boot_env *env, struct boot_state *st,
                (unsigned)img.fdt_addr, (unsigned)img.handoff_addr, append);
     rc = env->handoff(env->handoff_ctx, &img);
     if (rc < 0)
-        return fail(env, BOOT_EHANDOFF, "boot", quoted(label->name, q),
-                    boot_strerror(rc), next);
+        return fail_label(env, BOOT_EHANDOFF, "boot", label,
+                          boot_strerror(rc), next);
     return rc;
+}
+
+int boot_label(const struct boot_env *env, struct boot_state *st,
+               const struct config_label *label, const char *next)
+{
+    const char *append = label->append ? label->append : "";
+    uint32_t cmd_len = str_len(append);
+    uint32_t reserve = align8(sizeof(struct extload_handoff) + cmd_len + 1u);
+    uint32_t window = st->window_size & ~7u;      /* keeps the math in 8s */
+    uint8_t want[SHA256_BYTES];
+    uint32_t ksize = 0, fsize = 0, fdt_off = 0;
+    int rc;
+
+    con_printf(&env->con, "label: '%s': kernel %s%s%s%s%s\n", label->name,
+               label->kernel ? label->kernel : "(none)",
+               label->fdt ? ", fdt " : "", label->fdt ? label->fdt : "",
+               label->append ? ", append " : "",
+               label->append ? label->append : "");
+    if (!label->kernel || !label->kernel[0])
+        return fail_label(env, BOOT_ENOKERNEL, "label", label,
+                          "no KERNEL line", next);
+    if (reserve > window)
+        return fail_label(env, BOOT_ETOOBIG, "label", label,
+                          "APPEND does not fit the load window", next);
+
+    int have_sha = read_sha256(env, st, label->kernel, next, want);
+    if (have_sha < 0)
+        return have_sha;
+    rc = load_file(env, st, "load", label->kernel, 0,
+                   window - reserve, next, BOOT_ENOKERNEL, &ksize);
+    if (rc)
+        return rc;
+    if (ksize == 0)
+        return fail(env, BOOT_ENOKERNEL, "load", label->kernel,
+                    "empty file", next);
+    if (have_sha) {
+        rc = verify(env, st, label->kernel, want, ksize, next);
+        if (rc)
+            return rc;
+    } else {
+        con_printf(&env->con, "verify: no %s%s, not checked\n",
+                   label->kernel, SHA256_SUFFIX);
+    }
+
+    uint32_t end = ksize, fdt_addr = 0;
+    if (label->fdt && label->fdt[0]) {
+        fdt_off = align8(ksize);
+        rc = load_file(env, st, "fdt", label->fdt, fdt_off,
+                       window - reserve - fdt_off, next, BOOT_EFDT, &fsize);
+        if (rc)
+            return rc;
+        end = fdt_off + fsize;
+        fdt_addr = fsize ? env->window_addr + fdt_off : 0;
+    } else if (env->default_fdt_addr) {
+        /* Stays where the board has it; nothing is copied. */
+        fdt_addr = env->default_fdt_addr;
+        fsize = env->default_fdt_size;
+        con_printf(&env->con, "fdt: none named; the board's at 0x%08x, %u "
+                   "bytes\n", (unsigned)fdt_addr, (unsigned)fsize);
+    }
+
+    return hand_off(env, st, label, have_sha > 0, ksize, end, fdt_addr,
+                    fsize, next);
 }

@@ -66,7 +66,9 @@ int prompt_run(const struct boot_env *env, struct boot_state *st,
 int prompt_read_line(const struct boot_env *env, struct boot_state *st);
 
 /* firmware/cmd.c: runs one command line (cut into words in place).
- * Returns 1 to prompt again; 0 when the flow ends with *rc. */
+ * Returns 1 to prompt again; 0 when the flow ends with *rc; CMD_BOOT when
+ * label *rc is to be booted (by the prompt, off the command's stack). */
+#define CMD_BOOT 2
 int cmd_run(const struct boot_env *env, struct boot_state *st,
             const struct boot_labels *bl, char *line, int *rc);
 #else

@@ -92,21 +92,18 @@ static int c_boot(struct cmd *c, const char *arg)
                    arg ? "'" : "");
         return 1;
     }
-    int rc = boot_label(c->env, c->st, &c->bl->v[i], boot_next_prompt);
-    if (rc < 0)
-        return 1;
-    c->rc = rc;
-    return 0;
+    c->rc = i;
+    return CMD_BOOT;
 }
 
 static int c_ls(struct cmd *c, const char *arg)
 {
     struct ext_fs *fs = &c->st->fs;
     const char *path = arg ? arg : "/";
-    int rc = ext_lookup(fs, path, true, &c->s->u.ls.in);
+    int rc = ext_lookup_in(fs, path, true, &c->st->file, c->st->walk);
 
     if (!rc)
-        rc = ext_dir_open(fs, &c->s->u.ls.in, &c->s->u.ls.d);
+        rc = ext_dir_open(fs, &c->st->file.in, &c->s->u.ls.d);
     /* Bounded by the directory's size (ext_dir_next). */
     while (!rc && (rc = ext_dir_next(fs, &c->s->u.ls.d, &c->s->u.ls.e)) > 0) {
         const struct ext_dirent *e = &c->s->u.ls.e;
@@ -127,8 +124,9 @@ static int c_ls(struct cmd *c, const char *arg)
 
 static int c_stat(struct cmd *c, const char *path)
 {
-    struct ext_inode *in = &c->s->u.ls.in;
-    int rc = ext_lookup(&c->st->fs, path, false, in);
+    struct ext_inode *in = &c->st->file.in;
+    int rc = ext_lookup_in(&c->st->fs, path, false, &c->st->file,
+                           c->st->walk);
 
     if (rc)
         return err_fs(c, path, rc);
@@ -150,7 +148,7 @@ static int c_stat(struct cmd *c, const char *path)
 /* Opens a regular file into st->file; 0, or 1 after saying why not. */
 static int open_regular(struct cmd *c, const char *path)
 {
-    int rc = ext_open(&c->st->fs, path, &c->st->file);
+    int rc = ext_open_in(&c->st->fs, path, &c->st->file, c->st->walk);
 
     if (rc)
         return err_fs(c, path, rc);
@@ -207,10 +205,13 @@ static int c_cat(struct cmd *c, const char *path)
 
 static int c_sha256(struct cmd *c, const char *path)
 {
-    uint8_t digest[SHA256_BYTES];
-    char hex[2 * SHA256_BYTES + 1];
+    /* The digest and its hex in the scratch, not on the stack under the
+     * lookup: s->buf is free once the file is read. */
+    uint8_t *digest = c->s->buf;
+    char *hex = (char *)c->s->buf + SHA256_BYTES;
     uint64_t off = 0;
 
+    _Static_assert(READ_CHUNK >= 3 * SHA256_BYTES + 1, "digest and hex");
     if (open_regular(c, path))
         return 1;
     sha256_init(&c->s->u.h);

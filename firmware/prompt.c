@@ -81,8 +81,15 @@ int prompt_run(const struct boot_env *env, struct boot_state *st,
             con_puts(con, "\nprompt: end of input\n");
             return BOOT_ENOLABEL;
         }
-        if (!cmd_run(env, st, bl, st->line, &rc))
+        int more = cmd_run(env, st, bl, st->line, &rc);
+
+        if (more == CMD_BOOT) {
+            rc = boot_label(env, st, &bl->v[rc], boot_next_prompt);
+            if (rc >= 0)
+                return rc;
+        } else if (!more) {
             return rc;
+        }
     }
 }
 

@@ -106,8 +106,8 @@ typedef blockdev_lba_t ext_blk_t;
 
 #define EXT_ROOT_INO 2u
 #define EXT_NAME_MAX 255u
-/* Bytes of path still to walk, with symlink targets spliced in: the one
- * buffer ext_lookup keeps on the stack. The host tool builds with 4096. */
+/* Bytes of path still to walk, with symlink targets spliced in
+ * (struct ext_walk). The host tool builds with 4096. */
 #ifndef EXT_PATH_MAX
 #define EXT_PATH_MAX 256u
 #endif
@@ -252,18 +252,34 @@ uint32_t ext_journal_describe(const struct ext_fs *fs, char *buf,
 
 int ext_inode_read(struct ext_fs *fs, uint32_t ino, struct ext_inode *out);
 
-/* Resolve a path from the root. Symlinks in the middle are always followed;
- * the last component's only when follow_last. The walk keeps its current
- * directory in *out (no second inode on the stack): after an error *out
+/* What a path lookup works in: the directory being searched, and the
+ * rest of the path with symlink targets spliced in. */
+struct ext_walk {
+    struct ext_dir dir;
+    char path[EXT_PATH_MAX];
+};
+
+/* Resolve a path from the root into f->in (f is not opened: it is where
+ * symlinks on the way are read). Symlinks in the middle are always
+ * followed; the last component's only when follow_last. w is the
+ * caller's scratch, and path may lie in w->path; after an error f->in
  * holds some inode of the path, not the one asked for. */
+int ext_lookup_in(struct ext_fs *fs, const char *path, bool follow_last,
+                  struct ext_file *f, struct ext_walk *w);
+/* The same with the ext_file and the ext_walk on the stack; *out is
+ * written only on success. */
 int ext_lookup(struct ext_fs *fs, const char *path, bool follow_last,
                struct ext_inode *out);
 
 int ext_file_open(struct ext_fs *fs, const struct ext_inode *in,
                   struct ext_file *f);
 
-/* Open a path, following every symlink, for reading. */
+/* Open a path, following every symlink, for reading; ext_open_in with
+ * the caller's scratch (see ext_lookup_in), ext_open with it on the
+ * stack. */
 int ext_open(struct ext_fs *fs, const char *path, struct ext_file *f);
+int ext_open_in(struct ext_fs *fs, const char *path, struct ext_file *f,
+                struct ext_walk *w);
 
 /* Read up to len bytes at off. Returns the bytes read (0 at or past the
  * end) or a negative error. len is clamped to INT32_MAX. */

@@ -15,7 +15,8 @@ int ext_dir_open(struct ext_fs *fs, const struct ext_inode *in,
 {
     int rc;
 
-    memset(d, 0, sizeof(*d));
+    /* in may be d's own inode (ext_lookup walks in place). */
+    memset(&d->pos, 0, sizeof(*d) - offsetof(struct ext_dir, pos));
     if (!ext_is_dir(in))
         return ext_fail(fs, EXT_ENOTDIR, in->ino, 0, "not a directory");
     /* A directory holds no more bytes than its filesystem: every walk of
@@ -277,7 +278,9 @@ int ext_dir_next(struct ext_fs *fs, struct ext_dir *d, struct ext_dirent *e)
     return 1;
 }
 
-/* Compare a name on disk with the one sought, a chunk at a time. */
+/* Compare a name on disk with the one sought, a chunk at a time. Out of
+ * line: the chunk is on the stack only while a name is compared. */
+__attribute__((noinline))
 static int name_eq(struct ext_fs *fs, uint64_t at, const char *name,
                    uint32_t len)
 {
@@ -326,11 +329,11 @@ int ext_dirblk_find(struct ext_fs *fs, struct ext_dir *d, ext_blk_t lblk,
     return dir_scan(fs, d, d->pos + ext_blk_size(fs), name, name_len, ino);
 }
 
-int ext_dir_find(struct ext_fs *fs, const struct ext_inode *dir,
-                 const char *name, uint32_t name_len, uint32_t *ino)
+int ext_dir_find(struct ext_fs *fs, struct ext_dir *d, const char *name,
+                 uint32_t name_len, uint32_t *ino)
 {
-    struct ext_dir d;
-    int rc = ext_dir_open(fs, dir, &d);
+    const struct ext_inode *dir = &d->f.in;
+    int rc = ext_dir_open(fs, dir, d);
 
     if (rc)
         return rc;
@@ -345,10 +348,10 @@ int ext_dir_find(struct ext_fs *fs, const struct ext_inode *dir,
                !(dir->flags & IFL_CASEFOLD)) {
         /* A casefolded directory hashes the folded name; looking up the
          * exact bytes, only the linear walk is sure to see them. */
-        rc = ext_htree_find(fs, &d, name, name_len, ino);
+        rc = ext_htree_find(fs, d, name, name_len, ino);
         if (rc != 2)
             return rc;
-        d.pos = 0;                 /* the tree is unusable: walk it all */
+        d->pos = 0;                /* the tree is unusable: walk it all */
     }
-    return dir_scan(fs, &d, UINT64_MAX, name, name_len, ino);
+    return dir_scan(fs, d, UINT64_MAX, name, name_len, ino);
 }

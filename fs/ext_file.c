@@ -232,13 +232,11 @@ int ext_load(struct ext_fs *fs, struct ext_file *f, void *dst, uint64_t max,
  * A symlink's target, checked as Linux and e2fsck check it: not empty; a
  * fast link's i_size below 60; a slow link's below the block size and its
  * block not a hole; the target exactly i_size bytes (no NUL inside, and a
- * fast link's i_block has its NUL right after). Out of line so its
- * struct ext_file is on the stack only while a link is read.
+ * fast link's i_block has its NUL right after).
  */
-__attribute__((noinline))
-int ext_link_read(struct ext_fs *fs, const struct ext_inode *in, char *dst)
+int ext_link_read(struct ext_fs *fs, struct ext_file *f, char *dst)
 {
-    struct ext_file f;
+    const struct ext_inode *in = &f->in;
     struct ext_run run = { 0, 0 };
     uint32_t size = (uint32_t)in->size, i;
     bool inl = ext_inline(in);
@@ -253,16 +251,16 @@ int ext_link_read(struct ext_fs *fs, const struct ext_inode *in, char *dst)
         return ext_fail(fs, EXT_ESYMLINK, in->ino, 0,
                         "symlink i_size does not fit where its target "
                         "lives (i_block, or one block)");
-    rc = ext_file_open(fs, in, &f);
+    rc = ext_file_open(fs, in, f);
     if (!rc && !in->fast_link && !inl) {
-        rc = ext_map(fs, &f, 0, &run);
+        rc = ext_map(fs, f, 0, &run);
         if (!rc && !run.pblk)
             rc = ext_fail(fs, EXT_ESYMLINK, in->ino, 0,
                           "slow symlink's block is a hole");
     }
     if (rc)
         return rc;
-    got = ext_read(fs, &f, 0, dst, size);
+    got = ext_read(fs, f, 0, dst, size);
     if (got < 0)
         return got;
     for (i = 0; i < (uint32_t)got && dst[i]; i++)
@@ -277,6 +275,7 @@ int ext_link_read(struct ext_fs *fs, const struct ext_inode *in, char *dst)
 int ext_readlink(struct ext_fs *fs, const struct ext_inode *in, char *buf,
                  uint32_t bufsize)
 {
+    struct ext_file f;
     int rc;
 
     if (!ext_is_link(in))
@@ -284,7 +283,8 @@ int ext_readlink(struct ext_fs *fs, const struct ext_inode *in, char *buf,
     if (in->size >= bufsize)
         return ext_fail(fs, EXT_ENAMETOOLONG, in->ino, 0,
                         "symlink target is too long for the buffer");
-    rc = ext_link_read(fs, in, buf);
+    f.in = *in;
+    rc = ext_link_read(fs, &f, buf);
     if (!rc)
         buf[in->size] = 0;
     return rc;

@@ -11,6 +11,7 @@ struct dx_node {
     uint32_t count;
 };
 
+__attribute__((noinline))          /* its buffers off the leaf scan's path */
 static int dx_open(struct ext_fs *fs, struct ext_dir *d, uint32_t lblk,
                    uint32_t count_off, struct dx_node *n)
 {

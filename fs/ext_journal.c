@@ -520,16 +520,18 @@ static int jsb_bad(struct ext_fs *fs, const char *what)
     return jfail(fs, EXT_EJOURNAL, 0, what);
 }
 
+/* Out of line: its buffers are not on the stack while the log is
+ * scanned. */
+__attribute__((noinline))
 static int jsb_load(struct ext_fs *fs, struct jscan *js, uint32_t inum)
 {
     uint8_t sb[JSB_CHECKSUM_TYPE + 1];
     uint64_t pblk;
     uint32_t type, maxlen, ro;
-    struct ext_inode in;
-    int rc = ext_inode_read(fs, inum, &in);
+    int rc = ext_inode_read(fs, inum, &js->f.in);
 
     if (!rc)
-        rc = ext_file_open(fs, &in, &js->f);
+        rc = ext_file_open(fs, &js->f.in, &js->f);
     if (rc)
         return rc;
     if ((js->f.in.mode & EXT_S_IFMT) != EXT_S_IFREG)

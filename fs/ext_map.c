@@ -119,6 +119,7 @@ static int dind_ptr(struct ext_fs *fs, struct ext_file *f, uint32_t idx,
  * double-indirect block (level 1), so a sequential read goes back to the
  * top only when it leaves them.
  */
+__attribute__((noinline))
 static int map_blockmap(struct ext_fs *fs, struct ext_file *f, ext_blk_t lblk,
                         struct ext_run *run)
 {
@@ -506,6 +507,7 @@ static int map_leaf(struct ext_fs *fs, struct ext_file *f,
 /* Descend from the root to the leaf covering lblk. Depth <= 5 and
  * strictly decreasing bounds the walk; the leaf found is cached with the
  * logical range its parent index gives it. */
+__attribute__((noinline))
 static int map_extents(struct ext_fs *fs, struct ext_file *f, ext_blk_t lblk,
                        struct ext_run *run)
 {

@@ -10,12 +10,13 @@
  *   buf: [ ........ | target | /rest/of/the/path ]
  *                   ^r (new) ^r (old)            ^end
  */
-int ext_lookup(struct ext_fs *fs, const char *path, bool follow_last,
-               struct ext_inode *out)
+int ext_lookup_in(struct ext_fs *fs, const char *path, bool follow_last,
+                  struct ext_file *f, struct ext_walk *w)
 {
-    char buf[EXT_PATH_MAX];
     const uint32_t end = EXT_PATH_MAX;
-    struct ext_inode child, *dir = out;   /* out is the walk's directory */
+    char *buf = w->path;
+    struct ext_dir *d = &w->dir;          /* the walk's directory: d->f.in */
+    struct ext_inode *child = &f->in;
     uint32_t len = 0, r, hops = 0, steps = 0, ino;
     int rc;
 
@@ -24,8 +25,8 @@ int ext_lookup(struct ext_fs *fs, const char *path, bool follow_last,
     if (len == EXT_PATH_MAX)
         return ext_fail(fs, EXT_ENAMETOOLONG, 0, 0, "path is too long");
     r = end - len;
-    memcpy(buf + r, path, len);
-    rc = ext_inode_read(fs, EXT_ROOT_INO, dir);
+    memmove(buf + r, path, len);          /* path may lie in buf */
+    rc = ext_inode_read(fs, EXT_ROOT_INO, &d->f.in);
     if (rc)
         return rc;
 
@@ -35,20 +36,22 @@ int ext_lookup(struct ext_fs *fs, const char *path, bool follow_last,
 
         while (r < end && buf[r] == '/')
             r++;
-        if (r == end)
+        if (r == end) {
+            *child = d->f.in;
             return 0;
+        }
         /* Each step walks one component; links add at most 64 each. */
         if (++steps > EXT_PATH_COMPONENTS * (EXT_SYMLINK_HOPS + 1))
-            return ext_fail(fs, EXT_EINVAL, dir->ino, 0,
+            return ext_fail(fs, EXT_EINVAL, d->f.in.ino, 0,
                             "path has too many components");
         for (q = r; q < end && buf[q] != '/'; q++)
             ;
         clen = q - r;
         if (clen > EXT_NAME_MAX)
-            return ext_fail(fs, EXT_ENAMETOOLONG, dir->ino, 0,
+            return ext_fail(fs, EXT_ENAMETOOLONG, d->f.in.ino, 0,
                             "path component longer than 255 bytes");
-        if (!ext_is_dir(dir))
-            return ext_fail(fs, EXT_ENOTDIR, dir->ino, 0,
+        if (!ext_is_dir(&d->f.in))
+            return ext_fail(fs, EXT_ENOTDIR, d->f.in.ino, 0,
                             "path component is not a directory");
         while (q + slashes < end && buf[q + slashes] == '/')
             slashes++;
@@ -57,48 +60,68 @@ int ext_lookup(struct ext_fs *fs, const char *path, bool follow_last,
             r = q;
             continue;
         }
-        rc = ext_dir_find(fs, dir, buf + r, clen, &ino);
+        rc = ext_dir_find(fs, d, buf + r, clen, &ino);
         if (rc < 0)
             return rc;
         if (rc == 0)
-            return ext_fail(fs, EXT_ENOENT, dir->ino, 0,
+            return ext_fail(fs, EXT_ENOENT, d->f.in.ino, 0,
                             "no such file or directory");
-        rc = ext_inode_read(fs, ino, &child);
+        rc = ext_inode_read(fs, ino, child);
         if (rc)
             return rc;
         r = q;
-        if (ext_is_link(&child) && (!last || follow_last || slashes)) {
+        if (ext_is_link(child) && (!last || follow_last || slashes)) {
             if (++hops > EXT_SYMLINK_HOPS)
-                return ext_fail(fs, EXT_ELOOP, child.ino, 0,
+                return ext_fail(fs, EXT_ELOOP, child->ino, 0,
                                 "more than 8 symbolic links (a loop?)");
-            if (!child.size || child.size > r)
-                return ext_fail(fs, EXT_ENAMETOOLONG, child.ino, 0,
+            if (!child->size || child->size > r)
+                return ext_fail(fs, EXT_ENAMETOOLONG, child->ino, 0,
                                 "symlink target is empty or makes the path "
                                 "too long");
-            r -= (uint32_t)child.size;
-            rc = ext_link_read(fs, &child, buf + r);
+            r -= (uint32_t)child->size;
+            rc = ext_link_read(fs, f, buf + r);
             if (rc)
                 return rc;
             if (buf[r] == '/') {
-                rc = ext_inode_read(fs, EXT_ROOT_INO, dir);
+                rc = ext_inode_read(fs, EXT_ROOT_INO, &d->f.in);
                 if (rc)
                     return rc;
             }
             continue;
         }
-        if (slashes && last && !ext_is_dir(&child))
-            return ext_fail(fs, EXT_ENOTDIR, child.ino, 0,
+        if (slashes && last && !ext_is_dir(child))
+            return ext_fail(fs, EXT_ENOTDIR, child->ino, 0,
                             "trailing slash after a name that is not a "
                             "directory");
-        *dir = child;
+        d->f.in = *child;
     }
 }
 
-int ext_open(struct ext_fs *fs, const char *path, struct ext_file *f)
+int ext_lookup(struct ext_fs *fs, const char *path, bool follow_last,
+               struct ext_inode *out)
 {
-    int rc = ext_lookup(fs, path, true, &f->in);
+    struct ext_file f;
+    struct ext_walk w;
+    int rc = ext_lookup_in(fs, path, follow_last, &f, &w);
+
+    if (!rc)
+        *out = f.in;
+    return rc;
+}
+
+int ext_open_in(struct ext_fs *fs, const char *path, struct ext_file *f,
+                struct ext_walk *w)
+{
+    int rc = ext_lookup_in(fs, path, true, f, w);
 
     if (rc)
         return rc;
     return ext_file_open(fs, &f->in, f);
+}
+
+int ext_open(struct ext_fs *fs, const char *path, struct ext_file *f)
+{
+    struct ext_walk w;
+
+    return ext_open_in(fs, path, f, &w);
 }

@@ -72,8 +72,9 @@ bool ext_blk_ok(const struct ext_fs *fs, ext_blk_t blk);
 /* Does [blk, blk + len) touch the system zone (ext_inode.c)? No I/O. */
 bool ext_blk_sys(const struct ext_fs *fs, ext_blk_t blk, ext_blk_t len);
 int ext_zones_init(struct ext_fs *fs);
-/* A symlink's i_size target bytes into dst, checked (ext_file.c). */
-int ext_link_read(struct ext_fs *fs, const struct ext_inode *in, char *dst);
+/* The i_size target bytes of the symlink f->in into dst, checked; f is
+ * opened on it in place (ext_file.c). */
+int ext_link_read(struct ext_fs *fs, struct ext_file *f, char *dst);
 
 /* Checksums (ext_csum.c; the CRCs themselves: crc.h). */
 /* crc32c over n bytes of the fs at off, streamed through the buffer. */
@@ -109,10 +110,10 @@ static inline bool ext_inline(const struct ext_inode *in)
 int ext_inline_find(struct ext_fs *fs, const struct ext_inode *in,
                     uint64_t *off, uint32_t *len);
 
-/* Directory lookup of one name in a directory inode (ext_dir.c, with the
- * hash tree in ext_htree.c). */
-int ext_dir_find(struct ext_fs *fs, const struct ext_inode *dir,
-                 const char *name, uint32_t name_len, uint32_t *ino);
+/* Directory lookup of one name in the directory d->f.in, which d is
+ * opened on in place (ext_dir.c, with the hash tree in ext_htree.c). */
+int ext_dir_find(struct ext_fs *fs, struct ext_dir *d, const char *name,
+                 uint32_t name_len, uint32_t *ino);
 int ext_htree_find(struct ext_fs *fs, struct ext_dir *d, const char *name,
                    uint32_t name_len, uint32_t *ino);
 int ext_dirblk_verify(struct ext_fs *fs, struct ext_dir *d, ext_blk_t lblk,

@@ -513,6 +513,49 @@ static void test_no_config_board_default(void **state)
     done(&run);
 }
 
+/* Paths are walked in the window's tail (struct ext_walk): through a
+ * directory symlink and an absolute one, the .sha256 path the loader
+ * builds beside it stays intact for the messages. */
+static void test_symlinked_paths_and_sha256(void **state)
+{
+    char sha[128];
+    const struct file files[] = {
+        { "boot/extlinux/extlinux.conf", 0,
+          "LABEL l\n KERNEL /b/sub/k\n FDT /b/t.dtb\n", NULL, 0 },
+        { "real/sub/image.bin", 3000, NULL, NULL, 4 },
+        { "real/sub/k", 0, NULL, "/real/sub/image.bin", 0 },
+        { "real/sub/k.sha256", 0, sha_line(sha, 3000, 4, 0), NULL, 0 },
+        { "real/t.dtb", 0, "a tree", NULL, 0 },
+        { "b", 0, NULL, "real", 0 },
+        { NULL, 0, NULL, NULL, 0 },
+    };
+    (void)state;
+    assert_int_equal(run_boot(&run, make_image("walk", files), 16384, false),
+                     0);
+    assert_kernel(&run, 3000, 4);
+    assert_log(&run, "matches /b/sub/k.sha256, 3000 bytes");
+    assert_int_equal(run.img.fdt_size, 6);
+    done(&run);
+}
+
+/* A window no larger than the loader's tail stops the boot before any
+ * read, and nothing in it is written. */
+static void test_window_smaller_than_tail(void **state)
+{
+    const struct file files[] = {
+        { "boot/kernel.bin", 100, NULL, NULL, 1 },
+        { NULL, 0, NULL, NULL, 0 },
+    };
+    (void)state;
+    assert_int_equal(run_boot(&run, make_image("small", files),
+                              BOOT_CONFIG_ROOM, false), BOOT_ETOOBIG);
+    assert_int_equal(run.handoffs, 0);
+    assert_log(&run, "-byte load window leaves nothing past the ");
+    for (uint32_t i = 0; i < BOOT_CONFIG_ROOM; i++)
+        assert_int_equal(run.window[i], GUARD_BYTE);
+    done(&run);
+}
+
 static void test_require_sha256(void **state)
 {
     char sha_signed[128];
@@ -685,6 +728,8 @@ int main(void)
         cmocka_unit_test(test_empty_kernel_falls_back),
         cmocka_unit_test(test_fdt_missing_falls_back),
         cmocka_unit_test(test_no_config_board_default),
+        cmocka_unit_test(test_symlinked_paths_and_sha256),
+        cmocka_unit_test(test_window_smaller_than_tail),
         cmocka_unit_test(test_require_sha256),
         cmocka_unit_test(test_config_too_long_keeps_whole_lines),
         cmocka_unit_test(test_no_labels_stops),
