@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "blockdev.h"
+#include "ext_conf.h"          /* the options shape struct ext_fs */
 
 /* Every error: its code, value and ext_strerror() text, in one table
  * (ext_err.c builds the texts from it, so the two cannot fall out of
@@ -141,8 +142,12 @@ struct ext_fs {
     uint32_t zone_lo[EXT_ZONES];
     uint32_t zone_len[EXT_ZONES];
     uint32_t compat, incompat, ro_compat;
+#if EXT_CSUM_VERIFY
     uint32_t csum_seed;           /* crc32c seed for metadata_csum */
+#endif
+#if EXT_HTREE
     uint32_t hash_seed[4];
+#endif
     uint32_t reads;               /* blockdev read calls made */
     uint32_t sectors_read;        /* sectors those calls moved */
     uint16_t inode_size;
@@ -153,7 +158,9 @@ struct ext_fs {
     uint8_t blk_shift;            /* log2(block size in bytes), 10..16 */
     uint8_t hash_unsigned;        /* s_flags says unsigned char hashes */
     uint8_t warnings;             /* EXT_WARN_* */
+#if EXT_JOURNAL
     struct ext_journal *jnl;      /* replay table; NULL: none */
+#endif
 
     uint8_t buf[BLOCKDEV_SECTOR]; /* the single sector buffer */
 };

@@ -74,5 +74,5 @@ uint32_t ext_inode_seed(const struct ext_fs *fs, uint32_t ino, uint32_t gen)
         le[i] = (uint8_t)(ino >> (8 * i));
         le[4 + i] = (uint8_t)(gen >> (8 * i));
     }
-    return ext_crc32c(fs->csum_seed, le, 8);
+    return ext_crc32c(ext_csum_seed(fs), le, 8);
 }

@@ -3,6 +3,8 @@
  * which reads the same entries; only checksum and I/O errors are final. */
 #include "ext_priv.h"
 
+#if EXT_HTREE
+
 #define DX_FALLBACK 2
 
 struct dx_node {
@@ -136,3 +138,5 @@ int ext_htree_find(struct ext_fs *fs, struct ext_dir *d, const char *name,
     }
     return 0;
 }
+
+#endif

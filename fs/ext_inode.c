@@ -208,7 +208,7 @@ static int desc_verify(struct ext_fs *fs, uint32_t g, uint64_t off,
 
     d[BG_CHECKSUM] = d[BG_CHECKSUM + 1] = 0;
     if (ext_has_csum(fs)) {
-        crc = ext_crc32c(ext_crc32c(fs->csum_seed, le, 4), d, have);
+        crc = ext_crc32c(ext_crc32c(ext_csum_seed(fs), le, 4), d, have);
         for (at = have; at < fs->desc_size; at += have) {
             int rc = ext_bytes(fs, off + at, d, have);
 
@@ -217,7 +217,7 @@ static int desc_verify(struct ext_fs *fs, uint32_t g, uint64_t off,
             crc = ext_crc32c(crc, d, have);
         }
     } else if (ext_has_gdt_csum(fs)) {
-        crc = ext_crc16((uint16_t)fs->csum_seed, le, 4);
+        crc = ext_crc16((uint16_t)ext_csum_seed(fs), le, 4);
         crc = ext_crc16((uint16_t)crc, d, BG_CHECKSUM);
         crc = ext_crc16((uint16_t)crc, d + BG_CHECKSUM + 2,
                         have - BG_CHECKSUM - 2);

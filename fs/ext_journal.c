@@ -781,7 +781,11 @@ static uint32_t jreplayed(const struct ext_journal *j, char *buf,
 uint32_t ext_journal_describe(const struct ext_fs *fs, char *buf,
                               uint32_t len)
 {
+#if EXT_JOURNAL
     const struct ext_journal *j = fs->jnl;
+#else
+    const struct ext_journal *j = NULL;
+#endif
 
     if (!len)
         return 0;

@@ -81,6 +81,17 @@ int ext_link_read(struct ext_fs *fs, struct ext_file *f, char *dst);
 int ext_crc32c_span(struct ext_fs *fs, uint64_t off, uint32_t n,
                     uint32_t *crc);
 uint32_t ext_inode_seed(const struct ext_fs *fs, uint32_t ino, uint32_t gen);
+/* The checksum seed; no build without EXT_CSUM_VERIFY ever uses it. */
+static inline uint32_t ext_csum_seed(const struct ext_fs *fs)
+{
+#if EXT_CSUM_VERIFY
+    return fs->csum_seed;
+#else
+    (void)fs;
+    return 0;
+#endif
+}
+
 static inline bool ext_has_csum(const struct ext_fs *fs)
 {
     return EXT_CSUM_VERIFY && (fs->ro_compat & RO_COMPAT_METADATA_CSUM);

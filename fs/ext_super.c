@@ -301,11 +301,16 @@ static int sb_features(struct ext_fs *fs, const uint8_t *sb)
 
 static void sb_hash(struct ext_fs *fs, const uint8_t *sb)
 {
+#if EXT_HTREE
     int i;
 
     for (i = 0; i < 4; i++)
         fs->hash_seed[i] = le32(sb + SB_HASH_SEED + 4 * i);
     fs->hash_unsigned = (le32(sb + SB_FLAGS) & SB_FLAGS_UNSIGNED_HASH) != 0;
+#else
+    (void)fs;
+    (void)sb;
+#endif
 }
 
 /* metadata_csum: the superblock's own crc32c, and the seed for the rest.
@@ -313,6 +318,7 @@ static void sb_hash(struct ext_fs *fs, const uint8_t *sb)
 static int sb_checksum(struct ext_fs *fs, const uint8_t *uuid,
                        uint8_t csum_type)
 {
+#if EXT_CSUM_VERIFY
     uint32_t crc = ~0u, stored, seed;
     int rc;
 
@@ -335,6 +341,12 @@ static int sb_checksum(struct ext_fs *fs, const uint8_t *uuid,
         seed = ext_crc32c(~0u, uuid, 16);
     fs->csum_seed = seed;
     return rc;
+#else
+    (void)fs;
+    (void)uuid;
+    (void)csum_type;
+    return 0;
+#endif
 }
 
 /* The superblock: read, checked, the reader's geometry set. Runs again
