@@ -455,7 +455,10 @@ def run_size(args):
     print("%-42s %7d %7s" % ("sizeof(struct sdspi)", sizes.get("sdspi", -1),
                              "-"))
     for k in sorted(sizes):
-        if k == "journal_table":
+        if k == "window_tail":
+            print("%-42s %7d %7s" % ("load window tail (BOOT_CONFIG_ROOM)",
+                                     sizes[k], "-"))
+        elif k == "journal_table":
             print("%-42s %7d %7s" % (
                 "journal replay table (%d x %d B, window tail)"
                 % (sizes[k] // max(sizes.get("ext_jblock", 16), 1),
