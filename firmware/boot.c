@@ -193,8 +193,7 @@ int boot_run(const struct boot_env *env, struct boot_state *st)
 #endif
     if (env->window_size <= BOOT_CONFIG_ROOM + 8u) {
         con_printf(con, "boot: a %u-byte load window leaves nothing past "
-                   "the %u bytes the loader keeps at its end (config, "
-                   "paths, journal table); stop\n",
+                   "the %u bytes the loader keeps at its end; stop\n",
                    (unsigned)env->window_size, (unsigned)BOOT_CONFIG_ROOM);
         return BOOT_ETOOBIG;
     }

@@ -219,8 +219,6 @@ static int hand_off(const struct boot_env *env, struct boot_state *st,
 {
     const char *append = label->append ? label->append : "";
     uint32_t cmd_len = str_len(append);
-    int rc;
-
     uint32_t h_off = align8(end);
     /* The window is 8-byte aligned and so is h_off. */
     struct extload_handoff *h =
@@ -257,7 +255,7 @@ static int hand_off(const struct boot_env *env, struct boot_state *st,
                "fdt 0x%08x, hand-off 0x%08x, cmdline \"%s\"\n", label->name,
                (unsigned)ksize, (unsigned)img.kernel_addr,
                (unsigned)img.fdt_addr, (unsigned)img.handoff_addr, append);
-    rc = env->handoff(env->handoff_ctx, &img);
+    int rc = env->handoff(env->handoff_ctx, &img);
     if (rc < 0)
         return fail_label(env, BOOT_EHANDOFF, "boot", label,
                           boot_strerror(rc), next);
