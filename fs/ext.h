@@ -166,7 +166,8 @@ struct ext_fs {
 };
 
 struct ext_inode {
-    uint64_t addr;                /* byte offset of the inode in the fs */
+    ext_blk_t at_blk;             /* where the inode is: its block, and */
+    uint32_t at_off;              /* the byte offset in it */
     uint64_t size;
     uint64_t blocks;              /* i_blocks in 512-byte units */
     uint32_t ino;
@@ -232,7 +233,8 @@ struct ext_dir {
     struct ext_file f;
     uint64_t pos;                 /* byte offset of the next entry */
     uint64_t csum_ok_blk;         /* logical block + 1 whose csum passed */
-    uint64_t inl_at;              /* inline dir: system.data value ... */
+    uint32_t inl_at;              /* inline dir: system.data value (byte
+                                   * offset in the inode's block) ... */
     uint32_t inl_len;             /* ... and its length */
     uint8_t dots;                 /* inline dir: "." and ".." given out */
 };

@@ -4,7 +4,8 @@
 #define INLINE_DIR_A     (I_BLOCK_SIZE - INLINE_DIR_HEAD)
 
 struct dirent_raw {
-    uint64_t name_at;             /* byte address of the name */
+    ext_blk_t name_blk;           /* the name: block, and byte offset */
+    uint32_t name_off;            /* from its start */
     uint32_t ino;
     uint8_t name_len;
     uint8_t ftype;
@@ -49,7 +50,6 @@ int ext_dirblk_verify(struct ext_fs *fs, struct ext_dir *d, ext_blk_t lblk,
                       ext_blk_t pblk)
 {
     uint32_t bs = ext_blk_size(fs);
-    uint64_t at = ext_blk_off(fs, pblk);
     uint32_t crc = ext_inode_seed(fs, d->f.in.ino, d->f.in.gen);
     uint32_t count_off, limit, count;
     uint8_t t[DET_SIZE];
@@ -57,12 +57,12 @@ int ext_dirblk_verify(struct ext_fs *fs, struct ext_dir *d, ext_blk_t lblk,
 
     if (!ext_has_csum(fs) || d->csum_ok_blk == lblk + 1)
         return 0;
-    rc = ext_bytes(fs, at + bs - DET_SIZE, t, DET_SIZE);
+    rc = ext_bytes(fs, pblk, bs - DET_SIZE, t, DET_SIZE);
     if (rc)
         return rc;
     if (!le32(t + DE_INODE) && le16(t + DE_REC_LEN) == DET_SIZE &&
         !t[DE_NAME_LEN] && t[DE_FILE_TYPE] == DET_FILE_TYPE) {
-        rc = ext_crc32c_span(fs, at, bs - DET_SIZE, &crc);
+        rc = ext_crc32c_span(fs, pblk, 0, bs - DET_SIZE, &crc);
         if (rc)
             return rc;
         if (crc != le32(t + DET_CHECKSUM))
@@ -73,12 +73,12 @@ int ext_dirblk_verify(struct ext_fs *fs, struct ext_dir *d, ext_blk_t lblk,
     }
     /* A hash-tree node: the root keeps dx_root_info after "." and "..";
      * an inner node hides behind one empty entry spanning the block. */
-    rc = ext_bytes(fs, at, t, DE_HEADER_SIZE);
+    rc = ext_bytes(fs, pblk, 0, t, DE_HEADER_SIZE);
     if (rc)
         return rc;
     count_off = DX_NODE_ENTRIES;
     if (lblk == 0) {
-        rc = ext_bytes(fs, at + DX_ROOT_INFO, t, DE_HEADER_SIZE);
+        rc = ext_bytes(fs, pblk, DX_ROOT_INFO, t, DE_HEADER_SIZE);
         if (rc)
             return rc;
         count_off = DX_ROOT_INFO + t[DXI_INFO_LENGTH];
@@ -87,7 +87,7 @@ int ext_dirblk_verify(struct ext_fs *fs, struct ext_dir *d, ext_blk_t lblk,
         return ext_fail(fs, EXT_ECSUM, d->f.in.ino, pblk,
                         "directory block has no checksum tail");
     }
-    rc = ext_bytes(fs, at + count_off, t, DX_ENTRY_SIZE);
+    rc = ext_bytes(fs, pblk, count_off, t, DX_ENTRY_SIZE);
     if (rc)
         return rc;
     limit = le16(t + DXC_LIMIT);
@@ -99,9 +99,10 @@ int ext_dirblk_verify(struct ext_fs *fs, struct ext_dir *d, ext_blk_t lblk,
         return ext_fail(fs, EXT_ECORRUPT, d->f.in.ino, pblk,
                         "hash-tree node's count exceeds its limit");
     /* Over the used dx entries, then the tail with its crc as zero. */
-    rc = ext_crc32c_span(fs, at, count_off + DX_ENTRY_SIZE * count, &crc);
+    rc = ext_crc32c_span(fs, pblk, 0, count_off + DX_ENTRY_SIZE * count,
+                         &crc);
     if (!rc)
-        rc = ext_bytes(fs, at + count_off + DX_ENTRY_SIZE * limit, t,
+        rc = ext_bytes(fs, pblk, count_off + DX_ENTRY_SIZE * limit, t,
                        DXT_SIZE);
     if (rc)
         return rc;
@@ -117,8 +118,9 @@ int ext_dirblk_verify(struct ext_fs *fs, struct ext_dir *d, ext_blk_t lblk,
 
 /* Where d->pos lives: its byte address and the block (or inline region)
  * around it. 1: found; 0: a hole, d->pos moved past it. */
-static int dir_locate(struct ext_fs *fs, struct ext_dir *d, uint64_t *at,
-                      uint32_t *in_blk, uint32_t *blk_len, ext_blk_t *pblk)
+static int dir_locate(struct ext_fs *fs, struct ext_dir *d, ext_blk_t *at_blk,
+                      uint32_t *at, uint32_t *in_blk, uint32_t *blk_len,
+                      ext_blk_t *pblk)
 {
     struct ext_run run;
     ext_blk_t lblk;
@@ -126,12 +128,14 @@ static int dir_locate(struct ext_fs *fs, struct ext_dir *d, uint64_t *at,
 
     if (ext_inline(&d->f.in)) {
         *pblk = 0;
+        *at_blk = d->f.in.at_blk;
         if (d->pos < INLINE_DIR_A) {
-            *at = d->f.in.addr + I_BLOCK + INLINE_DIR_HEAD + d->pos;
+            *at = d->f.in.at_off + I_BLOCK + INLINE_DIR_HEAD +
+                  (uint32_t)d->pos;
             *in_blk = (uint32_t)d->pos;
             *blk_len = INLINE_DIR_A;
         } else {
-            *at = d->inl_at + (d->pos - INLINE_DIR_A);
+            *at = d->inl_at + (uint32_t)(d->pos - INLINE_DIR_A);
             *in_blk = (uint32_t)(d->pos - INLINE_DIR_A);
             *blk_len = d->inl_len;
         }
@@ -156,7 +160,8 @@ static int dir_locate(struct ext_fs *fs, struct ext_dir *d, uint64_t *at,
     *pblk = run.pblk;
     *in_blk = (uint32_t)(d->pos & (ext_blk_size(fs) - 1));
     *blk_len = ext_blk_size(fs);
-    *at = ext_blk_off(fs, run.pblk) + *in_blk;
+    *at_blk = run.pblk;
+    *at = *in_blk;
     return 1;
 }
 
@@ -199,12 +204,11 @@ static int dir_step(struct ext_fs *fs, struct ext_dir *d, uint64_t stop,
     if (stop < end)
         end = stop;
     while (d->pos < end) {
-        uint64_t at = 0;
-        ext_blk_t pblk = 0;
-        uint32_t in_blk = 0, blk_len = 0, rec = 0;
+        ext_blk_t at_blk = 0, pblk = 0;
+        uint32_t at = 0, in_blk = 0, blk_len = 0, rec = 0;
         uint8_t h[DE_HEADER_SIZE];
         const char *bad;
-        int rc = dir_locate(fs, d, &at, &in_blk, &blk_len, &pblk);
+        int rc = dir_locate(fs, d, &at_blk, &at, &in_blk, &blk_len, &pblk);
 
         if (rc <= 0) {
             if (rc < 0)
@@ -214,7 +218,7 @@ static int dir_step(struct ext_fs *fs, struct ext_dir *d, uint64_t stop,
         if (blk_len - in_blk < DE_HEADER_SIZE) {
             bad = "directory entry header runs past the block";
         } else {
-            rc = ext_bytes(fs, at, h, DE_HEADER_SIZE);
+            rc = ext_bytes(fs, at_blk, at, h, DE_HEADER_SIZE);
             if (rc)
                 return rc;
             rec = rec_len_decode(fs, le16(h + DE_REC_LEN));
@@ -232,7 +236,8 @@ static int dir_step(struct ext_fs *fs, struct ext_dir *d, uint64_t stop,
             return ext_fail(fs, EXT_ERESERVED, d->f.in.ino, pblk,
                             "directory entry names a reserved inode (1, "
                             "or 3 to s_first_ino - 1)");
-        r->name_at = at + DE_NAME;
+        r->name_blk = at_blk;
+        r->name_off = at + DE_NAME;
         r->name_len = h[DE_NAME_LEN];
         r->ftype = h[DE_FILE_TYPE];
         return 1;
@@ -268,7 +273,7 @@ int ext_dir_next(struct ext_fs *fs, struct ext_dir *d, struct ext_dirent *e)
     rc = dir_step(fs, d, UINT64_MAX, &r);
     if (rc <= 0)
         return rc;
-    rc = ext_bytes(fs, r.name_at, e->name, r.name_len);
+    rc = ext_bytes(fs, r.name_blk, r.name_off, e->name, r.name_len);
     if (rc)
         return rc;
     e->name[r.name_len] = 0;
@@ -281,14 +286,14 @@ int ext_dir_next(struct ext_fs *fs, struct ext_dir *d, struct ext_dirent *e)
 /* Compare a name on disk with the one sought, a chunk at a time. Out of
  * line: the chunk is on the stack only while a name is compared. */
 __attribute__((noinline))
-static int name_eq(struct ext_fs *fs, uint64_t at, const char *name,
-                   uint32_t len)
+static int name_eq(struct ext_fs *fs, ext_blk_t blk, uint32_t at,
+                   const char *name, uint32_t len)
 {
     uint8_t chunk[32];
 
     while (len) {
         uint32_t n = len < sizeof(chunk) ? len : sizeof(chunk);
-        int rc = ext_bytes(fs, at, chunk, n);
+        int rc = ext_bytes(fs, blk, at, chunk, n);
 
         if (rc)
             return rc;
@@ -311,7 +316,7 @@ static int dir_scan(struct ext_fs *fs, struct ext_dir *d, uint64_t stop,
     while ((rc = dir_step(fs, d, stop, &r)) > 0) {
         if (r.name_len != name_len)
             continue;
-        rc = name_eq(fs, r.name_at, name, name_len);
+        rc = name_eq(fs, r.name_blk, r.name_off, name, name_len);
         if (rc < 0)
             return rc;
         if (rc) {

@@ -61,8 +61,7 @@ static int32_t read_small(struct ext_fs *fs, struct ext_file *f, uint64_t off,
         memcpy(dst, f->in.iblock + off, head);
     }
     if (EXT_INLINE && head < len) {
-        uint64_t at;
-        uint32_t have;
+        uint32_t at, have;
         int rc = ext_inline_find(fs, &f->in, &at, &have);
 
         off += head;
@@ -70,8 +69,9 @@ static int32_t read_small(struct ext_fs *fs, struct ext_file *f, uint64_t off,
             rc = ext_fail(fs, EXT_ECORRUPT, f->in.ino, 0,
                           "inline data is shorter than the file size");
         if (!rc)
-            rc = ext_bytes(fs, at + off - sizeof(f->in.iblock), dst + head,
-                           len - head);
+            rc = ext_bytes(fs, f->in.at_blk,
+                           at + (uint32_t)(off - sizeof(f->in.iblock)),
+                           dst + head, len - head);
         if (rc)
             return rc;
     }
@@ -96,7 +96,7 @@ static int flush(struct ext_fs *fs, struct pending *p)
 }
 
 /*
- * One mapped piece of the file, at byte address `at` of the filesystem:
+ * One mapped piece of the file, at byte `at` from the start of block blk:
  *
  *   sector:  |    s0    |    s1    |    s2    |    s3    |
  *   piece:        [head ][ whole sectors ... ][tail]
@@ -105,10 +105,10 @@ static int flush(struct ext_fs *fs, struct pending *p)
  * join the pending run when they continue it, so physically contiguous
  * pieces (adjacent extents, consecutive pointers) become one read.
  */
-static int read_piece(struct ext_fs *fs, struct pending *p, uint64_t at,
-                      uint8_t *dst, uint32_t n)
+static int read_piece(struct ext_fs *fs, struct pending *p, ext_blk_t blk,
+                      uint32_t at, uint8_t *dst, uint32_t n)
 {
-    uint32_t in = (uint32_t)(at & (BLOCKDEV_SECTOR - 1));
+    uint32_t in = at & (BLOCKDEV_SECTOR - 1);
     uint32_t whole;
     int rc;
 
@@ -119,7 +119,7 @@ static int read_piece(struct ext_fs *fs, struct pending *p, uint64_t at,
             head = n;
         rc = flush(fs, p);
         if (!rc)
-            rc = ext_bytes(fs, at, dst, head);
+            rc = ext_bytes(fs, blk, at, dst, head);
         if (rc)
             return rc;
         at += head;
@@ -128,10 +128,10 @@ static int read_piece(struct ext_fs *fs, struct pending *p, uint64_t at,
     }
     whole = n / BLOCKDEV_SECTOR;
     if (whole) {
-        blockdev_lba_t s = (blockdev_lba_t)(at / BLOCKDEV_SECTOR);
+        blockdev_lba_t s = ext_blk_sector(fs, blk) + at / BLOCKDEV_SECTOR;
 
         if (p->count && (p->sector + p->count != s ||
-                         p->dst + (uint64_t)p->count * BLOCKDEV_SECTOR != dst ||
+                         p->dst + (size_t)p->count * BLOCKDEV_SECTOR != dst ||
                          p->count > UINT32_MAX - whole)) {
             rc = flush(fs, p);
             if (rc)
@@ -142,14 +142,14 @@ static int read_piece(struct ext_fs *fs, struct pending *p, uint64_t at,
             p->dst = dst;
         }
         p->count += whole;
-        at += (uint64_t)whole * BLOCKDEV_SECTOR;
-        dst += (uint64_t)whole * BLOCKDEV_SECTOR;
+        at += whole * BLOCKDEV_SECTOR;
+        dst += (size_t)whole * BLOCKDEV_SECTOR;
         n -= whole * BLOCKDEV_SECTOR;
     }
     if (n) {
         rc = flush(fs, p);
         if (!rc)
-            rc = ext_bytes(fs, at, dst, n);
+            rc = ext_bytes(fs, blk, at, dst, n);
         if (rc)
             return rc;
     }
@@ -188,8 +188,7 @@ int32_t ext_read(struct ext_fs *fs, struct ext_file *f, uint64_t off,
         if (run.len < ((uint64_t)n + in_blk + bs - 1) >> fs->blk_shift)
             n = ((uint32_t)run.len << fs->blk_shift) - in_blk;
         if (run.pblk) {
-            rc = read_piece(fs, &p, ext_blk_off(fs, run.pblk) + in_blk,
-                            out + done, n);
+            rc = read_piece(fs, &p, run.pblk, in_blk, out + done, n);
         } else {
             rc = flush(fs, &p);
             memset(out + done, 0, n);

@@ -8,7 +8,7 @@
 #define DX_FALLBACK 2
 
 struct dx_node {
-    uint64_t at;                  /* byte address of the block */
+    ext_blk_t blk;                /* the node's block */
     uint32_t count_off;           /* where limit, count sit */
     uint32_t count;
 };
@@ -27,11 +27,10 @@ static int dx_open(struct ext_fs *fs, struct ext_dir *d, uint32_t lblk,
         return DX_FALLBACK;
     rc = ext_dirblk_verify(fs, d, lblk, run.pblk);
     if (!rc)
-        rc = ext_bytes(fs, ext_blk_off(fs, run.pblk) + count_off, c,
-                       DX_ENTRY_SIZE);
+        rc = ext_bytes(fs, run.pblk, count_off, c, DX_ENTRY_SIZE);
     if (rc)
         return rc;
-    n->at = ext_blk_off(fs, run.pblk);
+    n->blk = run.pblk;
     n->count_off = count_off;
     n->count = le16(c + DXC_COUNT);
     if (!n->count || n->count > le16(c + DXC_LIMIT) ||
@@ -46,7 +45,7 @@ static int dx_entry(struct ext_fs *fs, const struct dx_node *n, uint32_t i,
                     uint32_t *hash, uint32_t *blk)
 {
     uint8_t e[DX_ENTRY_SIZE];
-    int rc = ext_bytes(fs, n->at + n->count_off + DX_ENTRY_SIZE * i, e,
+    int rc = ext_bytes(fs, n->blk, n->count_off + DX_ENTRY_SIZE * i, e,
                        DX_ENTRY_SIZE);
 
     *hash = i ? le32(e + DXE_HASH) : 0;
@@ -90,7 +89,7 @@ int ext_htree_find(struct ext_fs *fs, struct ext_dir *d, const char *name,
     rc = dx_open(fs, d, 0, DX_ROOT_INFO + DXI_SIZE, &n);
     if (rc)
         return rc;
-    rc = ext_bytes(fs, n.at + DX_ROOT_INFO, info, sizeof(info));
+    rc = ext_bytes(fs, n.blk, DX_ROOT_INFO, info, sizeof(info));
     if (rc)
         return rc;
     version = info[DXI_HASH_VERSION];

@@ -7,7 +7,7 @@
 #define XATTR_ENTRY_LEN   XE_NAME  /* the fixed part of an entry */
 
 int ext_inline_find(struct ext_fs *fs, const struct ext_inode *in,
-                    uint64_t *off, uint32_t *len)
+                    uint32_t *off, uint32_t *len)
 {
     uint32_t start = I_GOOD_OLD_SIZE + in->extra_isize;
     uint32_t end = fs->inode_size;
@@ -20,7 +20,7 @@ int ext_inline_find(struct ext_fs *fs, const struct ext_inode *in,
      * offsets count from the first entry. */
     if (start + XATTR_IBODY_HDR + sizeof(uint32_t) > end)
         goto missing;
-    rc = ext_bytes(fs, in->addr + start, e, XATTR_IBODY_HDR);
+    rc = ext_bytes(fs, in->at_blk, in->at_off + start, e, XATTR_IBODY_HDR);
     if (rc)
         return rc;
     if (le32(e + XATTR_IBODY_MAGIC) != XATTR_MAGIC)
@@ -30,13 +30,13 @@ int ext_inline_find(struct ext_fs *fs, const struct ext_inode *in,
     for (at = start; at + sizeof(uint32_t) <= end;) {
         uint32_t name_len, voff, vsize;
 
-        rc = ext_bytes(fs, in->addr + at, e, sizeof(uint32_t));
+        rc = ext_bytes(fs, in->at_blk, in->at_off + at, e, sizeof(uint32_t));
         if (rc)
             return rc;
         name_len = e[XE_NAME_LEN];
         if (!le32(e) || at + XATTR_ENTRY_LEN + name_len > end)
             break;
-        rc = ext_bytes(fs, in->addr + at, e,
+        rc = ext_bytes(fs, in->at_blk, in->at_off + at, e,
                        XATTR_ENTRY_LEN + (name_len < 4 ? name_len : 4));
         if (rc)
             return rc;
@@ -48,7 +48,7 @@ int ext_inline_find(struct ext_fs *fs, const struct ext_inode *in,
                 vsize > end - start - voff)
                 return ext_fail(fs, EXT_ECORRUPT, in->ino, 0,
                                 "system.data value lies outside the inode");
-            *off = in->addr + start + voff;
+            *off = in->at_off + start + voff;
             *len = vsize;
             return 0;
         }

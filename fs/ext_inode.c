@@ -139,7 +139,8 @@ static uint32_t itable_blocks(const struct ext_fs *fs)
                        ext_blk_size(fs) - 1) >> fs->blk_shift);
 }
 
-static int desc_offset(struct ext_fs *fs, uint32_t g, uint64_t *off);
+static uint32_t desc_place(const struct ext_fs *fs, uint32_t g,
+                           ext_blk_t *blk);
 
 /* At mount: the bitmaps and inode tables of the groups whose descriptors
  * share group 0's descriptor sector, which the root inode's lookup reads
@@ -153,12 +154,10 @@ int ext_zones_init(struct ext_fs *fs)
                                    BG_INODE_TABLE_LO };
     static const uint8_t hi[3] = { BG_BLOCK_BITMAP_HI, BG_INODE_BITMAP_HI,
                                    BG_INODE_TABLE_HI };
-    uint64_t off;
-    uint32_t g, at, kind;
-    int rc = desc_offset(fs, 0, &off);
+    ext_blk_t blk;
+    uint32_t off = desc_place(fs, 0, &blk), g, at, kind;
+    int rc = ext_sector(fs, ext_blk_sector(fs, blk) + off / BLOCKDEV_SECTOR);
 
-    if (!rc)
-        rc = ext_sector(fs, off / BLOCKDEV_SECTOR);
     if (rc)
         return rc;
     for (kind = 0; kind < 3; kind++) {
@@ -173,33 +172,33 @@ int ext_zones_init(struct ext_fs *fs)
     return 0;
 }
 
-/* Where group g's descriptor sits. With meta_bg, descriptor block n (for
- * n >= s_first_meta_bg) lives in the first group of its meta group, after
- * that group's superblock backup when it has one. */
-static int desc_offset(struct ext_fs *fs, uint32_t g, uint64_t *off)
+/* Where group g's descriptor sits: its block, and the byte offset in it
+ * returned. With meta_bg, descriptor block n (for n >= s_first_meta_bg)
+ * lives in the first group of its meta group, after that group's
+ * superblock backup when it has one (g < s_groups: no sum wraps). */
+static uint32_t desc_place(const struct ext_fs *fs, uint32_t g,
+                           ext_blk_t *blk)
 {
     uint32_t per_blk = ext_blk_size(fs) / fs->desc_size;
     uint32_t n = g / per_blk;
-    /* The table starts in the block after the superblock's. */
-    uint64_t blk = (ext_blk_size(fs) == 1024 ? 2 : 1) + n;
 
+    /* The table starts in the block after the superblock's. */
+    *blk = (ext_blk_size(fs) == 1024 ? 2 : 1) + n;
     if ((fs->incompat & INCOMPAT_META_BG) && n >= fs->first_meta_bg) {
         uint32_t first = n * per_blk;
 
-        blk = fs->first_data_block +
-              (uint64_t)first * fs->blocks_per_group +
-              group_has_super(fs, first);
+        *blk = fs->first_data_block +
+               (ext_blk_t)first * fs->blocks_per_group +
+               group_has_super(fs, first);
     }
-    *off = ext_blk_off(fs, (ext_blk_t)blk) +
-           (uint64_t)(g % per_blk) * fs->desc_size;
-    return 0;
+    return g % per_blk * fs->desc_size;
 }
 
 /* gdt_csum: crc16 over uuid, group, descriptor minus bg_checksum (0x1E).
  * metadata_csum: low 16 bits of crc32c over group and the whole
  * descriptor with bg_checksum zeroed. */
-static int desc_verify(struct ext_fs *fs, uint32_t g, uint64_t off,
-                       uint8_t *d, uint32_t have)
+static int desc_verify(struct ext_fs *fs, uint32_t g, ext_blk_t blk,
+                       uint32_t off, uint8_t *d, uint32_t have)
 {
     uint8_t le[4] = { (uint8_t)g, (uint8_t)(g >> 8), (uint8_t)(g >> 16),
                       (uint8_t)(g >> 24) };
@@ -210,7 +209,7 @@ static int desc_verify(struct ext_fs *fs, uint32_t g, uint64_t off,
     if (ext_has_csum(fs)) {
         crc = ext_crc32c(ext_crc32c(ext_csum_seed(fs), le, 4), d, have);
         for (at = have; at < fs->desc_size; at += have) {
-            int rc = ext_bytes(fs, off + at, d, have);
+            int rc = ext_bytes(fs, blk, off + at, d, have);
 
             if (rc)
                 return rc;
@@ -222,7 +221,7 @@ static int desc_verify(struct ext_fs *fs, uint32_t g, uint64_t off,
         crc = ext_crc16((uint16_t)crc, d + BG_CHECKSUM + 2,
                         have - BG_CHECKSUM - 2);
         for (at = have; at < fs->desc_size; at += have) {
-            int rc = ext_bytes(fs, off + at, d, have);
+            int rc = ext_bytes(fs, blk, off + at, d, have);
 
             if (rc)
                 return rc;
@@ -232,7 +231,7 @@ static int desc_verify(struct ext_fs *fs, uint32_t g, uint64_t off,
         return 0;
     }
     if ((uint16_t)crc != stored)
-        return ext_fail(fs, EXT_ECSUM, 0, (ext_blk_t)(off >> fs->blk_shift),
+        return ext_fail(fs, EXT_ECSUM, 0, blk,
                         "group descriptor checksum mismatch");
     return 0;
 }
@@ -241,11 +240,10 @@ static int group_read(struct ext_fs *fs, uint32_t g, struct ext_group *out)
 {
     uint8_t d[BG_DESC_SIZE_64BIT];
     uint32_t have = fs->desc_size < sizeof(d) ? fs->desc_size : sizeof(d);
-    uint64_t off;
-    int rc = desc_offset(fs, g, &off);
+    ext_blk_t blk;
+    uint32_t off = desc_place(fs, g, &blk);
+    int rc = ext_bytes(fs, blk, off, d, have);
 
-    if (!rc)
-        rc = ext_bytes(fs, off, d, have);
     if (rc)
         return rc;
     out->itable = desc_blk(fs, d, BG_INODE_TABLE_LO, BG_INODE_TABLE_HI);
@@ -253,7 +251,7 @@ static int group_read(struct ext_fs *fs, uint32_t g, struct ext_group *out)
     out->itable_unused = le16(d + BG_ITABLE_UNUSED_LO);
     if (have >= BG_DESC_SIZE_64BIT)
         out->itable_unused |= (uint32_t)le16(d + BG_ITABLE_UNUSED_HI) << 16;
-    rc = desc_verify(fs, g, off, d, have);
+    rc = desc_verify(fs, g, blk, off, d, have);
     if (rc)
         return rc;
     if (!ext_blk_ok(fs, out->itable) ||
@@ -262,8 +260,7 @@ static int group_read(struct ext_fs *fs, uint32_t g, struct ext_group *out)
                         "group's inode table lies outside the filesystem");
     if ((fs->ro_compat & (RO_COMPAT_METADATA_CSUM | RO_COMPAT_GDT_CSUM)) &&
         out->itable_unused > fs->inodes_per_group)
-        return ext_fail(fs, EXT_ECORRUPT, 0,
-                        (ext_blk_t)(off >> fs->blk_shift),
+        return ext_fail(fs, EXT_ECORRUPT, 0, blk,
                         "bg_itable_unused is larger than "
                         "s_inodes_per_group");
     return 0;
@@ -286,7 +283,8 @@ static int inode_verify(struct ext_fs *fs, struct ext_inode *in,
     if (hi)
         raw[I_CHECKSUM_HI] = raw[I_CHECKSUM_HI + 1] = 0;
     crc = ext_crc32c(crc, raw, have);
-    rc = ext_crc32c_span(fs, in->addr + have, fs->inode_size - have, &crc);
+    rc = ext_crc32c_span(fs, in->at_blk, in->at_off + have,
+                         fs->inode_size - have, &crc);
     if (rc)
         return rc;
     if (!hi)
@@ -304,7 +302,7 @@ static int inode_verify(struct ext_fs *fs, struct ext_inode *in,
 int ext_inode_read(struct ext_fs *fs, uint32_t ino, struct ext_inode *in)
 {
     uint8_t raw[I_CHECKSUM_HI + 2];
-    uint32_t have, idx;
+    uint32_t have, idx, per_blk;
     struct ext_group grp;
     int rc;
 
@@ -327,9 +325,11 @@ int ext_inode_read(struct ext_fs *fs, uint32_t ino, struct ext_inode *in)
                         "never initialised)");
 
     in->ino = ino;
-    in->addr = ext_blk_off(fs, grp.itable) + (uint64_t)idx * fs->inode_size;
+    per_blk = ext_blk_size(fs) / fs->inode_size;
+    in->at_blk = grp.itable + idx / per_blk;
+    in->at_off = idx % per_blk * fs->inode_size;
     have = fs->inode_size > I_GOOD_OLD_SIZE ? sizeof(raw) : I_GOOD_OLD_SIZE;
-    rc = ext_bytes(fs, in->addr, raw, have);
+    rc = ext_bytes(fs, in->at_blk, in->at_off, raw, have);
     if (rc)
         return rc;
 

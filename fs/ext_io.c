@@ -79,43 +79,52 @@ int ext_sector(struct ext_fs *fs, blockdev_lba_t sector)
  *           ^off          ^off+n
  *
  * Each piece is taken from the sector buffer in turn: copied to dst when
- * there is one, folded into *crc (crc32c) when there is one.
+ * there is one, folded into *crc (crc32c) when there is one. The place is
+ * a block and a byte offset from its start (which may run past the block,
+ * as into an inode table), so no 64-bit byte address is ever formed.
  */
-int ext_bytes_crc(struct ext_fs *fs, uint64_t off, void *dst, uint32_t n,
-                  uint32_t *crc)
+int ext_bytes_crc(struct ext_fs *fs, ext_blk_t blk, uint32_t off, void *dst,
+                  uint32_t n, uint32_t *crc)
 {
     uint8_t *out = dst;
+    blockdev_lba_t sector = ext_blk_sector(fs, blk) + (off >> 9);
 
+    /* Past the filesystem the sector number could wrap back into it. */
+    if ((fs->blocks_count && blk >= fs->blocks_count) ||
+        sector < (off >> 9))
+        return ext_fail(fs, EXT_ERANGE, 0, blk,
+                        "read past the end of the partition");
+    off &= BLOCKDEV_SECTOR - 1;
     while (n) {
-        uint32_t in = (uint32_t)(off & (BLOCKDEV_SECTOR - 1));
-        uint32_t take = BLOCKDEV_SECTOR - in;
-        int rc = ext_sector(fs, (blockdev_lba_t)(off >> 9));
+        uint32_t take = BLOCKDEV_SECTOR - off;
+        int rc = ext_sector(fs, sector++);
 
         if (rc)
             return rc;
         if (take > n)
             take = n;
         if (out) {
-            memcpy(out, fs->buf + in, take);
+            memcpy(out, fs->buf + off, take);
             out += take;
         }
         if (crc)
-            *crc = ext_crc32c(*crc, fs->buf + in, take);
-        off += take;
+            *crc = ext_crc32c(*crc, fs->buf + off, take);
+        off = 0;
         n -= take;
     }
     return 0;
 }
 
-int ext_bytes(struct ext_fs *fs, uint64_t off, void *dst, uint32_t n)
+int ext_bytes(struct ext_fs *fs, ext_blk_t blk, uint32_t off, void *dst,
+              uint32_t n)
 {
-    return ext_bytes_crc(fs, off, dst, n, NULL);
+    return ext_bytes_crc(fs, blk, off, dst, n, NULL);
 }
 
-int ext_crc32c_span(struct ext_fs *fs, uint64_t off, uint32_t n,
-                    uint32_t *crc)
+int ext_crc32c_span(struct ext_fs *fs, ext_blk_t blk, uint32_t off,
+                    uint32_t n, uint32_t *crc)
 {
-    return ext_bytes_crc(fs, off, NULL, n, crc);
+    return ext_bytes_crc(fs, blk, off, NULL, n, crc);
 }
 
 bool ext_blk_ok(const struct ext_fs *fs, ext_blk_t blk)

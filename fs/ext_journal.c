@@ -75,7 +75,7 @@ static int jfail(struct ext_fs *fs, int err, uint64_t lblk, const char *what)
 
 /* Physical block of log block lblk. */
 static int jmap(struct ext_fs *fs, struct jscan *js, uint32_t lblk,
-                uint64_t *pblk)
+                ext_blk_t *pblk)
 {
     struct ext_run run;
     int rc;
@@ -93,14 +93,9 @@ static int jmap(struct ext_fs *fs, struct jscan *js, uint32_t lblk,
     return 0;
 }
 
-static uint64_t boff(const struct ext_fs *fs, uint64_t pblk, uint32_t off)
-{
-    return (pblk << fs->blk_shift) + off;
-}
-
 /* crc32c of a whole journal block with the 4 bytes at `hole` taken as
  * zero (hole past the block: none). */
-static int jcrc32c(struct ext_fs *fs, uint64_t pblk, uint32_t hole,
+static int jcrc32c(struct ext_fs *fs, ext_blk_t pblk, uint32_t hole,
                    uint32_t *crc)
 {
     static const uint8_t zero[4];
@@ -108,18 +103,18 @@ static int jcrc32c(struct ext_fs *fs, uint64_t pblk, uint32_t hole,
     int rc;
 
     if (hole >= bsize)
-        return ext_crc32c_span(fs, boff(fs, pblk, 0), bsize, crc);
-    rc = ext_crc32c_span(fs, boff(fs, pblk, 0), hole, crc);
+        return ext_crc32c_span(fs, pblk, 0, bsize, crc);
+    rc = ext_crc32c_span(fs, pblk, 0, hole, crc);
     if (rc)
         return rc;
     *crc = ext_crc32c(*crc, zero, 4);
-    return ext_crc32c_span(fs, boff(fs, pblk, hole + 4),
+    return ext_crc32c_span(fs, pblk, hole + 4,
                            bsize - hole - 4, crc);
 }
 
 /* Checksum v2/v3 of a descriptor or revoke block (tail) or of a commit
  * block (JC_CHKSUM): true when it matches. */
-static int jcsum_ok(struct ext_fs *fs, const struct jscan *js, uint64_t pblk,
+static int jcsum_ok(struct ext_fs *fs, const struct jscan *js, ext_blk_t pblk,
                     uint32_t at, bool *ok)
 {
     uint32_t crc = js->seed;
@@ -127,14 +122,14 @@ static int jcsum_ok(struct ext_fs *fs, const struct jscan *js, uint64_t pblk,
     int rc = jcrc32c(fs, pblk, at, &crc);
 
     if (!rc)
-        rc = ext_bytes(fs, boff(fs, pblk, at), b, 4);
+        rc = ext_bytes(fs, pblk, at, b, 4);
     *ok = !rc && be32(b) == crc;
     return rc;
 }
 
-static int jcrc32_be(struct ext_fs *fs, uint64_t pblk, uint32_t *crc)
+static int jcrc32_be(struct ext_fs *fs, ext_blk_t pblk, uint32_t *crc)
 {
-    uint64_t s = boff(fs, pblk, 0) >> 9;
+    blockdev_lba_t s = ext_blk_sector(fs, pblk);
     uint32_t i, n = ext_blk_size(fs) >> 9;
 
     for (i = 0; i < n; i++) {
@@ -243,7 +238,8 @@ static int replay_tag(struct ext_fs *fs, struct ext_journal *j,
                       uint32_t seq)
 {
     uint16_t flags = be16(t + JT_FLAGS16);
-    uint64_t blk = be32(t + JT_BLOCKNR), src;
+    uint64_t blk = be32(t + JT_BLOCKNR);
+    ext_blk_t src;
     int rc;
 
     if (js->incompat & JBD2_INCOMPAT_64BIT)
@@ -281,7 +277,7 @@ static int replay_tag(struct ext_fs *fs, struct ext_journal *j,
  * table; v1 (crc non-NULL): fold them into the transaction checksum;
  * else only count them. */
 static int walk_tags(struct ext_fs *fs, struct ext_journal *j,
-                     struct jscan *js, uint64_t dblk, uint32_t seq,
+                     struct jscan *js, ext_blk_t dblk, uint32_t seq,
                      uint32_t *blk, bool replay, uint32_t *crc)
 {
     uint32_t off = JH_SIZE, limit = ext_blk_size(fs) - js->tail;
@@ -290,7 +286,7 @@ static int walk_tags(struct ext_fs *fs, struct ext_journal *j,
     while (off + js->tag_bytes <= limit) {
         uint32_t io = *blk;
         uint16_t flags;
-        int rc = ext_bytes(fs, boff(fs, dblk, off), t, js->tag_bytes);
+        int rc = ext_bytes(fs, dblk, off, t, js->tag_bytes);
 
         if (rc)
             return rc;
@@ -299,7 +295,7 @@ static int walk_tags(struct ext_fs *fs, struct ext_journal *j,
         if (replay) {
             rc = replay_tag(fs, j, js, t, io, seq);
         } else if (crc) {
-            uint64_t p;
+            ext_blk_t p;
 
             rc = jmap(fs, js, io, &p);
             if (!rc)
@@ -317,12 +313,12 @@ static int walk_tags(struct ext_fs *fs, struct ext_journal *j,
 }
 
 static int revoke_records(struct ext_fs *fs, struct ext_journal *j,
-                          struct jscan *js, uint64_t rblk)
+                          struct jscan *js, ext_blk_t rblk)
 {
     uint32_t rl = (js->incompat & JBD2_INCOMPAT_64BIT) ? 8 : 4;
     uint32_t off = JR_SIZE, count;
     uint8_t b[8];
-    int rc = ext_bytes(fs, boff(fs, rblk, JR_COUNT), b, 4);
+    int rc = ext_bytes(fs, rblk, JR_COUNT, b, 4);
 
     if (rc)
         return rc;
@@ -334,7 +330,7 @@ static int revoke_records(struct ext_fs *fs, struct ext_journal *j,
         uint64_t blk;
         struct ext_jblock *e;
 
-        rc = ext_bytes(fs, boff(fs, rblk, off), b, rl);
+        rc = ext_bytes(fs, rblk, off, b, rl);
         if (rc)
             return rc;
         blk = rl == 8 ? be64(b) : be32(b);
@@ -351,7 +347,7 @@ static int revoke_records(struct ext_fs *fs, struct ext_journal *j,
 
 /* The commit block at pblk in the scan: false when its checksum fails
  * (v1: the transaction's crc32_be; v2/v3: the block's crc32c). */
-static int commit_ok(struct ext_fs *fs, struct jscan *js, uint64_t pblk,
+static int commit_ok(struct ext_fs *fs, struct jscan *js, ext_blk_t pblk,
                      uint32_t crc, bool *ok)
 {
     uint8_t h[JC_CHKSUM + 4];
@@ -361,7 +357,7 @@ static int commit_ok(struct ext_fs *fs, struct jscan *js, uint64_t pblk,
     if (js->compat & JBD2_COMPAT_CHECKSUM) {
         uint32_t found;
 
-        rc = ext_bytes(fs, boff(fs, pblk, 0), h, sizeof(h));
+        rc = ext_bytes(fs, pblk, 0, h, sizeof(h));
         if (rc)
             return rc;
         found = be32(h + JC_CHKSUM);
@@ -389,7 +385,8 @@ static int jpass(struct ext_fs *fs, struct ext_journal *j, struct jscan *js,
     for (iter = 0; iter <= js->total; iter++) {
         uint8_t h[JH_SIZE], c[8];
         uint32_t cur = blk, type, seq;
-        uint64_t pblk, ctime;
+        uint64_t ctime;
+        ext_blk_t pblk;
         bool ok = true, fold;
         int rc;
 
@@ -398,7 +395,7 @@ static int jpass(struct ext_fs *fs, struct ext_journal *j, struct jscan *js,
         stop_blk = cur;
         rc = jmap(fs, js, cur, &pblk);
         if (!rc)
-            rc = ext_bytes(fs, boff(fs, pblk, 0), h, JH_SIZE);
+            rc = ext_bytes(fs, pblk, 0, h, JH_SIZE);
         if (rc)
             return rc;
         blk = wrap(js, blk + 1);
@@ -439,7 +436,7 @@ static int jpass(struct ext_fs *fs, struct ext_journal *j, struct jscan *js,
             continue;
         }
         if (type == JBD2_COMMIT_BLOCK) {
-            rc = ext_bytes(fs, boff(fs, pblk, JC_COMMIT_SEC), c, 8);
+            rc = ext_bytes(fs, pblk, JC_COMMIT_SEC, c, 8);
             if (rc)
                 return rc;
             ctime = be64(c);
@@ -526,7 +523,7 @@ __attribute__((noinline))
 static int jsb_load(struct ext_fs *fs, struct jscan *js, uint32_t inum)
 {
     uint8_t sb[JSB_CHECKSUM_TYPE + 1];
-    uint64_t pblk;
+    ext_blk_t pblk;
     uint32_t type, maxlen, ro;
     int rc = ext_inode_read(fs, inum, &js->f.in);
 
@@ -544,7 +541,7 @@ static int jsb_load(struct ext_fs *fs, struct jscan *js, uint32_t inum)
                 ? UINT32_MAX : (uint32_t)(js->f.in.size >> fs->blk_shift);
     rc = jmap(fs, js, 0, &pblk);
     if (!rc)
-        rc = ext_bytes(fs, boff(fs, pblk, 0), sb, sizeof(sb));
+        rc = ext_bytes(fs, pblk, 0, sb, sizeof(sb));
     if (rc)
         return rc;
     if (be32(sb + JH_MAGIC) != JBD2_MAGIC)
@@ -582,24 +579,24 @@ static int jsb_load(struct ext_fs *fs, struct jscan *js, uint32_t inum)
         if (sb[JSB_CHECKSUM_TYPE] != JBD2_CSUM_TYPE_CRC32C)
             return jsb_bad(fs, "journal: superblock checksum type is not "
                            "crc32c");
-        rc = ext_crc32c_span(fs, boff(fs, pblk, 0), JSB_CHECKSUM, &crc);
+        rc = ext_crc32c_span(fs, pblk, 0, JSB_CHECKSUM, &crc);
         if (!rc) {
             crc = ext_crc32c(crc, "\0\0\0", 4);
-            rc = ext_crc32c_span(fs, boff(fs, pblk, JSB_CHECKSUM + 4),
+            rc = ext_crc32c_span(fs, pblk, JSB_CHECKSUM + 4,
                                  JSB_SIZE - JSB_CHECKSUM - 4, &crc);
         }
         if (!rc)
-            rc = ext_bytes(fs, boff(fs, pblk, JSB_CHECKSUM), b, 4);
+            rc = ext_bytes(fs, pblk, JSB_CHECKSUM, b, 4);
         if (rc)
             return rc;
         if (be32(b) != crc)
             return ext_fail(fs, EXT_ECSUM, 0, 0,
                             "journal: superblock checksum mismatch");
-        rc = ext_bytes(fs, boff(fs, pblk, JSB_UUID), sb, 16);
+        rc = ext_bytes(fs, pblk, JSB_UUID, sb, 16);
         if (rc)
             return rc;
         js->seed = ext_crc32c(~0u, sb, 16);
-        rc = ext_bytes(fs, boff(fs, pblk, 0), sb, sizeof(sb));
+        rc = ext_bytes(fs, pblk, 0, sb, sizeof(sb));
         if (rc)
             return rc;
     }
@@ -648,7 +645,7 @@ int ext_journal_replay(struct ext_fs *fs, struct ext_journal *j)
         j->tab = tab;
         j->cap = cap;
     }
-    rc = ext_bytes(fs, SB_OFFSET + SB_JOURNAL_INUM, b, 4);
+    rc = ext_bytes(fs, 0, SB_OFFSET + SB_JOURNAL_INUM, b, 4);
     if (rc)
         return rc;
     if (!le32(b))

@@ -38,8 +38,7 @@ static int blk_check(struct ext_fs *fs, uint32_t ino, ext_blk_t blk)
 static int ptr_at(struct ext_fs *fs, ext_blk_t blk, uint32_t idx, uint32_t *v)
 {
     uint8_t b[EXT_PTR_SIZE];
-    int rc = ext_bytes(fs, ext_blk_off(fs, blk) + idx * EXT_PTR_SIZE, b,
-                       EXT_PTR_SIZE);
+    int rc = ext_bytes(fs, blk, idx * EXT_PTR_SIZE, b, EXT_PTR_SIZE);
 
     *v = le32(b);
     return rc;
@@ -308,8 +307,7 @@ static int node_entry_crc(struct ext_fs *fs, struct ext_file *f,
     if (!n->blk)
         memcpy(e, f->in.iblock + at, EXT_ENTRY_SIZE);
     else
-        rc = ext_bytes_crc(fs, ext_blk_off(fs, n->blk) + at, e,
-                           EXT_ENTRY_SIZE, crc);
+        rc = ext_bytes_crc(fs, n->blk, at, e, EXT_ENTRY_SIZE, crc);
     if (!rc && !n->depth && n->blk && n->blk == f->leaf_pblk &&
         i == f->leaf_checked && i < n->entries) {
         rc = entry_check(fs, f, n, i, e, f->leaf_first, &f->leaf_cur);
@@ -350,7 +348,7 @@ static int node_open(struct ext_fs *fs, struct ext_file *f, ext_blk_t blk,
     n->blk = blk;
     n->entries = n->checked = 0;
     if (blk) {
-        rc = ext_bytes_crc(fs, ext_blk_off(fs, blk), h, sizeof(h), pcrc);
+        rc = ext_bytes_crc(fs, blk, 0, h, sizeof(h), pcrc);
         if (rc)
             return rc;
     } else {
@@ -394,11 +392,9 @@ static int node_open(struct ext_fs *fs, struct ext_file *f, ext_blk_t blk,
         uint32_t used = EH_SIZE + EXT_ENTRY_SIZE * n->entries;
         uint32_t end = EH_SIZE + EXT_ENTRY_SIZE * max;
 
-        rc = ext_crc32c_span(fs, ext_blk_off(fs, blk) + used, end - used,
-                             &crc);
+        rc = ext_crc32c_span(fs, blk, used, end - used, &crc);
         if (!rc)
-            rc = ext_bytes(fs, ext_blk_off(fs, blk) + end, h,
-                           ET_CHECKSUM_SIZE);
+            rc = ext_bytes(fs, blk, end, h, ET_CHECKSUM_SIZE);
         if (rc)
             return rc;
         if (crc != le32(h))

@@ -61,11 +61,13 @@ int ext_dev_raw(struct ext_fs *fs, blockdev_lba_t sector, uint32_t count,
                 void *dst);
 int ext_dev_read(struct ext_fs *fs, blockdev_lba_t sector, uint32_t count,
                  void *dst);
-/* n bytes at a byte offset of the fs through the sector buffer (the
- * range may straddle sectors): copied to dst and/or folded into *crc. */
-int ext_bytes_crc(struct ext_fs *fs, uint64_t off, void *dst, uint32_t n,
-                  uint32_t *crc);
-int ext_bytes(struct ext_fs *fs, uint64_t off, void *dst, uint32_t n);
+/* n bytes at byte off of block blk (off may run past the block) through
+ * the sector buffer (the range may straddle sectors): copied to dst
+ * and/or folded into *crc. */
+int ext_bytes_crc(struct ext_fs *fs, ext_blk_t blk, uint32_t off, void *dst,
+                  uint32_t n, uint32_t *crc);
+int ext_bytes(struct ext_fs *fs, ext_blk_t blk, uint32_t off, void *dst,
+              uint32_t n);
 /* A block number that may be read: inside the filesystem, not block 0
  * of a 1 KiB-block fs's boot area. */
 bool ext_blk_ok(const struct ext_fs *fs, ext_blk_t blk);
@@ -77,9 +79,10 @@ int ext_zones_init(struct ext_fs *fs);
 int ext_link_read(struct ext_fs *fs, struct ext_file *f, char *dst);
 
 /* Checksums (ext_csum.c; the CRCs themselves: crc.h). */
-/* crc32c over n bytes of the fs at off, streamed through the buffer. */
-int ext_crc32c_span(struct ext_fs *fs, uint64_t off, uint32_t n,
-                    uint32_t *crc);
+/* crc32c over n bytes at byte off of block blk, streamed through the
+ * buffer. */
+int ext_crc32c_span(struct ext_fs *fs, ext_blk_t blk, uint32_t off,
+                    uint32_t n, uint32_t *crc);
 uint32_t ext_inode_seed(const struct ext_fs *fs, uint32_t ino, uint32_t gen);
 /* The checksum seed; no build without EXT_CSUM_VERIFY ever uses it. */
 static inline uint32_t ext_csum_seed(const struct ext_fs *fs)
@@ -117,9 +120,10 @@ static inline bool ext_inline(const struct ext_inode *in)
     return EXT_INLINE && (in->flags & IFL_INLINE_DATA);
 }
 
-/* Inline data (ext_inline.c): where the bytes past i_block sit. */
+/* Inline data (ext_inline.c): where the bytes past i_block sit, as a byte
+ * offset in the inode's block (in->at_blk). */
 int ext_inline_find(struct ext_fs *fs, const struct ext_inode *in,
-                    uint64_t *off, uint32_t *len);
+                    uint32_t *off, uint32_t *len);
 
 /* Directory lookup of one name in the directory d->f.in, which d is
  * opened on in place (ext_dir.c, with the hash tree in ext_htree.c). */

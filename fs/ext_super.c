@@ -112,7 +112,7 @@ const char *ext_flavour(const struct ext_fs *fs)
 static int sb32(struct ext_fs *fs, uint32_t off, uint32_t *v)
 {
     uint8_t b[4];
-    int rc = ext_bytes(fs, SB_OFFSET + off, b, 4);
+    int rc = ext_bytes(fs, 0, SB_OFFSET + off, b, 4);
 
     *v = le32(b);
     return rc;
@@ -330,7 +330,7 @@ static int sb_checksum(struct ext_fs *fs, const uint8_t *uuid,
     if (csum_type != 1)
         return sb_bad(fs, "unknown metadata checksum type "
                           "(s_checksum_type is not crc32c)");
-    rc = ext_crc32c_span(fs, SB_OFFSET, SB_CHECKSUM, &crc);
+    rc = ext_crc32c_span(fs, 0, SB_OFFSET, SB_CHECKSUM, &crc);
     if (!rc)
         rc = sb32(fs, SB_CHECKSUM, &stored);
     if (!rc && crc != stored)
