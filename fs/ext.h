@@ -215,8 +215,8 @@ struct ext_file {
     uint32_t win_n;
     ext_blk_t leaf_pblk;          /* extent leaf last searched; 0 none */
     ext_blk_t leaf_first;         /* first logical block that leaf covers */
-    uint64_t leaf_end;            /* one past the last it covers (<= 2^32) */
-    uint64_t leaf_cur;            /* end of the last entry checked */
+    ext_blk_t leaf_last;          /* the last it covers (inclusive) */
+    ext_blk_t leaf_last_seen;     /* last block of the last entry checked */
     uint32_t leaf_entries;        /* its entry count (checked, verified) */
     uint32_t leaf_hint;           /* entry after the last one found */
     uint32_t leaf_checked;        /* entries checked so far, in order */

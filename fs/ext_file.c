@@ -31,16 +31,15 @@ int ext_file_open(struct ext_fs *fs, const struct ext_inode *in,
                         "inode claims both extents and inline data");
     /* i_size no larger than the map can address: 2^32 blocks for an
      * extent tree, 12 + p + p^2 + p^3 for a block map (p pointers per
-     * block). Inline data and fast links are bounded where read. */
+     * block), and that too at most 2^32 (Linux's logical block numbers,
+     * ext4_lblk_t, are 32-bit). Inline data and fast links are bounded
+     * where read. */
     if (!ext_inline(in) && !fast_symlink(in)) {
         uint32_t s = fs->blk_shift - 2;
-        uint64_t max = (in->flags & IFL_EXTENTS) ? 1ull << 32 :
-            I_NDIR_BLOCKS + (1ull << s) + (1ull << 2 * s) + (1ull << 3 * s);
+        uint64_t max = 1ull << 32;
 
-#if BLOCKDEV_LBA32
-        if (max > 1ull << 32)       /* logical blocks are 32-bit too */
-            max = 1ull << 32;
-#endif
+        if (!(in->flags & IFL_EXTENTS) && 3 * s < 32)
+            max = I_NDIR_BLOCKS + (1u << s) + (1u << 2 * s) + (1u << 3 * s);
         if (in->size > max << fs->blk_shift)
             return ext_fail(fs, EXT_EFBIG, in->ino, 0,
                             "i_size is past what the file's block map or "

@@ -5,17 +5,13 @@
 
 #define NDIR I_NDIR_BLOCKS
 
-/* Blocks from lblk up to end (a hole's end may lie past what ext_blk_t
- * holds: the run is then as long as it can say). */
-static ext_blk_t run_to(uint64_t end, ext_blk_t lblk)
+/* Blocks from lblk through last (<= 2^32 - 1, so all of them is one more
+ * than ext_blk_t may hold: the run is then as long as it can say). */
+static ext_blk_t run_through(ext_blk_t last, ext_blk_t lblk)
 {
-    uint64_t n = end - lblk;
+    ext_blk_t n = last - lblk;
 
-#if BLOCKDEV_LBA32
-    if (n > EXT_BLK_MAX)
-        return EXT_BLK_MAX;
-#endif
-    return (ext_blk_t)n;
+    return n == EXT_BLK_MAX ? n : n + 1;
 }
 
 /* ---- block maps ---------------------------------------------------- */
@@ -124,7 +120,10 @@ static int map_blockmap(struct ext_fs *fs, struct ext_file *f, ext_blk_t lblk,
 {
     uint32_t shift = fs->blk_shift - 2;
     uint32_t ppb = 1u << shift;
-    uint64_t base, span;          /* span reaches ppb^3 (2^42) */
+    /* What a level covers, from base on: ppb^3 reaches 2^42 with 64 KiB
+     * blocks, so span saturates at 2^32 - 1, past every logical block
+     * (base >= 12). */
+    ext_blk_t base, span;
     ext_blk_t blk = 0;
     uint32_t p, level, idx;
     int rc;
@@ -170,7 +169,7 @@ static int map_blockmap(struct ext_fs *fs, struct ext_file *f, ext_blk_t lblk,
             if (lblk - base < span)
                 break;
             base += span;
-            span <<= shift;
+            span = span > UINT32_MAX >> shift ? UINT32_MAX : span << shift;
         }
         if (level == 3)
             return ext_fail(fs, EXT_ECORRUPT, f->in.ino, 0,
@@ -186,7 +185,7 @@ static int map_blockmap(struct ext_fs *fs, struct ext_file *f, ext_blk_t lblk,
         while (level--) {
             ext_blk_t holder = blk;
 
-            span >>= shift;
+            span = (ext_blk_t)1 << (shift * (level + 1));
             idx = (uint32_t)((lblk - base) >> (shift * (level + 1)));
             if (level == 0) {
                 /* holder is a double-indirect block: remember it. */
@@ -222,7 +221,7 @@ static int map_blockmap(struct ext_fs *fs, struct ext_file *f, ext_blk_t lblk,
 
 hole:
     run->pblk = 0;
-    run->len = run_to(base + span, lblk);
+    run->len = span - (lblk - base);
     return 0;
 }
 
@@ -256,41 +255,40 @@ static ext_blk_t ei_leaf(const uint8_t *e)
 /*
  * Entry i of node n against the one before it, as Linux's
  * ext4_valid_extent_entries does: the first starts where the parent's
- * index says (parent_first; UINT64_MAX for the root), each starts at or
- * past *cur, the end of the one before (no overlap, no disorder, no
- * shared start), a leaf entry is not empty and does not wrap past 2^32,
- * and the blocks it names are inside the filesystem and outside the
- * system zone.
+ * index says (parent_first; any for the root), each starts past *last,
+ * the last block of the one before (no overlap, no disorder, no shared
+ * start), a leaf entry is not empty and does not wrap past 2^32, and the
+ * blocks it names are inside the filesystem and outside the system zone.
+ * Bounds are inclusive, so 32 bits hold them all.
  */
 static int entry_check(struct ext_fs *fs, const struct ext_file *f,
                        const struct ext_node *n, uint32_t i, const uint8_t *e,
-                       uint64_t parent_first, uint64_t *cur)
+                       uint32_t parent_first, ext_blk_t *last)
 {
-    uint64_t first = le32(e + EE_BLOCK);          /* == EI_BLOCK */
+    uint32_t first = le32(e + EE_BLOCK);          /* == EI_BLOCK */
     ext_blk_t pblk = n->depth ? ei_leaf(e) : ee_start(e);
     uint32_t len = n->depth ? 1 : ee_len(e);
     ext_blk_t where = n->blk ? n->blk : pblk;
     const char *bad = NULL;
     int err = EXT_EEXTENT;
 
-    if (!i && parent_first != UINT64_MAX && first != parent_first)
+    if (!i && n->blk && first != parent_first)
         bad = "extent node's first entry does not start where its index "
               "entry says";
-    else if (first < *cur)
+    else if (i && first <= *last)
         bad = "extent entries overlap or are out of order";
     else if (!len)
         bad = "extent entry has length 0";
-    else if (first + len > 1ull << 32)
+    else if (len - 1 > UINT32_MAX - first)
         bad = "extent's logical range wraps past 2^32";
-    else if (!ext_blk_ok(fs, pblk) ||
-             (uint64_t)pblk + len > fs->blocks_count)
+    else if (!ext_blk_ok(fs, pblk) || len > fs->blocks_count - pblk)
         err = EXT_ERANGE, where = pblk,
         bad = "extent maps blocks outside the filesystem";
     else if (ext_blk_sys(fs, pblk, len))
         err = EXT_ESYSZONE, where = pblk,
         bad = "extent points into the system zone (superblock, group "
               "descriptors, bitmaps, inode table)";
-    *cur = first + len;
+    *last = first + (len - 1);
     return bad ? ext_fail(fs, err, f->in.ino, where, bad) : 0;
 }
 
@@ -310,7 +308,7 @@ static int node_entry_crc(struct ext_fs *fs, struct ext_file *f,
         rc = ext_bytes_crc(fs, n->blk, at, e, EXT_ENTRY_SIZE, crc);
     if (!rc && !n->depth && n->blk && n->blk == f->leaf_pblk &&
         i == f->leaf_checked && i < n->entries) {
-        rc = entry_check(fs, f, n, i, e, f->leaf_first, &f->leaf_cur);
+        rc = entry_check(fs, f, n, i, e, f->leaf_first, &f->leaf_last_seen);
         f->leaf_checked += !rc;
     }
     return rc;
@@ -334,7 +332,7 @@ static int node_entry(struct ext_fs *fs, struct ext_file *f,
  * sequential read still reads each of its sectors once.
  */
 static int node_open(struct ext_fs *fs, struct ext_file *f, ext_blk_t blk,
-                     int32_t want_depth, uint64_t parent_first,
+                     int32_t want_depth, uint32_t parent_first,
                      struct ext_node *n)
 {
     uint32_t room = blk ? ext_blk_size(fs) : I_BLOCK_SIZE;
@@ -342,7 +340,7 @@ static int node_open(struct ext_fs *fs, struct ext_file *f, ext_blk_t blk,
     uint8_t h[EH_SIZE];
     uint32_t max, crc = ext_inode_seed(fs, ino, f->in.gen), i;
     uint32_t *pcrc = blk && ext_has_csum(fs) ? &crc : NULL;
-    uint64_t cur = 0;
+    ext_blk_t last = 0;
     int bad = 0, rc;
 
     n->blk = blk;
@@ -385,7 +383,7 @@ static int node_open(struct ext_fs *fs, struct ext_file *f, ext_blk_t blk,
         if (rc)
             return rc;
         if (!bad)
-            bad = entry_check(fs, f, n, i, e, parent_first, &cur);
+            bad = entry_check(fs, f, n, i, e, parent_first, &last);
     }
     n->checked = n->entries;
     if (pcrc) {
@@ -405,13 +403,14 @@ static int node_open(struct ext_fs *fs, struct ext_file *f, ext_blk_t blk,
 }
 
 /* Binary search: the last entry whose first logical block is <= lblk, or
- * entries when lblk is before them all. Also the next entry's start.
+ * entries when lblk is before them all. Also the block before the next
+ * entry's start (*next_last; left alone when there is no next entry).
  * The hint (the entry after the last one found) is tried first: a
  * sequential read finds its extent there without touching the leaf's
  * other sectors. */
 static int node_search(struct ext_fs *fs, struct ext_file *f,
                        const struct ext_node *n, ext_blk_t lblk,
-                       uint32_t hint, uint32_t *found, uint64_t *next_start,
+                       uint32_t hint, uint32_t *found, ext_blk_t *next_last,
                        uint8_t e[EXT_ENTRY_SIZE])
 {
     uint32_t lo = 0, hi = n->entries;   /* answer in [lo, hi) */
@@ -453,7 +452,7 @@ static int node_search(struct ext_fs *fs, struct ext_file *f,
         rc = node_entry(fs, f, n, *found + 1, e);
         if (rc)
             return rc;
-        *next_start = le32(e + EE_BLOCK);
+        *next_last = (ext_blk_t)le32(e + EE_BLOCK) - 1;
     }
     if (*found < n->entries)
         return node_entry(fs, f, n, *found, e);
@@ -461,21 +460,21 @@ static int node_search(struct ext_fs *fs, struct ext_file *f,
         rc = node_entry(fs, f, n, 0, e);
         if (rc)
             return rc;
-        *next_start = le32(e + EE_BLOCK);
+        *next_last = (ext_blk_t)le32(e + EE_BLOCK) - 1;
     }
     return 0;
 }
 
-/* In a checked leaf: the extent holding lblk, or the hole up to the next
- * one (entries are sorted and disjoint, so next > lblk). */
+/* In a checked leaf covering lblk through at most last: the extent
+ * holding lblk, or the hole up to the next one (entries are sorted and
+ * disjoint, so the next starts past lblk). */
 static int map_leaf(struct ext_fs *fs, struct ext_file *f,
-                    const struct ext_node *n, ext_blk_t lblk, uint64_t end,
+                    const struct ext_node *n, ext_blk_t lblk, ext_blk_t last,
                     struct ext_run *run)
 {
     uint8_t e[EXT_ENTRY_SIZE], later[EXT_ENTRY_SIZE];
-    uint32_t i, len, need, k;
-    uint64_t first, next = end;
-    int rc = node_search(fs, f, n, lblk, f->leaf_hint, &i, &next, e);
+    uint32_t i, len, need, k, first;
+    int rc = node_search(fs, f, n, lblk, f->leaf_hint, &i, &last, e);
 
     /* What is used (entry i, the start of i + 1) and all before it must
      * have been checked; a sequential read has checked them already. */
@@ -487,14 +486,14 @@ static int map_leaf(struct ext_fs *fs, struct ext_file *f,
         return rc;
     f->leaf_hint = i + 1;
     run->pblk = 0;
-    run->len = run_to(next, lblk);
+    run->len = run_through(last, lblk);
     if (i == n->entries)
         return 0;                    /* before the first extent: a hole */
     first = le32(e + EE_BLOCK);
     len = ee_len(e);
-    if (lblk >= first + len)
+    if (lblk - first >= len)
         return 0;                    /* a gap after this extent */
-    run->len = (ext_blk_t)(first + len - lblk);
+    run->len = len - (ext_blk_t)(lblk - first);
     if (le16(e + EE_LEN) <= EE_INIT_MAX_LEN)
         run->pblk = ee_start(e) + (ext_blk_t)(lblk - first);
     return 0;
@@ -508,48 +507,49 @@ static int map_extents(struct ext_fs *fs, struct ext_file *f, ext_blk_t lblk,
                        struct ext_run *run)
 {
     struct ext_node n;
-    uint64_t first = 0, end = 1ull << 32;
+    uint32_t first = 0;
+    ext_blk_t last = UINT32_MAX;
     uint8_t e[EXT_ENTRY_SIZE];
     int rc;
 
-    if (lblk >= end)
+#if !BLOCKDEV_LBA32
+    if (lblk > UINT32_MAX)
         return ext_fail(fs, EXT_EFBIG, f->in.ino, 0,
                         "file size is past what extents can address");
-    if (f->leaf_pblk && lblk >= f->leaf_first && lblk < f->leaf_end) {
+#endif
+    if (f->leaf_pblk && lblk >= f->leaf_first && lblk <= f->leaf_last) {
         n.blk = f->leaf_pblk;          /* its header checked when cached */
         n.entries = f->leaf_entries;
         n.depth = 0;
-        return map_leaf(fs, f, &n, lblk, f->leaf_end, run);
+        return map_leaf(fs, f, &n, lblk, f->leaf_last, run);
     }
-    rc = node_open(fs, f, 0, -1, UINT64_MAX, &n);
+    rc = node_open(fs, f, 0, -1, 0, &n);
     while (!rc && n.depth) {
         uint32_t i;
-        uint64_t next = end;
 
-        rc = node_search(fs, f, &n, lblk, UINT32_MAX, &i, &next, e);
+        rc = node_search(fs, f, &n, lblk, UINT32_MAX, &i, &last, e);
         if (rc)
             return rc;
         if (i == n.entries) {
             run->pblk = 0;
-            run->len = run_to(next, lblk);
+            run->len = run_through(last, lblk);
             return 0;
         }
         first = le32(e + EI_BLOCK);
-        end = next;
         rc = node_open(fs, f, ei_leaf(e), (int32_t)n.depth - 1, first, &n);
     }
     if (rc)
         return rc;
     if (n.blk) {
         f->leaf_pblk = n.blk;
-        f->leaf_first = (ext_blk_t)first;
-        f->leaf_end = end;
+        f->leaf_first = first;
+        f->leaf_last = last;
         f->leaf_entries = n.entries;
         f->leaf_hint = 0;
         f->leaf_checked = n.checked;
-        f->leaf_cur = 0;
+        f->leaf_last_seen = 0;
     }
-    return map_leaf(fs, f, &n, lblk, end, run);
+    return map_leaf(fs, f, &n, lblk, last, run);
 }
 
 int ext_map(struct ext_fs *fs, struct ext_file *f, ext_blk_t lblk,

@@ -267,6 +267,16 @@ while IFS=$'\t' read -r name cmd code frag needs; do
     esac
     expect_err "evil $name: $code, \"$want\"" 1 "$want\$" "$1" "$D/evil/$name.img" "$2"
 done <"$D/evil/cases"
+while IFS=$'\t' read -r name path; do
+    "$X" cat "$D/evil/$name.img" "$path" >"$tmp/got" 2>"$tmp/err"
+    r=$?
+    if [ $r = 0 ]; then
+        debugfs -n -R "dump \"$path\" $tmp/oracle" "$D/evil/$name.img" >/dev/null 2>&1
+        cmp -s "$tmp/got" "$tmp/oracle"
+        r=$?
+    fi
+    ok $r "edge $name: cat $path == debugfs dump $(head -c 200 "$tmp/err")"
+done <"$D/evil/edges"
 
 # ---- usage -------------------------------------------------------------------------
 expect_err "no arguments: usage, exit 2" 2 "" 

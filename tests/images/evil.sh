@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Evil images: real filesystems with one field broken each. Writes
-# OUTDIR/evil/NAME.img and OUTDIR/evil/cases, one line per image:
+# OUTDIR/evil/NAME.img and OUTDIR/evil/cases, one line per image (and
+# OUTDIR/evil/edges: images changed to an odd but valid layout, each
+# line NAME<TAB>PATH, that every build must read as debugfs does):
 #   NAME<TAB>COMMAND PATH<TAB>EXPECTED-ERROR-CODE<TAB>MESSAGE-FRAGMENT<TAB>NEEDS
 # COMMAND is the extload subcommand that must fail (exit 1), the code is
 # the enum ext_err name its message carries, the fragment is part of the
@@ -48,10 +50,15 @@ e2fsck -fyD "$E/base-csum.img" >/dev/null 2>&1 || true
 base ext4_64 -t ext4 -b 1024 -O 64bit,^metadata_csum
 
 : >"$E/cases"
+: >"$E/edges"
 case_() {          # name base cmd path code fragment [needs]
     cp "$E/base-$2.img" "$E/$1.img"
     printf '%s\t%s %s\t%s\t%s\t%s\n' "$1" "$3" "$4" "$5" "$6" "${7:--}" \
         >>"$E/cases"
+}
+edge_() {          # name base path
+    cp "$E/base-$2.img" "$E/$1.img"
+    printf '%s\t%s\n' "$1" "$3" >>"$E/edges"
 }
 
 set_() { "$FSPATCH" "$E/$1.img" set "$2" "$3" "$4"; }     # case target field value
@@ -165,6 +172,20 @@ set_ extent_out_of_order ee@$leaf:3 ee_block 4
 
 case_ extent_overlap ext4 cat /frag EXT_EEXTENT "inode $fino, block $leaf: extent entries overlap or are out of order"
 set_ extent_overlap ee@$leaf:0 ee_len 5
+
+# Logical block 2^32 - 1 is the last an extent may map: ending there is
+# valid (block 15 becomes a hole past i_size's reach), and an entry after
+# one that ends there overlaps it (in i_block, where all are checked).
+edge_ extent_ends_at_2_32 ext4 /frag
+set_ extent_ends_at_2_32 ee@$leaf:5 ee_block 0xFFFFFFFF
+
+case_ extent_overlap_at_2_32 ext4 cat /f EXT_EEXTENT "inode $ino, block $start: extent entries overlap or are out of order"
+set_ extent_overlap_at_2_32 eh:$ino eh_entries 2
+set_ extent_overlap_at_2_32 ee:$ino:0 ee_block 0xFFFFFFFE
+set_ extent_overlap_at_2_32 ee:$ino:0 ee_len 2
+set_ extent_overlap_at_2_32 ee:$ino:1 ee_block 0xFFFFFFFF
+set_ extent_overlap_at_2_32 ee:$ino:1 ee_len 1
+set_ extent_overlap_at_2_32 ee:$ino:1 ee_start_lo $start
 
 case_ extent_index_empty ext4 cat /frag EXT_EEXTENT "inode $fino: extent index node has no entries"
 set_ extent_index_empty eh:$fino eh_entries 0
