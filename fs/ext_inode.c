@@ -73,7 +73,10 @@ static uint32_t group_meta(const struct ext_fs *fs, uint32_t g)
  */
 bool ext_blk_sys(const struct ext_fs *fs, ext_blk_t blk, ext_blk_t len)
 {
-    uint64_t end = (uint64_t)blk + len, start;
+    /* The callers have checked blk + len <= s_blocks_count, and where
+     * blocks are 32-bit that is <= 2^31 (blocks of 2 sectors or more), so
+     * no sum here wraps. */
+    ext_blk_t end = blk + len, start;
     ext_blk_t g;
     uint32_t i;
 
@@ -90,7 +93,7 @@ bool ext_blk_sys(const struct ext_fs *fs, ext_blk_t blk, ext_blk_t len)
     else                        /* a 32-bit divide when it fits */
 #endif
         g = (uint32_t)g / fs->blocks_per_group;
-    start = fs->first_data_block + (uint64_t)g * fs->blocks_per_group;
+    start = fs->first_data_block + g * fs->blocks_per_group;
     for (; start < end && g < fs->groups; g++) {
         if (blk < start + group_meta(fs, (uint32_t)g))
             return true;
@@ -131,12 +134,13 @@ static ext_blk_t desc_blk(const struct ext_fs *fs, const uint8_t *d,
                                           ? le32(d + hi) : 0);
 }
 
-/* inodes_per_group <= 8 * block size and inode_size <= block size
- * (checked at mount): at most 2^19 blocks. */
+/* inode_size is a power of two <= block size, inodes_per_group <=
+ * 8 * block size (checked at mount): at most 2^19 blocks. */
 static uint32_t itable_blocks(const struct ext_fs *fs)
 {
-    return (uint32_t)(((uint64_t)fs->inodes_per_group * fs->inode_size +
-                       ext_blk_size(fs) - 1) >> fs->blk_shift);
+    uint32_t per_blk = ext_blk_size(fs) / fs->inode_size;
+
+    return (fs->inodes_per_group + per_blk - 1) / per_blk;
 }
 
 static uint32_t desc_place(const struct ext_fs *fs, uint32_t g,
