@@ -57,14 +57,21 @@ enum ext_err {
 #define EXT_WARN_JOURNAL_CSUM   0x8u  /* journal blocks failed their tag
                                          checksum and were not replayed */
 
+/* Block numbers, physical and logical, as wide as the device's sector
+ * numbers (BLOCKDEV_LBA32): a filesystem whose blocks do not fit is
+ * refused at mount, a file whose map reaches past them when opened. */
+typedef blockdev_lba_t ext_blk_t;
+#define EXT_BLK_MAX BLOCKDEV_LBA_MAX
+
 /* Journal replay in memory (fs/ext_journal.c). The caller owns the table:
  * one entry per filesystem block whose newest committed version lives in
  * the journal. Nothing is written back; reads of that block are served
  * from its journal copy. */
 struct ext_jblock {
-    uint64_t blk;                 /* filesystem block */
-    uint64_t src;                 /* block holding its journal copy, plus
-                                     EXT_JB_* flags in the top bits */
+    ext_blk_t blk;                /* filesystem block */
+    ext_blk_t src;                /* block holding its journal copy, its top
+                                     bit set when the copy is escaped; 0
+                                     while the scan holds a revoke record */
 };
 
 /* Why the log scan stopped where it did (struct ext_journal.stop). */
@@ -98,12 +105,6 @@ struct ext_journal {
 /* RO_COMPAT bits the reader acts on (sparse_super, large_file, huge_file,
  * gdt_csum, bigalloc, metadata_csum); all others are ignored for reading. */
 #define EXT_RO_COMPAT_USED 0x061Bu
-
-/* Block numbers, physical and logical, as wide as the device's sector
- * numbers (BLOCKDEV_LBA32): a filesystem whose blocks do not fit is
- * refused at mount, a file whose map reaches past them when opened. */
-typedef blockdev_lba_t ext_blk_t;
-#define EXT_BLK_MAX BLOCKDEV_LBA_MAX
 
 #define EXT_ROOT_INO 2u
 #define EXT_NAME_MAX 255u

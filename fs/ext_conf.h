@@ -56,9 +56,10 @@
 
 /* EXT_JOURNAL
  *   1: a dirty journal (needs_recovery) is replayed in memory at mount,
- *      into the table the caller gives ext_mount_journal (16 bytes of RAM
- *      per replaced block); every read sees what jbd2 recovery would
- *      leave. Costs about 5.6 KiB of flash on Cortex-M3, 1.7 KiB of it
+ *      into the table the caller gives ext_mount_journal (8 bytes of RAM
+ *      per replaced block where blocks are 32-bit, 16 where they are
+ *      64-bit); every read sees what jbd2 recovery would leave. Costs
+ *      about 5.5 KiB of flash on Cortex-M3, 1.7 KiB of it
  *      messages (`make size`: fs/ flash per build option).
  *   0: a journal that needs recovery fails the mount with EXT_EFEATURE
  *      naming needs_recovery: the last checkpointed state may lack what

@@ -37,9 +37,13 @@
 
 #if EXT_JOURNAL
 
-#define JB_ESCAPE       (1ull << 63)    /* restore JBD2_MAGIC at byte 0 */
-#define JB_REVOKE       (1ull << 62)    /* transient: revoked this trans. */
-#define JB_FLAGS        (JB_ESCAPE | JB_REVOKE)
+/* A table entry's src: its top bit restores JBD2_MAGIC at byte 0 (no
+ * block below s_blocks_count has it: 2^31 where blocks are 32-bit);
+ * 0 is a revoke record of the transaction being scanned (no journal
+ * block is block 0). Entries of one block sort data before revoke. */
+#define JB_ESCAPE       ((ext_blk_t)1 << (sizeof(ext_blk_t) * 8 - 1))
+#define JB_DATA         0u
+#define JB_REVOKE       1u
 
 struct jscan {
     struct ext_file f;            /* the journal inode */
@@ -152,16 +156,20 @@ static uint32_t wrap(const struct jscan *js, uint32_t blk)
 /* The table stays sorted by block, a block's data entry before its revoke
  * entry, so lookups (and the reads after the mount) are binary searches.
  * Index of the first entry not below (blk, kind). */
-static uint32_t jlower(const struct ext_jblock *t, uint32_t n, uint64_t blk,
-                       uint64_t kind)
+static uint32_t jkind(const struct ext_jblock *e)
+{
+    return e->src ? JB_DATA : JB_REVOKE;
+}
+
+static uint32_t jlower(const struct ext_jblock *t, uint32_t n, ext_blk_t blk,
+                       uint32_t kind)
 {
     uint32_t lo = 0, hi = n;
 
     while (lo < hi) {
         uint32_t mid = lo + (hi - lo) / 2;
 
-        if (t[mid].blk < blk ||
-            (t[mid].blk == blk && (t[mid].src & JB_REVOKE) < kind))
+        if (t[mid].blk < blk || (t[mid].blk == blk && jkind(&t[mid]) < kind))
             lo = mid + 1;
         else
             hi = mid;
@@ -170,23 +178,22 @@ static uint32_t jlower(const struct ext_jblock *t, uint32_t n, uint64_t blk,
 }
 
 static struct ext_jblock *jfind(struct ext_journal *j, struct jscan *js,
-                                uint64_t blk, uint64_t kind)
+                                ext_blk_t blk, uint32_t kind)
 {
     uint32_t i = jlower(j->tab, js->used, blk, kind);
 
-    if (i < js->used && j->tab[i].blk == blk &&
-        (j->tab[i].src & JB_REVOKE) == kind)
+    if (i < js->used && j->tab[i].blk == blk && jkind(&j->tab[i]) == kind)
         return &j->tab[i];
     return NULL;
 }
 
 static int jadd(struct ext_fs *fs, struct ext_journal *j, struct jscan *js,
-                uint64_t blk, uint64_t src)
+                ext_blk_t blk, ext_blk_t src)
 {
-    uint32_t i = jlower(j->tab, js->used, blk, src & JB_REVOKE);
+    uint32_t kind = src ? JB_DATA : JB_REVOKE;
+    uint32_t i = jlower(j->tab, js->used, blk, kind);
 
-    if (i < js->used && j->tab[i].blk == blk &&
-        (j->tab[i].src & JB_REVOKE) == (src & JB_REVOKE)) {
+    if (i < js->used && j->tab[i].blk == blk && jkind(&j->tab[i]) == kind) {
         j->tab[i].src = src;
         return 0;
     }
@@ -217,7 +224,7 @@ static void jpurge(struct ext_journal *j, struct jscan *js)
     uint32_t i, n = 0;
 
     for (i = 0; i < js->used; i++)
-        if (!(j->tab[i].src & JB_REVOKE))
+        if (j->tab[i].src)
             j->tab[n++] = j->tab[i];
     js->used = n;
 }
@@ -240,14 +247,17 @@ static int replay_tag(struct ext_fs *fs, struct ext_journal *j,
     uint16_t flags = be16(t + JT_FLAGS16);
     uint64_t blk = be32(t + JT_BLOCKNR);
     ext_blk_t src;
+    bool reach;
     int rc;
 
     if (js->incompat & JBD2_INCOMPAT_64BIT)
         blk |= (uint64_t)be32(t + JT_BLOCKNR_HIGH) << 32;
+    /* A block no read can reach (past the filesystem) is left out. */
+    reach = blk < fs->blocks_count;
     rc = jmap(fs, js, io, &src);
     if (rc)
         return rc;
-    if (jfind(j, js, blk, JB_REVOKE)) {
+    if (reach && jfind(j, js, (ext_blk_t)blk, JB_REVOKE)) {
         j->revokes++;
         return 0;
     }
@@ -265,11 +275,10 @@ static int replay_tag(struct ext_fs *fs, struct ext_journal *j,
             return 0;
         }
     }
-    /* A block no read can reach (past any filesystem) is left out. */
-    if (blk > (UINT64_MAX >> fs->blk_shift))
+    if (!reach)
         return 0;
-    return jadd(fs, j, js, blk, src | ((flags & JBD2_FLAG_ESCAPE)
-                                       ? JB_ESCAPE : 0));
+    return jadd(fs, j, js, (ext_blk_t)blk,
+                src | ((flags & JBD2_FLAG_ESCAPE) ? JB_ESCAPE : 0));
 }
 
 /* The tags of the descriptor at dblk (physical); the blocks they
@@ -335,10 +344,12 @@ static int revoke_records(struct ext_fs *fs, struct ext_journal *j,
             return rc;
         blk = rl == 8 ? be64(b) : be32(b);
         j->revokes++;
-        e = jfind(j, js, blk, 0);
+        if (blk >= fs->blocks_count)
+            continue;                  /* no read reaches it */
+        e = jfind(j, js, (ext_blk_t)blk, JB_DATA);
         if (e)
             jdrop(j, js, e);
-        rc = jadd(fs, j, js, blk, JB_REVOKE);
+        rc = jadd(fs, j, js, (ext_blk_t)blk, 0);
         if (rc)
             return rc;
     }
@@ -688,21 +699,23 @@ int ext_journal_patch(struct ext_fs *fs, blockdev_lba_t sector,
 {
     const struct ext_journal *j = fs->jnl;
     uint32_t sh = fs->blk_shift - 9u, i;
-    uint64_t end = sector + count;
+    blockdev_lba_t end = sector + count;    /* the read was in bounds */
 
     if (!count)
         return 0;
-    for (i = jlower(j->tab, j->n, sector >> sh, 0);
+    for (i = jlower(j->tab, j->n, sector >> sh, JB_DATA);
          i < j->n && j->tab[i].blk <= (end - 1) >> sh; i++) {
         const struct ext_jblock *e = &j->tab[i];
-        uint64_t b0 = e->blk << sh, b1 = b0 + (1u << sh), lo, hi;
+        blockdev_lba_t b0 = ext_blk_sector(fs, e->blk), lo, hi;
+        blockdev_lba_t b1 = b0 + (1u << sh);
         uint8_t *at;
         int rc;
 
         lo = b0 > sector ? b0 : sector;
         hi = b1 < end ? b1 : end;
         at = dst + (lo - sector) * BLOCKDEV_SECTOR;
-        rc = ext_dev_raw(fs, ((e->src & ~JB_FLAGS) << sh) + (lo - b0),
+        rc = ext_dev_raw(fs,
+                         ext_blk_sector(fs, e->src & ~JB_ESCAPE) + (lo - b0),
                          (uint32_t)(hi - lo), at);
         if (rc)
             return rc;
