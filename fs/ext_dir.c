@@ -116,8 +116,9 @@ int ext_dirblk_verify(struct ext_fs *fs, struct ext_dir *d, ext_blk_t lblk,
     return 0;
 }
 
-/* Where d->pos lives: its byte address and the block (or inline region)
- * around it. 1: found; 0: a hole, d->pos moved past it. */
+/* Where d->pos lives: its place (*at bytes into block *at_blk) and the
+ * block (or inline region) around it. 1: found; 0: a hole, d->pos moved
+ * past it. */
 static int dir_locate(struct ext_fs *fs, struct ext_dir *d, ext_blk_t *at_blk,
                       uint32_t *at, uint32_t *in_blk, uint32_t *blk_len,
                       ext_blk_t *pblk)

@@ -25,12 +25,12 @@ static const uint8_t gpt_linux_fs[GPTE_GUID_LEN] = {
 };
 
 struct gpt {
-    uint64_t entries_lba;
+    blockdev_lba_t entries_lba;
     uint32_t count;
     uint32_t entry_size;
 };
 
-static int fail_at(struct part_info *out, int err, uint64_t lba,
+static int fail_at(struct part_info *out, int err, blockdev_lba_t lba,
                    const char *what)
 {
     out->err_what = what;
@@ -38,41 +38,42 @@ static int fail_at(struct part_info *out, int err, uint64_t lba,
     return err;
 }
 
-/* Does lba have a sector number in this build (BLOCKDEV_LBA32)? */
-static bool lba_ok(uint64_t lba)
+/* A GPT LBA (64 bits on disk) as a sector number of this build: false
+ * when it has none (past 2^32 with BLOCKDEV_LBA32). */
+static bool lba64(const uint8_t *p, blockdev_lba_t *lba)
 {
-#if BLOCKDEV_LBA32
-    return lba <= BLOCKDEV_LBA_MAX;
-#else
-    (void)lba;
-    return true;
-#endif
+    uint64_t v = le64(p);
+
+    *lba = (blockdev_lba_t)v;
+    return v <= BLOCKDEV_LBA_MAX;
 }
 
-static int rd(const struct blockdev *bd, uint64_t lba, uint8_t *buf,
+static int rd(const struct blockdev *bd, blockdev_lba_t lba, uint8_t *buf,
               struct part_info *out)
 {
-    if ((bd->sectors && lba >= bd->sectors) || !lba_ok(lba))
+    if (bd->sectors && lba >= bd->sectors)
         return fail(out, PART_ECORRUPT, lba,
                     "partition table points past the end of the disk");
-    if (bd->read(bd->ctx, (blockdev_lba_t)lba, 1, buf))
+    if (bd->read(bd->ctx, lba, 1, buf))
         return fail(out, PART_EIO, lba, "the block device failed a read");
     return 0;
 }
 
-static bool range_ok(const struct blockdev *bd, uint64_t lba, uint64_t n)
+/* n sectors from lba: some, none past the disk, no sum wrapping. */
+static bool range_ok(const struct blockdev *bd, blockdev_lba_t lba,
+                     blockdev_lba_t n)
 {
-    return n && lba + n > lba && lba_ok(lba + n - 1) &&
-           (!bd->sectors || lba + n <= bd->sectors);
+    return n && lba + n > lba && (!bd->sectors || lba + n <= bd->sectors);
 }
 
 /* A GPT header at lba: signature, size, its own CRC32, then the entry
  * array's CRC32, streamed a sector at a time through buf. */
-static int gpt_header(const struct blockdev *bd, uint8_t *buf, uint64_t lba,
-                      struct gpt *g, uint64_t *alt, struct part_info *out)
+static int gpt_header(const struct blockdev *bd, uint8_t *buf,
+                      blockdev_lba_t lba, struct gpt *g, blockdev_lba_t *alt,
+                      struct part_info *out)
 {
-    uint32_t hsize, crc, want, n;
-    uint64_t bytes, s;
+    uint32_t hsize, crc, want, n, bytes, s;
+    bool fits;
     int rc = rd(bd, lba, buf, out);
 
     if (rc)
@@ -88,8 +89,9 @@ static int gpt_header(const struct blockdev *bd, uint8_t *buf, uint64_t lba,
     memset(buf + GPT_HEADER_CRC32, 0, sizeof(uint32_t));
     if (~ext_crc32(~0u, buf, hsize) != want)
         return fail(out, PART_ECSUM, lba, "GPT header CRC32 mismatch");
-    *alt = le64(buf + GPT_ALTERNATE_LBA);
-    g->entries_lba = le64(buf + GPT_PART_ENTRY_LBA);
+    if (!lba64(buf + GPT_ALTERNATE_LBA, alt))
+        *alt = 0;                 /* no backup this build can reach */
+    fits = lba64(buf + GPT_PART_ENTRY_LBA, &g->entries_lba);
     g->count = le32(buf + GPT_NUM_PART_ENTRIES);
     g->entry_size = le32(buf + GPT_PART_ENTRY_SIZE);
     want = le32(buf + GPT_PART_ARRAY_CRC32);
@@ -99,14 +101,14 @@ static int gpt_header(const struct blockdev *bd, uint8_t *buf, uint64_t lba,
         return fail(out, PART_ECORRUPT, lba,
                     "GPT entry size is not 128 to 512 (a power of two) "
                     "or there are more than 1024 entries");
-    bytes = (uint64_t)g->count * g->entry_size;
-    if (!range_ok(bd, g->entries_lba, (bytes + BLOCKDEV_SECTOR - 1) /
-                                      BLOCKDEV_SECTOR))
+    bytes = g->count * g->entry_size;         /* <= 512 KiB */
+    if (!fits || !range_ok(bd, g->entries_lba, (bytes + BLOCKDEV_SECTOR - 1) /
+                                               BLOCKDEV_SECTOR))
         return fail(out, PART_ECORRUPT, lba,
                     "GPT entry array lies outside the disk");
     crc = ~0u;
     for (s = 0; bytes; s++, bytes -= n) {
-        n = bytes < BLOCKDEV_SECTOR ? (uint32_t)bytes : BLOCKDEV_SECTOR;
+        n = bytes < BLOCKDEV_SECTOR ? bytes : BLOCKDEV_SECTOR;
         rc = rd(bd, g->entries_lba + s, buf, out);
         if (rc)
             return rc;
@@ -123,7 +125,7 @@ static int gpt_header(const struct blockdev *bd, uint8_t *buf, uint64_t lba,
 static int gpt_open(const struct blockdev *bd, uint8_t *buf, struct gpt *g,
                     struct part_info *out)
 {
-    uint64_t alt = 0, lba;
+    blockdev_lba_t alt = 0, lba;
     const char *what;
     int rc = gpt_header(bd, buf, 1, g, &alt, out);
 
@@ -144,10 +146,11 @@ static int gpt_entry(const struct blockdev *bd, uint8_t *buf,
                      const struct gpt *g, uint32_t index,
                      struct part_info *out)
 {
-    uint64_t off = (uint64_t)(index - 1) * g->entry_size;
-    uint64_t lba = g->entries_lba + off / BLOCKDEV_SECTOR;
+    uint32_t off = (index - 1) * g->entry_size;      /* < 512 KiB */
+    blockdev_lba_t lba = g->entries_lba + off / BLOCKDEV_SECTOR;
     const uint8_t *e;
-    uint64_t first, last;
+    blockdev_lba_t first, last;
+    bool fits;
     uint32_t i;
     int rc;
 
@@ -161,14 +164,14 @@ static int gpt_entry(const struct blockdev *bd, uint8_t *buf,
         ;
     if (i == GPTE_GUID_LEN)
         return PART_ENOENT;           /* unused entry: type GUID zero */
-    first = le64(e + GPTE_STARTING_LBA);
-    last = le64(e + GPTE_ENDING_LBA);
-    if (last < first || !range_ok(bd, first, last - first + 1))
+    fits = lba64(e + GPTE_STARTING_LBA, &first);
+    fits &= lba64(e + GPTE_ENDING_LBA, &last);
+    if (!fits || last < first || !range_ok(bd, first, last - first + 1))
         return fail(out, PART_ECORRUPT, lba,
                     "GPT partition's sectors are reversed or outside the "
                     "disk");
-    out->lba = (blockdev_lba_t)first;
-    out->sectors = (blockdev_lba_t)(last - first + 1);
+    out->lba = first;
+    out->sectors = last - first + 1;
     out->index = index;
     out->scheme = PART_GPT;
     out->mbr_type = 0;
@@ -184,18 +187,18 @@ static bool mbr_extended(uint8_t type)
 
 /* Entry e of the table in sector `at` (base: what its LBAs count from). */
 static int mbr_slot(const struct blockdev *bd, const uint8_t *e,
-                    uint64_t at, uint64_t base, uint32_t index,
+                    blockdev_lba_t at, blockdev_lba_t base, uint32_t index,
                     struct part_info *out)
 {
-    uint64_t lba = base + le32(e + MBRE_STARTING_LBA);
+    blockdev_lba_t lba = base + le32(e + MBRE_STARTING_LBA);
     uint32_t n = le32(e + MBRE_SIZE_IN_LBA);
 
     if (!e[MBRE_OS_TYPE] || !n)
         return PART_ENOENT;
-    if (!range_ok(bd, lba, n))
+    if (lba < base || !range_ok(bd, lba, n))
         return fail(out, PART_ECORRUPT, at,
                     "MBR partition lies outside the disk");
-    out->lba = (blockdev_lba_t)lba;
+    out->lba = lba;
     out->sectors = n;
     out->index = index;
     out->scheme = PART_MBR;
@@ -216,7 +219,7 @@ static int mbr_logical(const struct blockdev *bd, uint8_t *buf,
                        struct part_info *out)
 {
     const uint8_t *link = buf + MBR_PART_TABLE + MBR_ENTRY_SIZE;
-    uint64_t ext = 0, ebr;
+    blockdev_lba_t ext = 0, ebr;
     uint32_t i, n, next;
     int rc;
 
@@ -250,6 +253,9 @@ static int mbr_logical(const struct blockdev *bd, uint8_t *buf,
         }
         if (!more)
             break;
+        if (ext + next < ext)
+            return fail(out, PART_ECORRUPT, ebr,
+                        "partition table points past the end of the disk");
         ebr = ext + next;
     }
     return PART_ENOENT;

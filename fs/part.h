@@ -39,7 +39,7 @@ struct part_info {
     /* After an error: what was wrong (NULL: only the code says) and in
      * which sector of the disk. */
     const char *err_what;
-    uint64_t err_lba;
+    blockdev_lba_t err_lba;
 };
 
 /* Partition number `index` (1-based). With scheme PART_NONE (no table),

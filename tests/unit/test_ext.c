@@ -21,6 +21,7 @@
 #include "fs/ext_format.h"
 #include "fs/ext_priv.h"
 #include "fs/part.h"
+#include "fs/part_format.h"
 #include "tests/support/timg.h"
 
 /* A block device that logs each call, to check what reaches the disk. */
@@ -471,6 +472,139 @@ static void test_dx_hash_matches_debugfs(void **state)
     }
 }
 
+/* A disk of 2^32 - 1 sectors holding only a few crafted ones (the rest
+ * read as zeros): partition tables whose sector numbers reach past 2^32,
+ * where a 32-bit build's sums would wrap back into the disk. */
+struct farsec {
+    uint64_t lba;
+    uint8_t data[512];
+};
+
+struct fardisk {
+    struct blockdev bd;
+    struct farsec sec[4];
+    uint32_t n;
+    uint64_t reads_past;          /* reads the disk could not hold */
+};
+
+static int far_read(void *ctx, blockdev_lba_t lba, uint32_t count, void *buf)
+{
+    struct fardisk *d = ctx;
+    uint32_t i, k;
+
+    for (k = 0; k < count; k++) {
+        uint8_t *out = (uint8_t *)buf + 512 * k;
+
+        if ((uint64_t)lba + k >= UINT32_MAX)
+            d->reads_past++;
+        memset(out, 0, 512);
+        for (i = 0; i < d->n; i++)
+            if (d->sec[i].lba == (uint64_t)lba + k)
+                memcpy(out, d->sec[i].data, 512);
+    }
+    return 0;
+}
+
+static uint8_t *far_sector(struct fardisk *d, uint64_t lba)
+{
+    struct farsec *s = &d->sec[d->n++];
+
+    s->lba = lba;
+    memset(s->data, 0, sizeof(s->data));
+    return s->data;
+}
+
+static void far_init(struct fardisk *d)
+{
+    memset(d, 0, sizeof(*d));
+    d->bd.read = far_read;
+    d->bd.ctx = d;
+    d->bd.sectors = UINT32_MAX;
+}
+
+static void put_le(uint8_t *p, uint64_t v, uint32_t n)
+{
+    while (n--) {
+        *p++ = (uint8_t)v;
+        v >>= 8;
+    }
+}
+
+static uint8_t *mbr_entry(uint8_t *sec, uint32_t i, uint8_t type,
+                          uint32_t start, uint32_t size)
+{
+    uint8_t *e = sec + MBR_PART_TABLE + MBR_ENTRY_SIZE * i;
+
+    put_le(sec + MBR_SIGNATURE, MBR_SIGNATURE_VALUE, 2);
+    e[MBRE_OS_TYPE] = type;
+    put_le(e + MBRE_STARTING_LBA, start, 4);
+    put_le(e + MBRE_SIZE_IN_LBA, size, 4);
+    return e;
+}
+
+static void test_partitions_past_2_32(void **state)
+{
+    struct fardisk d;
+    struct part_info p;
+    uint8_t buf[512], *h, *e;
+    uint32_t crc;
+
+    (void)state;
+    /* A primary partition whose last sector would be past 2^32. */
+    far_init(&d);
+    mbr_entry(far_sector(&d, 0), 0, MBR_TYPE_LINUX, 0xFFFFFF00u, 0x200);
+    assert_int_equal(part_get(&d.bd, buf, 1, &p), PART_ECORRUPT);
+    assert_string_equal(p.err_what, EXT_MESSAGES ?
+                        "MBR partition lies outside the disk" : "");
+
+    /* An EBR link that points past 2^32 from the extended partition's
+     * start (0xFFFFFF00 + 0x200): never read as sector 0x100. */
+    far_init(&d);
+    mbr_entry(far_sector(&d, 0), 0, MBR_TYPE_EXTENDED_LBA, 0xFFFFFF00u, 0xF0);
+    h = far_sector(&d, 0xFFFFFF00u);
+    mbr_entry(h, 0, MBR_TYPE_LINUX, 1, 8);
+    mbr_entry(h, 1, MBR_TYPE_EXTENDED_LBA, 0x200, 8);
+    mbr_entry(far_sector(&d, 0x100), 0, MBR_TYPE_LINUX, 1, 8);
+    assert_int_equal(part_get(&d.bd, buf, 6, &p), PART_ECORRUPT);
+    assert_string_equal(p.err_what, EXT_MESSAGES ?
+                        "partition table points past the end of the disk" :
+                        "");
+    assert_int_equal(d.reads_past, 0);
+
+    /* A GPT entry starting at 2^32 + 5. */
+    far_init(&d);
+    mbr_entry(far_sector(&d, 0), 0, MBR_TYPE_GPT_PROTECTIVE, 1, 0xFFFFFFFEu);
+    h = far_sector(&d, 1);
+    e = far_sector(&d, 2);
+    memset(e + GPTE_TYPE_GUID, 0x11, GPTE_GUID_LEN);
+    put_le(e + GPTE_STARTING_LBA, (1ull << 32) + 5, 8);
+    put_le(e + GPTE_ENDING_LBA, (1ull << 32) + 100, 8);
+    memcpy(h + GPT_SIGNATURE, "EFI PART", GPT_SIGNATURE_LEN);
+    put_le(h + GPT_HEADER_SIZE, GPT_HEADER_MIN, 4);
+    put_le(h + GPT_MY_LBA, 1, 8);
+    put_le(h + GPT_ALTERNATE_LBA, (1ull << 32) + 7, 8);
+    put_le(h + GPT_PART_ENTRY_LBA, 2, 8);
+    put_le(h + GPT_NUM_PART_ENTRIES, 4, 4);
+    put_le(h + GPT_PART_ENTRY_SIZE, 128, 4);
+    put_le(h + GPT_PART_ARRAY_CRC32, ~ext_crc32(~0u, e, 512), 4);
+    crc = ~ext_crc32(~0u, h, GPT_HEADER_MIN);
+    put_le(h + GPT_HEADER_CRC32, crc, 4);
+    assert_int_equal(part_scheme(&d.bd, buf), PART_GPT);
+    assert_int_equal(part_get(&d.bd, buf, 1, &p), PART_ECORRUPT);
+    assert_int_equal(p.err_lba, 2);
+    assert_int_equal(part_get(&d.bd, buf, 2, &p), PART_ENOENT);
+
+    /* The same entry array 2^32 sectors on: refused, not read at 2. */
+    put_le(h + GPT_HEADER_CRC32, 0, 4);
+    put_le(h + GPT_PART_ENTRY_LBA, (1ull << 32) + 2, 8);
+    crc = ~ext_crc32(~0u, h, GPT_HEADER_MIN);
+    put_le(h + GPT_HEADER_CRC32, crc, 4);
+    assert_int_equal(part_get(&d.bd, buf, 1, &p), PART_ECORRUPT);
+    assert_string_equal(p.err_what, EXT_MESSAGES ?
+                        "GPT entry array lies outside the disk" : "");
+    assert_int_equal(d.reads_past, 0);
+}
+
 static void test_partitions(void **state)
 {
     struct logdev l;
@@ -703,6 +837,7 @@ int main(void)
         cmocka_unit_test(test_htree_4k),
         cmocka_unit_test(test_dx_hash_matches_debugfs),
         cmocka_unit_test(test_partitions),
+        cmocka_unit_test(test_partitions_past_2_32),
         cmocka_unit_test(test_evil_images),
         cmocka_unit_test(test_needs_recovery_empty_log_mounts),
         cmocka_unit_test(test_inline_dir_listing),
