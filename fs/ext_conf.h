@@ -19,7 +19,7 @@
  *   1: every error carries a sentence saying what was wrong, besides its
  *      code, inode and block (ext_error_describe).
  *   0: the code, inode and block only; ext_strerror's short text stands in
- *      for the sentence. Saves about 3.3 KiB of strings and code. */
+ *      for the sentence. Saves about 5.9 KiB of strings and code. */
 #ifndef EXT_MESSAGES
 #define EXT_MESSAGES (!EXTLOAD_TINY)
 #endif
@@ -30,7 +30,7 @@
  *      verified.
  *   0: they are ignored. Both are RO_COMPAT features, so reading stays
  *      correct; corruption is then caught by the structural checks alone.
- *      Saves about 1.8 KiB. */
+ *      Saves about 1.7 KiB. */
 #ifndef EXT_CSUM_VERIFY
 #define EXT_CSUM_VERIFY (!EXTLOAD_TINY)
 #endif
@@ -49,7 +49,7 @@
  *      bytes live in the inode (i_block and the system.data xattr).
  *   0: a filesystem with the inline_data feature is refused at mount with
  *      EXT_EFEATURE naming it (mke2fs does not set it by default). Saves
- *      about 0.6 KiB. */
+ *      about 0.8 KiB. */
 #ifndef EXT_INLINE
 #define EXT_INLINE (!EXTLOAD_TINY)
 #endif
@@ -59,7 +59,7 @@
  *      into the table the caller gives ext_mount_journal (8 bytes of RAM
  *      per replaced block where blocks are 32-bit, 16 where they are
  *      64-bit); every read sees what jbd2 recovery would leave. Costs
- *      about 5.5 KiB of flash on Cortex-M3, 1.7 KiB of it
+ *      about 4.6 KiB of flash on Cortex-M3, 1.7 KiB of it
  *      messages (`make size`: fs/ flash per build option).
  *   0: a journal that needs recovery fails the mount with EXT_EFEATURE
  *      naming needs_recovery: the last checkpointed state may lack what
