@@ -192,10 +192,9 @@ static int fail_label(const struct boot_env *env, int err, const char *step,
                       const struct config_label *label, const char *why,
                       const char *next)
 {
-    uint32_t cap = sizeof(((struct extload_handoff *)0)->label) + 2;
     char q[sizeof(((struct extload_handoff *)0)->label) + 2];
 
-    fmt_snprintf(q, cap, "'%.*s'", (int)(cap - 3), label->name);
+    fmt_snprintf(q, sizeof(q), "'%.*s'", (int)(sizeof(q) - 3), label->name);
     return fail(env, err, step, q, why, next);
 }
 

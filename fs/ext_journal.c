@@ -156,9 +156,9 @@ static uint32_t wrap(const struct jscan *js, uint32_t blk)
 /* The table stays sorted by block, a block's data entry before its revoke
  * entry, so lookups (and the reads after the mount) are binary searches.
  * Index of the first entry not below (blk, kind). */
-static uint32_t jkind(const struct ext_jblock *e)
+static uint32_t jkind(ext_blk_t src)
 {
-    return e->src ? JB_DATA : JB_REVOKE;
+    return src ? JB_DATA : JB_REVOKE;
 }
 
 static uint32_t jlower(const struct ext_jblock *t, uint32_t n, ext_blk_t blk,
@@ -169,7 +169,8 @@ static uint32_t jlower(const struct ext_jblock *t, uint32_t n, ext_blk_t blk,
     while (lo < hi) {
         uint32_t mid = lo + (hi - lo) / 2;
 
-        if (t[mid].blk < blk || (t[mid].blk == blk && jkind(&t[mid]) < kind))
+        if (t[mid].blk < blk ||
+            (t[mid].blk == blk && jkind(t[mid].src) < kind))
             lo = mid + 1;
         else
             hi = mid;
@@ -182,7 +183,7 @@ static struct ext_jblock *jfind(struct ext_journal *j, struct jscan *js,
 {
     uint32_t i = jlower(j->tab, js->used, blk, kind);
 
-    if (i < js->used && j->tab[i].blk == blk && jkind(&j->tab[i]) == kind)
+    if (i < js->used && j->tab[i].blk == blk && jkind(j->tab[i].src) == kind)
         return &j->tab[i];
     return NULL;
 }
@@ -190,10 +191,10 @@ static struct ext_jblock *jfind(struct ext_journal *j, struct jscan *js,
 static int jadd(struct ext_fs *fs, struct ext_journal *j, struct jscan *js,
                 ext_blk_t blk, ext_blk_t src)
 {
-    uint32_t kind = src ? JB_DATA : JB_REVOKE;
+    uint32_t kind = jkind(src);
     uint32_t i = jlower(j->tab, js->used, blk, kind);
 
-    if (i < js->used && j->tab[i].blk == blk && jkind(&j->tab[i]) == kind) {
+    if (i < js->used && j->tab[i].blk == blk && jkind(j->tab[i].src) == kind) {
         j->tab[i].src = src;
         return 0;
     }

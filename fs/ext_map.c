@@ -192,7 +192,7 @@ static int map_blockmap(struct ext_fs *fs, struct ext_file *f, ext_blk_t lblk,
                 if (f->ind_pblk[1] != holder)
                     f->win_n = 0;
                 f->ind_pblk[1] = holder;
-                f->ind_base[1] = (ext_blk_t)base;
+                f->ind_base[1] = base;
                 rc = dind_ptr(fs, f, idx, &p);
             } else {
                 rc = ptr_at(fs, holder, idx, &p);
@@ -208,7 +208,7 @@ static int map_blockmap(struct ext_fs *fs, struct ext_file *f, ext_blk_t lblk,
         }
     }
     f->ind_pblk[0] = blk;
-    f->ind_base[0] = (ext_blk_t)base;
+    f->ind_base[0] = base;
     idx = (uint32_t)(lblk - base);
     rc = ptr_at(fs, blk, idx, &p);
     if (!rc)

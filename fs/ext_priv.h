@@ -17,8 +17,9 @@ static inline uint32_t ext_blk_size(const struct ext_fs *fs)
     return 1u << fs->blk_shift;
 }
 
-/* The byte offset of block blk: 64-bit even where block numbers are not
- * (a filesystem past 4 GiB). */
+/* The byte offset of block blk in a file (a directory's position) or of
+ * the filesystem's end: 64-bit even where block numbers are not. Metadata
+ * is never read at such an offset: ext_bytes takes (block, offset). */
 static inline uint64_t ext_blk_off(const struct ext_fs *fs, ext_blk_t blk)
 {
     return (uint64_t)blk << fs->blk_shift;
