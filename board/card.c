@@ -37,8 +37,10 @@ int board_card_init(struct board_card *c, const struct spi_bus *bus,
 
     rc = sdspi_init(&c->sd, bus, cpu_ms_now, 0, max_hz);
     if (rc) {
+        char code[BOOT_CODE_MAX];
+
         con_printf(con, "card: %s; nothing to boot, stop\n",
-                   sdspi_strerror(rc));
+                   BOOT_ERR_TEXT(code, sdspi_strerror, "SD", rc));
         return BOOT_ENOCARD;
     }
     c->init_ms = cpu_ms_now(0) - t0;

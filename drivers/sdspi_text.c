@@ -1,19 +1,8 @@
-/* The driver in words, for a console: errors, card type, capacity, CID. */
+/* The card in words, for a console: its type and CID. */
 #include <stdint.h>
 
 #include "drivers/sd_spec.h"
 #include "drivers/sdspi.h"
-
-const char *sdspi_strerror(int err)
-{
-#define SDSPI_ERR_TEXT(name, value, text) [-(value)] = text,
-    static const char *const msg[] = { SDSPI_ERRORS(SDSPI_ERR_TEXT) };
-#undef SDSPI_ERR_TEXT
-    uint32_t i = 0u - (uint32_t)err;
-
-    return err <= 0 && i < sizeof(msg) / sizeof(msg[0]) && msg[i]
-               ? msg[i] : "unknown error";
-}
 
 const char *sdspi_type_name(int type)
 {

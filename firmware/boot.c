@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include "fs/num.h"
+
 static const char *const config_paths[] = {
     "/boot/extlinux/extlinux.conf",
     "/extlinux/extlinux.conf",
@@ -18,13 +20,26 @@ const char *boot_strerror(int err)
     }
 }
 
+const char *boot_code_text(char buf[BOOT_CODE_MAX], const char *table,
+                           int err)
+{
+    num_put_code(buf, BOOT_CODE_MAX, 0, table, err);
+    return buf;
+}
+
 const char *boot_ext_why(const struct ext_fs *fs, int rc, char *buf,
                          uint32_t len)
 {
     buf[0] = '\0';
     if (fs->err == rc)
         ext_error_describe(fs, buf, len);
+#if BOOT_MESSAGES
     return buf[0] ? buf : ext_strerror(rc);
+#else
+    if (!buf[0])
+        num_put_code(buf, len, 0, "ext", rc);
+    return buf;
+#endif
 }
 
 /* The mount's report, out of line so its buffers are not on the stack
@@ -60,13 +75,32 @@ static int mount_report(const struct boot_env *env, struct boot_state *st,
     if (st->fs.warnings & EXT_WARN_NEEDS_RECOVERY)
         con_printf(con, "mount: warning: the journal was not replayed; "
                    "recent changes may be missing\n");
+#if EXT_JOURNAL                   /* the only source of this warning */
     if (st->fs.warnings & EXT_WARN_JOURNAL_CSUM)
         con_printf(con, "mount: warning: journal blocks failed their "
                    "checksum and were not replayed\n");
+#endif
     if (st->fs.warnings & (EXT_WARN_NOT_CLEAN | EXT_WARN_ERRORS))
         con_printf(con, "mount: warning: the filesystem was not cleanly "
                    "unmounted or has errors\n");
     return 0;
+}
+
+static int part_report(const struct boot_env *env, const struct part_info *p,
+                       int rc)
+{
+#if BOOT_MESSAGES
+    (void)p;
+    con_printf(&env->con, "part: %s; nothing to boot, stop\n",
+               rc == PART_ENOFS ? boot_strerror(BOOT_ENOPART)
+                                : part_strerror(rc));
+#else
+    char why[64];
+
+    part_describe(p, rc, why, sizeof(why));
+    con_printf(&env->con, "part: %s; nothing to boot, stop\n", why);
+#endif
+    return BOOT_ENOPART;
 }
 
 int boot_mount(const struct boot_env *env, struct boot_state *st)
@@ -76,12 +110,8 @@ int boot_mount(const struct boot_env *env, struct boot_state *st)
     uint32_t t0 = boot_now(env);
     int rc = part_find(env->bd, st->fs.buf, 0, p);
 
-    if (rc) {
-        con_printf(con, "part: %s; nothing to boot, stop\n",
-                   rc == PART_ENOFS ? boot_strerror(BOOT_ENOPART)
-                                    : part_strerror(rc));
-        return BOOT_ENOPART;
-    }
+    if (rc)
+        return part_report(env, p, rc);
     if (p->scheme == PART_NONE)
         con_printf(con, "part: no partition table, whole card: %llu "
                    "sectors, %u ms\n", (unsigned long long)p->sectors,
@@ -143,8 +173,8 @@ static int read_config(const struct boot_env *env, struct boot_state *st)
                        "first %u are read\n", path,
                        (unsigned long long)st->file.in.size, (unsigned)len);
         }
-        config_parse(st->cfg_text, len, &st->cfg);
-        const struct boot_config *c = &st->cfg;
+        config_parse(st->cfg_text, len, st->cfg);
+        const struct boot_config *c = st->cfg;
         con_printf(con, "config: %s, %u bytes, %u label%s, default %s%s%s, "
                    "%u ms\n", path, (unsigned)len, (unsigned)c->count,
                    c->count == 1 ? "" : "s",
@@ -212,34 +242,38 @@ int boot_run(const struct boot_env *env, struct boot_state *st)
     st->jtab = (struct ext_jblock *)(void *)(st->path + BOOT_PATH_MAX +
                                              BOOT_LOOKUP_ROOM);
 #endif
+    st->cfg = (struct boot_config *)(void *)(st->path + BOOT_PATH_MAX +
+                                             BOOT_LOOKUP_ROOM +
+                                             BOOT_JOURNAL_ROOM);
     rc = boot_mount(env, st);
     if (rc)
         return rc;
     if (read_config(env, st)) {
-        n = config_boot_order(&st->cfg, order);
-        bl = (struct boot_labels){ st->cfg.labels, n, n ? order[0] : 0 };
+        n = config_boot_order(st->cfg, order);
+        bl = (struct boot_labels){ st->cfg->labels, n, n ? order[0] : 0 };
         if (n == 0) {
             con_printf(con, "config: no LABEL; nothing to boot, %s\n",
                        then_what(env));
             return no_boot(env, st, &bl);
         }
-        if (st->cfg.default_name &&
-            config_find(&st->cfg, st->cfg.default_name) < 0)
+        if (st->cfg->default_name &&
+            config_find(st->cfg, st->cfg->default_name) < 0)
             con_printf(con, "config: DEFAULT '%s' names no label; trying "
-                       "labels in file order\n", st->cfg.default_name);
+                       "labels in file order\n", st->cfg->default_name);
     } else {
         con_printf(con, "config: no %s or %s; trying the board default %s\n",
                    config_paths[0], config_paths[1], env->default_kernel);
-        st->cfg = (struct boot_config){ 0 };
-        st->fallback = (struct config_label){
-            .name = "board-default", .kernel = env->default_kernel,
+        *st->cfg = (struct boot_config){
+            .labels[0] = { .name = "board-default",
+                           .kernel = env->default_kernel },
+            .count = 1,
         };
         order[0] = 0;
         n = 1;
-        bl = (struct boot_labels){ &st->fallback, 1, 0 };
+        bl = (struct boot_labels){ st->cfg->labels, 1, 0 };
     }
 #if BOOT_INTERACTIVE
-    if (env->getc && (st->cfg.timeout_ds || st->cfg.prompt)) {
+    if (env->getc && (st->cfg->timeout_ds || st->cfg->prompt)) {
         st->in.polling = 1;
         int pick = menu_run(env, st, &bl);
         if (pick >= 0) {

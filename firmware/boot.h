@@ -49,15 +49,20 @@
  * and the rest of the path. */
 #define BOOT_LOOKUP_ROOM ((sizeof(struct ext_walk) + 7u) & ~7u)
 
-/* The config text, the path buffer, the lookups' scratch and the journal
- * replay table live in the load window's last bytes, in that order, not
- * in the loader's RAM: all four must outlast every load (the labels point
- * into the text, every file is looked up before it loads, and every read
- * after a replay looks in the table), so the rest of the boot sees a
- * window this much shorter; a window no larger than this stops the boot.
- * Once the kernel runs, the room is its own again. */
+/* The parsed config (or the board default's one label). */
+#define BOOT_LABELS_ROOM ((sizeof(struct boot_config) + 7u) & ~7u)
+
+/* The config text, the path buffer, the lookups' scratch, the journal
+ * replay table and the parsed config live in the load window's last
+ * bytes, in that order, not in the loader's RAM: all five must outlast
+ * every load (the labels point into the text, every file is looked up
+ * before it loads, and every read after a replay looks in the table), so
+ * the rest of the boot sees a window this much shorter; a window no
+ * larger than this stops the boot. Once the kernel runs, the room is its
+ * own again. */
 #define BOOT_CONFIG_ROOM \
-    (BOOT_CONFIG_TEXT + BOOT_PATH_MAX + BOOT_LOOKUP_ROOM + BOOT_JOURNAL_ROOM)
+    (BOOT_CONFIG_TEXT + BOOT_PATH_MAX + BOOT_LOOKUP_ROOM + \
+     BOOT_JOURNAL_ROOM + BOOT_LABELS_ROOM)
 
 /* Every boot error: name, value, and the sentence boot_strerror() gives.
  * One table, so the enum and its sentences cannot fall out of step. */
@@ -154,11 +159,10 @@ struct boot_state {
 #endif
     struct ext_file file;
     struct part_info part;
-    struct boot_config cfg;
-    struct config_label fallback;   /* the board default, without config */
     char *cfg_text;                 /* the window's last BOOT_CONFIG_ROOM: */
     char *path;                     /* the text, BOOT_PATH_MAX bytes, */
-    struct ext_walk *walk;          /* BOOT_LOOKUP_ROOM bytes (and jtab) */
+    struct ext_walk *walk;          /* BOOT_LOOKUP_ROOM bytes, jtab, */
+    struct boot_config *cfg;        /* and BOOT_LABELS_ROOM bytes */
     uint32_t window_size;           /* the window the loads may use */
 #if BOOT_INTERACTIVE
     struct boot_input in;
@@ -173,5 +177,16 @@ int boot_mount(const struct boot_env *env, struct boot_state *st);
 int boot_run(const struct boot_env *env, struct boot_state *st);
 
 const char *boot_strerror(int err);
+
+/* An error for the console: its sentence (text(err)), or without
+ * BOOT_MESSAGES "TABLE error ERR" written into buf. */
+#define BOOT_CODE_MAX 24u
+#if BOOT_MESSAGES
+#define BOOT_ERR_TEXT(buf, text, table, err) ((void)(buf), text(err))
+#else
+#define BOOT_ERR_TEXT(buf, text, table, err) boot_code_text(buf, table, err)
+#endif
+const char *boot_code_text(char buf[BOOT_CODE_MAX], const char *table,
+                           int err);
 
 #endif

@@ -153,34 +153,40 @@ static int load_file(const struct boot_env *env, struct boot_state *st,
     return 0;
 }
 
+#define SHOWN_BYTES 8u                /* of a digest, in the console lines */
+
 __attribute__((noinline))
 static int verify(const struct boot_env *env, struct boot_state *st,
                   const char *kernel, const uint8_t want[SHA256_BYTES],
                   uint32_t size, const char *next)
 {
-    struct sha256 h;
     uint8_t got[SHA256_BYTES];
-    char hex[2 * SHA256_BYTES + 1];
+    char hex[2 * SHOWN_BYTES + 1];
     uint32_t t0 = boot_now(env);
 
-    sha256_init(&h);
-    /* In pieces, with the console input polled between them: hashing the
-     * whole window takes longer than a UART FIFO lasts. */
-    for (uint32_t at = 0; at < size; at += VERIFY_PIECE) {
-        uint32_t n = size - at < VERIFY_PIECE ? size - at : VERIFY_PIECE;
-        sha256_update(&h, env->window + at, n);
-        boot_poll(env, st);
+    {   /* its own scope, so the mismatch's buffers may share its bytes */
+        struct sha256 h;
+
+        sha256_init(&h);
+        /* In pieces, with the console input polled between them: hashing
+         * the whole window takes longer than a UART FIFO lasts. */
+        for (uint32_t at = 0; at < size; at += VERIFY_PIECE) {
+            uint32_t n = size - at < VERIFY_PIECE ? size - at : VERIFY_PIECE;
+            sha256_update(&h, env->window + at, n);
+            boot_poll(env, st);
+        }
+        sha256_final(&h, got);
     }
-    sha256_final(&h, got);
-    sha256_hex(got, hex);
+    sha256_hex(got, SHOWN_BYTES, hex);
     if (memcmp(got, want, SHA256_BYTES) != 0) {
-        char msg[128], whex[2 * SHA256_BYTES + 1];
-        sha256_hex(want, whex);
-        fmt_snprintf(msg, sizeof(msg), "sha256 %.16s... but %s says "
-                     "%.16s...", hex, SHA256_SUFFIX, whex);
+        char msg[64], whex[2 * SHOWN_BYTES + 1];
+
+        sha256_hex(want, SHOWN_BYTES, whex);
+        fmt_snprintf(msg, sizeof(msg), "sha256 %s... but %s says %s...",
+                     hex, SHA256_SUFFIX, whex);
         return fail(env, BOOT_ESHA256, "verify", kernel, msg, next);
     }
-    con_printf(&env->con, "verify: sha256 %.16s... matches %s, %u bytes, "
+    con_printf(&env->con, "verify: sha256 %s... matches %s, %u bytes, "
                "%u ms\n", hex, st->path, (unsigned)size,
                (unsigned)(boot_now(env) - t0));
     return 0;
@@ -255,9 +261,11 @@ static int hand_off(const struct boot_env *env, struct boot_state *st,
                (unsigned)ksize, (unsigned)img.kernel_addr,
                (unsigned)img.fdt_addr, (unsigned)img.handoff_addr, append);
     int rc = env->handoff(env->handoff_ctx, &img);
+    char code[BOOT_CODE_MAX];
     if (rc < 0)
         return fail_label(env, BOOT_EHANDOFF, "boot", label,
-                          boot_strerror(rc), next);
+                          BOOT_ERR_TEXT(code, boot_strerror, "boot", rc),
+                          next);
     return rc;
 }
 

@@ -224,7 +224,7 @@ static int c_sha256(struct cmd *c, const char *path)
         off += (uint32_t)n;
     }
     sha256_final(&c->s->u.h, digest);
-    sha256_hex(digest, hex);
+    sha256_hex(digest, SHA256_BYTES, hex);
     con_printf(&c->env->con, "%s  %s\n", hex, path);
     return 1;
 }

@@ -42,12 +42,12 @@ int menu_run(const struct boot_env *env, struct boot_state *st,
              const struct boot_labels *bl)
 {
     const struct console *con = &env->con;
-    uint32_t limit_ms = st->cfg.timeout_ds * MS_PER_TENTH;
+    uint32_t limit_ms = st->cfg->timeout_ds * MS_PER_TENTH;
     uint32_t t0 = boot_now(env), shown = ~0u;
     int c;
 
-    con_printf(con, "\n%s\n", st->cfg.title ? st->cfg.title
-                                            : "extload boot menu");
+    con_printf(con, "\n%s\n", st->cfg->title ? st->cfg->title
+                                             : "extload boot menu");
     menu_list(env, bl);
     if (!limit_ms)
         con_printf(con, "press 1-%u to boot that label, Enter for '%s', "

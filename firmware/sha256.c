@@ -171,15 +171,15 @@ void sha256_final(struct sha256 *s, uint8_t out[SHA256_BYTES])
     }
 }
 
-void sha256_hex(const uint8_t digest[SHA256_BYTES], char *out)
+void sha256_hex(const uint8_t *digest, uint32_t n, char *out)
 {
     static const char hex[] = "0123456789abcdef";
 
-    for (unsigned i = 0; i < SHA256_BYTES; i++) {
+    for (uint32_t i = 0; i < n; i++) {
         out[2 * i] = hex[digest[i] >> 4];
         out[2 * i + 1] = hex[digest[i] & 15];
     }
-    out[2 * SHA256_BYTES] = '\0';
+    out[2 * n] = '\0';
 }
 
 static int hexval(char c)

@@ -19,8 +19,9 @@ void sha256_init(struct sha256 *s);
 void sha256_update(struct sha256 *s, const void *data, uint32_t len);
 void sha256_final(struct sha256 *s, uint8_t out[SHA256_BYTES]);
 
-/* out: 65 bytes, lowercase hex and a NUL. */
-void sha256_hex(const uint8_t digest[SHA256_BYTES], char *out);
+/* The first n bytes of a digest as lowercase hex and a NUL: 2n + 1 bytes
+ * of out. */
+void sha256_hex(const uint8_t *digest, uint32_t n, char *out);
 /* Parse the first 64 characters of a sha256sum line; 0 or -1. */
 int sha256_parse_hex(const char *s, uint32_t len, uint8_t out[SHA256_BYTES]);
 

@@ -320,7 +320,8 @@ const char *ext_flavour(const struct ext_fs *fs);
 
 const char *ext_strerror(int err);
 
-/* "inode 12, block 4711: extent header magic is not 0xF30A" */
+/* "inode 12, block 4711: extent header magic is not 0xF30A"; without
+ * EXT_MESSAGES "inode 12, block 4711: ext error -5". */
 uint32_t ext_error_describe(const struct ext_fs *fs, char *buf, uint32_t len);
 
 #endif

@@ -17,6 +17,20 @@ const char *ext_strerror(int err)
     return msg[-err];
 }
 
+/* The sentence, else the code's text; without EXT_MESSAGES (no
+ * sentences) the code's number, fs/ext.h's value, so such a build links
+ * no table of texts. */
+static uint32_t put_what(char *buf, uint32_t len, uint32_t at,
+                         const char *what, int err)
+{
+#if EXT_MESSAGES
+    return num_put(buf, len, at, what ? what : ext_strerror(err));
+#else
+    (void)what;
+    return num_put_code(buf, len, at, "ext", err);
+#endif
+}
+
 uint32_t ext_error_describe(const struct ext_fs *fs, char *buf, uint32_t len)
 {
     uint32_t at = 0;
@@ -24,8 +38,7 @@ uint32_t ext_error_describe(const struct ext_fs *fs, char *buf, uint32_t len)
     if (!len)
         return 0;
     if (fs->err == EXT_EFEATURE) {
-        at = num_put(buf, len, at, fs->err_what ? fs->err_what
-                                            : ext_strerror(fs->err));
+        at = put_what(buf, len, at, fs->err_what, fs->err);
         at = num_put(buf, len, at, ": ");
         buf[at] = 0;
         at += ext_feature_names(1, fs->err_features, buf + at,
@@ -42,8 +55,7 @@ uint32_t ext_error_describe(const struct ext_fs *fs, char *buf, uint32_t len)
     }
     if (at)
         at = num_put(buf, len, at, ": ");
-    at = num_put(buf, len, at, fs->err_what ? fs->err_what
-                                        : ext_strerror(fs->err));
+    at = put_what(buf, len, at, fs->err_what, fs->err);
     buf[at] = 0;
     return at;
 }
@@ -61,8 +73,12 @@ uint32_t part_describe(const struct part_info *p, int err, char *buf,
         at = num_put(buf, len, at, ": ");
         at = num_put(buf, len, at, EXT_MESSAGES ? p->err_what : "");
     }
-    if (!at || !EXT_MESSAGES)
+#if EXT_MESSAGES
+    if (!at)
         at = num_put(buf, len, at, part_strerror(err));
+#else
+    at = num_put_code(buf, len, at, "part", err);
+#endif
     buf[at] = 0;
     return at;
 }

@@ -48,3 +48,12 @@ uint32_t num_put_u(char *buf, uint32_t len, uint32_t at, uint64_t v,
     d[num_digits(d, v, base, 0)] = 0;
     return num_put(buf, len, at, d);
 }
+
+uint32_t num_put_code(char *buf, uint32_t len, uint32_t at,
+                      const char *table, int err)
+{
+    at = num_put(buf, len, at, table);
+    at = num_put(buf, len, at, err < 0 ? " error -" : " error ");
+    return num_put_u(buf, len, at, err < 0 ? 0u - (uint32_t)err
+                                           : (uint32_t)err, 10);
+}

@@ -18,5 +18,9 @@ uint32_t num_digits(char d[64], uint64_t v, uint32_t base, int upper);
 uint32_t num_put(char *buf, uint32_t len, uint32_t at, const char *s);
 uint32_t num_put_u(char *buf, uint32_t len, uint32_t at, uint64_t v,
                    uint32_t base);
+/* An error code as its table's name and number, "ext error -5": what a
+ * build without its tables of sentences prints. */
+uint32_t num_put_code(char *buf, uint32_t len, uint32_t at,
+                      const char *table, int err);
 
 #endif

@@ -32,6 +32,7 @@ LM3S_LDFLAGS := -T linker/lm3s6965evb.ld -Wl,--gc-sections -lgcc
 $(eval $(call OBJ_RULE,$(LM3S_DIR)/obj,$$(ARM_CC),$$(LM3S_CFLAGS),CC-M3))
 $(eval $(call OBJ_RULE,$(LM3S_DIR)/sha-obj,$$(ARM_CC),$$(LM3S_CFLAGS) -UBOOT_REQUIRE_SHA256 -DBOOT_REQUIRE_SHA256=1,CC-M3))
 $(eval $(call OBJ_RULE,$(LM3S_DIR)/noint-obj,$$(ARM_CC),$$(LM3S_CFLAGS) -DBOOT_INTERACTIVE=0,CC-M3))
+$(eval $(call OBJ_RULE,$(LM3S_DIR)/msgs-obj,$$(ARM_CC),$$(LM3S_CFLAGS) -DBOOT_MESSAGES=1,CC-M3))
 
 # An image from objects: $(call LM3S_IMAGE,NAME,OBJECTS).
 define LM3S_IMAGE
@@ -48,10 +49,13 @@ LM3S_LIB_OBJ := $(filter-out $(LM3S_DIR)/obj/board/main.o,$(LM3S_OBJ))
 #                   /stream.bin through SHA-256 instead of booting
 #   extload-sha     built with BOOT_REQUIRE_SHA256=1
 #   extload-noint   built with BOOT_INTERACTIVE=0 (no menu, no prompt)
+#   extload-msgs    built with BOOT_MESSAGES=1 (the tiny profile's cost of
+#                   the error sentences, `make size`)
 $(eval $(call LM3S_IMAGE,extload,$(LM3S_OBJ)))
 $(eval $(call LM3S_IMAGE,extload-stream,$(LM3S_LIB_OBJ) $(LM3S_DIR)/obj/tests/qemu/stream_main.o))
 $(eval $(call LM3S_IMAGE,extload-sha,$(call objs,$(LM3S_DIR)/sha-obj,$(LM3S_SRC))))
 $(eval $(call LM3S_IMAGE,extload-noint,$(call objs,$(LM3S_DIR)/noint-obj,$(LM3S_SRC))))
+$(eval $(call LM3S_IMAGE,extload-msgs,$(call objs,$(LM3S_DIR)/msgs-obj,$(LM3S_SRC))))
 
 .PHONY: firmware-lm3s6965evb firmware-variants qemu-lm3s6965evb gdb-lm3s6965evb
 firmware-lm3s6965evb: $(LM3S_DIR)/extload.elf $(LM3S_DIR)/extload.bin

@@ -40,6 +40,16 @@ if [ "$PROFILE" = default ] && [ -f "$LM3S/extload-noint.bin" ]; then
          "with it, $without without: it costs $((with - without)) bytes"
     echo
 fi
+# The tiny profile's error sentences (firmware/boot_conf.h BOOT_MESSAGES):
+# the loader built with them, and the difference.
+if [ "$PROFILE" = tiny ] && [ -f "$LM3S/extload-msgs.bin" ]; then
+    with=$(stat -c %s "$LM3S/extload-msgs.bin")
+    without=$(stat -c %s "$LM3S/extload.bin")
+    echo "BOOT_MESSAGES (the error sentences of the SD driver, the partition" \
+         "table, the reader's codes and the flow): extload.bin $with bytes" \
+         "with them, $without without: they cost $((with - without)) bytes"
+    echo
+fi
 # shellcheck disable=SC2086
 python3 tests/bench/size.py --map "$LM3S/extload.map" \
     --elf "$LM3S/extload.elf" --bin "$LM3S/extload.bin" \

@@ -38,13 +38,15 @@ sample() {
          (tiny && /\/spread\// && NR % 10 == 0)'
 }
 
-# The sentence a default build prints, or the text of its code (ext.h's
-# EXT_ERRORS table) that the tiny profile prints instead.
+# The sentence a default build prints, or what the tiny profile prints
+# instead.
 msg() {            # sentence-fragment tiny-text
     if tiny; then echo "$2"; else echo "$1"; fi
 }
+# What the tiny profile prints for a code (no sentences, no table of the
+# codes' texts): "ext error" and its value in fs/ext.h's EXT_ERRORS.
 code_text() {      # EXT_E... name
-    sed -n "s/^ *X($1, *-\{0,1\}[0-9]*, *\"\([^\"]*\)\").*/\1/p" fs/ext.h
+    echo "ext error $(sed -n "s/^ *X($1, *\(-\{0,1\}[0-9]*\),.*/\1/p" fs/ext.h)"
 }
 
 # cat == debugfs dump for every regular file of an image's tree.
@@ -122,7 +124,7 @@ while read -r name; do
     fi
     if [ -n "$left_out" ]; then
         "$X" ls "$img" / >/dev/null 2>"$tmp/err"
-        [ $? = 1 ] && grep -q "^extload: .*: unsupported feature: $left_out$" "$tmp/err"
+        [ $? = 1 ] && grep -q "^extload: .*: unsupported feature: $(code_text EXT_EFEATURE): $left_out$" "$tmp/err"
         ok $? "tiny: $name is refused at mount: $left_out ($(cat "$tmp/err"))"
         continue
     fi
@@ -214,7 +216,7 @@ ok $? "MBR: ext4 found in partition 2 behind a FAT partition"
 "$X" --part 2 cat "$D/mbr.img" /boot/kernel.bin | cmp -s - "$k"
 ok $? "MBR: --part 2"
 expect_err "MBR: --part 1 is FAT, not ext" 1 "not an ext filesystem" --part 1 ls "$D/mbr.img" /
-expect_err "MBR: --part 3 does not exist" 1 "no such partition" --part 3 ls "$D/mbr.img" /
+expect_err "MBR: --part 3 does not exist" 1 "$(msg "no such partition" "part error -2")" --part 3 ls "$D/mbr.img" /
 "$X" cat "$D/mbr-logical.img" /boot/kernel.bin | cmp -s - "$k"
 ok $? "MBR: ext2 found in logical partition 6"
 "$X" --part 6 cat "$D/mbr-logical.img" /f1 | cmp -s - "$T/part/f1"
@@ -232,7 +234,7 @@ printf 'X' | dd of="$tmp/gpt-bad.img" bs=1 seek=$((512 + 40)) conv=notrunc statu
 "$X" cat "$tmp/gpt-bad.img" /boot/kernel.bin | cmp -s - "$k"
 ok $? "GPT: a corrupt primary header falls back to the backup"
 printf 'X' | dd of="$tmp/gpt-bad.img" bs=1 seek=$((64 * 1048576 - 512 + 40)) conv=notrunc status=none
-expect_err "GPT: both headers corrupt" 1 "CRC32 mismatch" ls "$tmp/gpt-bad.img" /
+expect_err "GPT: both headers corrupt" 1 "$(msg "CRC32 mismatch" "part error -4")" ls "$tmp/gpt-bad.img" /
 "$X" info "$D/ext4-4k.img" >"$tmp/info" 2>&1 && grep -q '^using: whole disk$' "$tmp/info" &&
     grep -q '^ignored for reading: .*dir_nlink' "$tmp/info"
 ok $? "bare filesystem: info names the RO_COMPAT bits it ignores"

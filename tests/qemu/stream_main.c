@@ -47,7 +47,7 @@ static int stream_sha256(const struct boot_env *env, struct boot_state *st,
         off += (uint32_t)n;
     }
     sha256_final(&h, digest);
-    sha256_hex(digest, hex);
+    sha256_hex(digest, SHA256_BYTES, hex);
     con_printf(&env->con, "stream: %s, %llu bytes, %u ms, %u device reads, "
                "%u sectors, sha256 %s\n", path, (unsigned long long)off,
                (unsigned)(boot_now(env) - t0), (unsigned)st->fs.reads,

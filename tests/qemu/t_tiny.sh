@@ -65,5 +65,10 @@ image "$T/none.img" "$r" --fs ext4 --table mbr
 boot none "$T/none.img"
 check "tiny: nothing bootable stops with 68 (no prompt to open)" 68 \
     "boot: no bootable label \(1 tried\); stop" "!extload>"
+# BOOT_MESSAGES=0, EXT_MESSAGES=0: an error is named by its table and
+# value (EXT_ENOENT, fs/ext.h), no sentence.
+check "tiny: a missing kernel is named by its code: ext error -7" 68 \
+    "load: /boot/missing.bin: (inode [0-9]+: )?ext error -7; no labels left" \
+    "!no such file"
 
 qemu_done

@@ -126,7 +126,7 @@ static const char *sha_line(char line[128], uint32_t size, uint8_t seed,
     free(b);
     if (corrupt)
         d[7] ^= 1;
-    sha256_hex(d, hex);
+    sha256_hex(d, SHA256_BYTES, hex);
     assert_true(snprintf(line, 128, "%s  kernel\n", hex) < 128);
     return line;
 }

@@ -9,7 +9,9 @@
 
 #include <cmocka.h>
 
+#include "firmware/boot.h"
 #include "firmware/console.h"
+#include "fs/num.h"
 
 #define SAME(...) do {                                                   \
         char ours[128], libc[128];                                       \
@@ -53,6 +55,24 @@ static void test_truncation(void **state)
     assert_string_equal(buf, "(null)");
 }
 
+/* What a build without sentences prints for an error: its table and
+ * value, cut to the buffer like every num_put. */
+static void test_error_codes(void **state)
+{
+    char buf[BOOT_CODE_MAX], small[10];
+    (void)state;
+
+    assert_int_equal(num_put_code(buf, sizeof(buf), 0, "ext", EXT_ENOENT),
+                     12);
+    assert_string_equal(buf, "ext error -7");
+    assert_string_equal(boot_code_text(buf, "SD", -12), "SD error -12");
+    assert_string_equal(boot_code_text(buf, "boot", 3), "boot error 3");
+    assert_string_equal(boot_code_text(buf, "part", INT32_MIN),
+                        "part error -2147483648");
+    assert_int_equal(num_put_code(small, sizeof(small), 0, "ext", -5), 9);
+    assert_string_equal(small, "ext error");
+}
+
 struct sink {
     char out[512];
     size_t len;
@@ -92,6 +112,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_matches_libc),
         cmocka_unit_test(test_truncation),
+        cmocka_unit_test(test_error_codes),
         cmocka_unit_test(test_console_chunks),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

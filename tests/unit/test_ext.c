@@ -97,7 +97,7 @@ static void check_refused(const char *name, uint32_t bit, const char *feature)
     assert_true(strlen(msg) > strlen(want));
     assert_string_equal(msg + strlen(msg) - strlen(want), want);
     if (!EXT_MESSAGES) {
-        snprintf(want, sizeof(want), "%s: %s", ext_strerror(EXT_EFEATURE),
+        snprintf(want, sizeof(want), "ext error %d: %s", EXT_EFEATURE,
                  feature);
         assert_string_equal(msg, want);
     }
@@ -105,7 +105,7 @@ static void check_refused(const char *name, uint32_t bit, const char *feature)
 }
 
 /* The last error: its code, inode and block, and the sentence (with
- * EXT_MESSAGES) or ext_strerror's text after the place (without). */
+ * EXT_MESSAGES) or the code's number after the place (without). */
 static void check_error(const struct ext_fs *fs, int code, uint32_t ino,
                         uint64_t blk, const char *sentence)
 {
@@ -127,8 +127,8 @@ static void check_error(const struct ext_fs *fs, int code, uint32_t ino,
     if (blk)
         at += snprintf(want + at, sizeof(want) - (size_t)at, "%sblock %llu",
                        at ? ", " : "", (unsigned long long)blk);
-    snprintf(want + at, sizeof(want) - (size_t)at, "%s%s", at ? ": " : "",
-             ext_strerror(code));
+    snprintf(want + at, sizeof(want) - (size_t)at, "%sext error %d",
+             at ? ": " : "", code);
     assert_string_equal(msg, want);
 }
 
@@ -735,9 +735,9 @@ static void test_evil_images(void **state)
             fail_msg("evil %s: got %d (%s), want %s", name, rc,
                      ext_strerror(rc), code);
         } else if (!EXT_MESSAGES && rc != EXT_EFEATURE) {
-            char msg[200];
-            const char *text = ext_strerror(rc);
+            char msg[200], text[32];
 
+            snprintf(text, sizeof(text), "ext error %d", rc);
             ext_error_describe(&fs, msg, sizeof(msg));
             assert_true(strlen(msg) >= strlen(text));
             assert_string_equal(msg + strlen(msg) - strlen(text), text);

@@ -223,8 +223,7 @@ static void test_dirty_refused_by_name(void **state)
             if (EXT_MESSAGES)
                 assert_non_null(strstr(msg, "needs recovery"));
             else
-                assert_string_equal(msg, "unsupported feature: "
-                                         "needs_recovery");
+                assert_string_equal(msg, "ext error -4: needs_recovery");
             for (k = 0; k < sizeof(table); k++)
                 assert_int_equal(((uint8_t *)table)[k], 0xA5);
             host_disk_close(&m.disk);

@@ -325,7 +325,7 @@ static void test_sha256_command_matches(void **state)
     sha256_init(&s);
     sha256_update(&s, buf, sizeof(buf));
     sha256_final(&s, d);
-    sha256_hex(d, hex);
+    sha256_hex(d, SHA256_BYTES, hex);
     FMT(want, "\n%s  /boot/a.bin\n", hex);
     run(image("sum", CONF("PROMPT 1\n")), "x\nsha256 /boot/a.bin\n", 0,
         KEY_GAP_US, 1);
