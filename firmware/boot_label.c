@@ -261,11 +261,13 @@ static int hand_off(const struct boot_env *env, struct boot_state *st,
                (unsigned)ksize, (unsigned)img.kernel_addr,
                (unsigned)img.fdt_addr, (unsigned)img.handoff_addr, append);
     int rc = env->handoff(env->handoff_ctx, &img);
-    char code[BOOT_CODE_MAX];
-    if (rc < 0)
+    if (rc < 0) {
+        char code[BOOT_CODE_MAX];
+
         return fail_label(env, BOOT_EHANDOFF, "boot", label,
                           BOOT_ERR_TEXT(code, boot_strerror, "boot", rc),
                           next);
+    }
     return rc;
 }
 
