@@ -94,8 +94,13 @@ bool ext_blk_sys(const struct ext_fs *fs, ext_blk_t blk, ext_blk_t len)
 #endif
         g = (uint32_t)g / fs->blocks_per_group;
     start = fs->first_data_block + g * fs->blocks_per_group;
+    /* Each group from blk's own to the one holding end - 1: its base
+     * metadata is [start, start + meta), empty in a group with no
+     * superblock backup and no meta_bg descriptor block. */
     for (; start < end && g < fs->groups; g++) {
-        if (blk < start + group_meta(fs, (uint32_t)g))
+        uint32_t meta = group_meta(fs, (uint32_t)g);
+
+        if (meta && blk < start + meta)
             return true;
         start += fs->blocks_per_group;
     }
