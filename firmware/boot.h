@@ -86,14 +86,29 @@ enum boot_err {
 #undef BOOT_ERR_ENUM
 };
 
+/* How the board enters a kernel (the label flow decides from its
+ * first bytes). */
+enum boot_kernel_kind {
+    BOOT_KERNEL_BARE = 0,           /* jumped to directly, as the board's
+                                     * CPU layer does (M-mode on RISC-V) */
+    BOOT_KERNEL_LINUX_RISCV = 1,    /* a RISC-V Linux Image: every hart
+                                     * enters the SBI firmware (fw_*),
+                                     * which starts the kernel in S-mode */
+};
+
 /* What a board's hand-off receives. Pointers are where this CPU sees the
  * bytes; *_addr are the addresses the kernel sees. */
 struct boot_image {
     const uint8_t *kernel;
     uint32_t kernel_addr;
     uint32_t kernel_size;
+    uint32_t kernel_kind;           /* enum boot_kernel_kind */
     uint32_t fdt_addr;              /* 0: none */
     uint32_t fdt_size;
+    uint32_t initrd_addr;           /* 0: none */
+    uint32_t initrd_size;
+    uint32_t fw_addr;               /* SBI firmware entry; 0: none */
+    uint32_t fw_size;
     uint32_t handoff_addr;          /* the struct extload_handoff */
     const struct extload_handoff *handoff;
 };
