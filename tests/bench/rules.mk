@@ -54,6 +54,7 @@ size-report: $(BENCH_CI_OBJ) $(BENCH_SIZES_OBJ) $(BENCH_DIR)/lm3s-src.txt
 	@$(if $(PSUF),,python3 tests/bench/fsconf.py $(BUILD) $(ARM_CC) $(ARM_CFLAGS))
 	@$(if $(PSUF),,echo)
 	@$(if $(PSUF),,python3 tests/bench/sdconf.py $(BUILD) $(ARM_CC) $(LM3S_CFLAGS))
+	@$(if $(PSUF),,echo && $(MAKE) --no-print-directory -s size-ed25519)
 
 # The SD stack on the card model, on the host.
 SDBENCH_SRC := tests/bench/sdbench.c $(FS_SRC) $(DRV_SRC) tests/sdcard/sdmodel.c
@@ -83,3 +84,20 @@ bench:
 	    --runs $(BENCH_RUNS) --out $(BENCH_OUT) \
 	    --size-report $(BENCH_DIR)/size.txt \
 	    $(if $(filter 0,$(BENCH_QEMU)),--no-qemu)
+
+# Ed25519 verification on lm3s6965evb (tests/bench/fw_ed25519.c as
+# board_main): guest instructions per verify under -icount, its flash and
+# stack; tests/bench/ed25519_cost.sh prints them against the targets.
+$(eval $(call LM3S_IMAGE,fw-ed25519,$(LM3S_LIB_OBJ) $(LM3S_DIR)/obj/tests/bench/fw_ed25519.o))
+ED25519_CI_OBJ := $(call objs,$(BENCH_DIR)/ci,firmware/ed25519.c firmware/sha512.c)
+.PHONY: size-ed25519
+size-ed25519: $(LM3S_DIR)/fw-ed25519.elf $(ED25519_CI_OBJ)
+	@rm -f $(BENCH_DIR)/ed25519-qemu.log
+	@if command -v $(QEMU_ARM) >/dev/null; then \
+	    timeout 300 $(QEMU_ARM) -M lm3s6965evb -nographic -icount shift=0 \
+	        -semihosting-config enable=on,target=native \
+	        -kernel $(LM3S_DIR)/fw-ed25519.elf </dev/null \
+	        >$(BENCH_DIR)/ed25519-qemu.log 2>&1; fi; \
+	python3 tests/bench/ed25519_cost.py --map $(LM3S_DIR)/fw-ed25519.map \
+	    --obj-prefix $(LM3S_DIR)/obj --ci-dir $(BENCH_DIR)/ci/firmware \
+	    --log $(BENCH_DIR)/ed25519-qemu.log
