@@ -2,13 +2,15 @@
 # tests and the BOOT_PUBKEY build use, and the public key header.
 #
 #   build/tools/ed25519tool     verify KEY MSG SIG | header KEY [FILE] | hex KEY
+#                               | message ... | verify-message ...
 #                               (tests/tools/ed25519tool.c, ASan + UBSan)
 #   $(BOOT_PUBKEY_H)            make boot-pubkey BOOT_PUBKEY=key.pub.pem:
 #                               build/pubkey/boot_pubkey.h, BOOT_PUBKEY_INIT
 #                               (the 32 key bytes of the PEM `openssl pkey
 #                               -pubout` writes; a key that is not usable
 #                               stops the build)
-ED25519_SRC := firmware/ed25519.c firmware/sha512.c
+ED25519_SRC := firmware/ed25519.c firmware/sha512.c firmware/sigmsg.c \
+               firmware/sha256.c fs/num.c
 
 $(BUILD)/tools/ed25519tool: $(call objs,$(HOSTASAN)/obj,tests/tools/ed25519tool.c $(ED25519_SRC))
 	@mkdir -p $(dir $@)

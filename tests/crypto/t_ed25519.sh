@@ -6,8 +6,13 @@
 # 8032's TEST 1 in tests/unit/test_ed25519.c). build/tools/ed25519tool
 # (firmware/ed25519.c and sha512.c, ASan + UBSan) must verify every one,
 # and refuse each with one bit flipped in the message, in R, in S or in
-# the key. Then the BOOT_PUBKEY header: its bytes are OpenSSL's, a C
-# program built with it sees them, and unusable keys stop it. TAP output.
+# the key. Then the recipe of firmware/README.md ("Signed labels"): a
+# label's message (firmware/sigmsg.c, printed by ed25519tool message)
+# signed by OpenSSL verifies when streamed into the verifier, and a changed
+# kernel byte, APPEND, label name, swapped initrd parts, another key's
+# signature, a truncated or missing one do not. Last, the BOOT_PUBKEY
+# header: its bytes are OpenSSL's, a C program built with it sees them,
+# and unusable keys stop it. TAP output.
 #
 # ED25519_CASES=N keys and messages (64); the message sizes and flipped
 # bits come from the case number, so a failure names what to replay.
@@ -93,6 +98,59 @@ for i in $(seq 1 "$CASES"); do
         notok "case $i ($size bytes, $d)${why}"
     fi
 done
+
+# The recipe: a label's message, signed by OpenSSL, checked as the board
+# checks it (ed25519tool verify-message streams it into the verifier).
+L=$W/label
+mkdir -p "$L"
+"$SEEDFILL" 100 5000 >"$L/kernel" && "$SEEDFILL" 101 300 >"$L/initrd-a" &&
+"$SEEDFILL" 102 200 >"$L/initrd-b" && "$SEEDFILL" 103 100 >"$L/dtb" &&
+"$SEEDFILL" 104 5000 >"$L/kernel-old"
+APPEND="console=ttyS0 root=/dev/mmcblk0p2"
+files="kernel=/boot/kernel.bin=$L/kernel initrd=/boot/initrd-a.img=$L/initrd-a initrd=/boot/initrd-b.img=$L/initrd-b fdt=/boot/board.dtb=$L/dtb"
+vm() {                # key sig name append files...: verify-message's exit
+    "$TOOL" verify-message "$@" >/dev/null 2>"$L/vm.err"
+}
+# shellcheck disable=SC2086
+if [ -f "$W/1/key.pem" ] && [ -f "$W/2/key.pem" ] &&
+   "$TOOL" message main "$APPEND" $files >"$L/main.msg" &&
+   openssl pkeyutl -sign -inkey "$W/1/key.pem" -rawin -in "$L/main.msg" \
+       -out "$L/main.sig" 2>"$L/sign.err" &&
+   openssl pkeyutl -sign -inkey "$W/2/key.pem" -rawin -in "$L/main.msg" \
+       -out "$L/other.sig" 2>>"$L/sign.err" &&
+   "$TOOL" message old "" kernel=/boot/kernel.bin="$L/kernel-old" >"$L/old.msg" &&
+   openssl pkeyutl -sign -inkey "$W/1/key.pem" -rawin -in "$L/old.msg" \
+       -out "$L/old.sig" 2>>"$L/sign.err"; then
+    head -c 63 "$L/main.sig" >"$L/short.sig"
+    cp "$L/kernel" "$L/kernel.x" && flip "$L/kernel.x" 12345
+    K=$W/1/pub.pem
+    if vm "$K" "$L/main.sig" main "$APPEND" $files; then
+        ok "label: the message ed25519tool prints, signed by openssl, verifies ($(wc -c <"$L/main.msg") bytes)"
+    else
+        notok "label: the signed message is refused: $(cat "$L/vm.err")"
+    fi
+    swapped="kernel=/boot/kernel.bin=$L/kernel initrd=/boot/initrd-b.img=$L/initrd-b initrd=/boot/initrd-a.img=$L/initrd-a fdt=/boot/board.dtb=$L/dtb"
+    for t in "a changed kernel byte|$L/main.sig|main|$APPEND|${files/=$L\/kernel /=$L/kernel.x }|1" \
+             "a changed APPEND|$L/main.sig|main|$APPEND init=/bin/sh|$files|1" \
+             "another label's name|$L/main.sig|old|$APPEND|$files|1" \
+             "the initrd parts swapped|$L/main.sig|main|$APPEND|$swapped|1" \
+             "the fdt left out|$L/main.sig|main|$APPEND|${files% fdt=*}|1" \
+             "the kernel of label old, with its own signature|$L/old.sig|main|$APPEND|${files/=$L\/kernel /=$L/kernel-old }|1" \
+             "a signature from another key|$L/other.sig|main|$APPEND|$files|1" \
+             "a truncated signature (63 bytes)|$L/short.sig|main|$APPEND|$files|1" \
+             "a missing signature|$L/none.sig|main|$APPEND|$files|2"; do
+        IFS='|' read -r what sig name app fl want <<<"$t"
+        vm "$K" "$sig" "$name" "$app" $fl
+        rc=$?
+        if [ "$rc" = "$want" ]; then
+            ok "label: $what is refused ($(cat "$L/vm.err"))"
+        else
+            notok "label: $what: exit $rc, not $want"
+        fi
+    done
+else
+    notok "label: the message could not be made and signed ($(head -1 "$L/sign.err" 2>/dev/null))"
+fi
 
 # The BOOT_PUBKEY header: the bytes of OpenSSL's key, as a C program
 # built with it sees them.

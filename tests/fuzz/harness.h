@@ -33,4 +33,10 @@ const char *fuzz_config_one(const uint8_t *data, size_t len);
  * its waits allow, and never write past the caller's buffer. */
 const char *fuzz_sdspi_one(const uint8_t *data, size_t len);
 
+/* An Ed25519 public key (32 bytes), signature (64) and message (the
+ * rest): verified in one piece and in pieces, the key checked; the
+ * answers must agree, a verified signature must not survive a flipped
+ * message bit, and the RFC 8032 vectors must verify. */
+const char *fuzz_ed25519_one(const uint8_t *data, size_t len);
+
 #endif

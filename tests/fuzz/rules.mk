@@ -11,6 +11,9 @@
 #   sdspi   the SD driver against a card speaking only fuzz bytes
 #   journal a bare ext3/ext4 with a dirty journal: fs/ext_journal.c's
 #           replay through small, short and missing tables, then the walk
+#   ed25519 a public key, a signature and a message through
+#           firmware/ed25519.c (seeds: the RFC 8032 vectors, which must
+#           verify)
 #   image_tiny  the image target over the tiny profile's reader
 #           (-DEXTLOAD_TINY=1: no messages, htree, checksums or journal;
 #           its own objects in build/fuzz/obj-tiny/), the image seeds
@@ -20,7 +23,7 @@
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
 FUZZ_WORKERS ?= 1
-FUZZ_TARGETS ?= image journal config sdspi image_tiny
+FUZZ_TARGETS ?= image journal config sdspi image_tiny ed25519
 FUZZ_DIR     := $(BUILD)/fuzz
 FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=undefined \
                 -fno-omit-frame-pointer
@@ -34,6 +37,8 @@ FUZZ_SRC_journal := tests/fuzz/fuzz_journal.c tests/fuzz/h_journal.c \
 FUZZ_SRC_config := tests/fuzz/fuzz_config.c tests/fuzz/h_config.c \
                    firmware/config.c
 FUZZ_SRC_sdspi  := tests/fuzz/fuzz_sdspi.c tests/fuzz/h_sdspi.c $(DRV_SRC)
+FUZZ_SRC_ed25519 := tests/fuzz/fuzz_ed25519.c tests/fuzz/h_ed25519.c \
+                   firmware/ed25519.c firmware/sha512.c
 FUZZ_BINS := $(patsubst %,$(FUZZ_DIR)/fuzz_%,$(FUZZ_TARGETS))
 
 .PHONY: fuzz fuzz-build fuzz-seeds
@@ -44,7 +49,7 @@ FUZZ_BINS := $(patsubst %,$(FUZZ_DIR)/fuzz_%,$(FUZZ_TARGETS))
 # UBSan still check them). crc32c runs on the CPU's crc32 instruction,
 # fs/ext_csum.c's own loop checking every 32nd call (tests/fuzz/crc_fast.c).
 FUZZ_COV := -fsanitize=fuzzer-no-link
-FUZZ_NOCOV := fs/ext_csum.o fs/ext_hash.o fs/num.o fs/ext_err.o \
+FUZZ_NOCOV := fs/ext_csum.o fs/ext_hash.o fs/num.o fs/ext_err.o firmware/sha512.o \
               tests/fuzz/h_walk.o tests/fuzz/h_image.o tests/fuzz/h_journal.o
 $(addprefix $(FUZZ_DIR)/obj/,$(FUZZ_NOCOV)) \
 $(addprefix $(FUZZ_DIR)/obj-tiny/,$(FUZZ_NOCOV)): FUZZ_COV :=
@@ -64,6 +69,8 @@ $(FUZZ_DIR)/fuzz_config: $(call FUZZ_OBJ,$(FUZZ_SRC_config))
 	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $^
 $(FUZZ_DIR)/fuzz_sdspi: $(call FUZZ_OBJ,$(FUZZ_SRC_sdspi))
 	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $^
+$(FUZZ_DIR)/fuzz_ed25519: $(call FUZZ_OBJ,$(FUZZ_SRC_ed25519))
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $^
 
 # The sdspi seeds are recorded from the SD card model (tests/sdcard).
 $(FUZZ_DIR)/mkseed_sdspi: tests/fuzz/mkseed_sdspi.c drivers/sdspi.c \
@@ -71,8 +78,15 @@ $(FUZZ_DIR)/mkseed_sdspi: tests/fuzz/mkseed_sdspi.c drivers/sdspi.c \
 	@mkdir -p $(dir $@)
 	$(Q)$(FUZZ_CC) $(CSTD) $(WARN) -I. -O1 -g -D_DEFAULT_SOURCE -o $@ $^
 
-fuzz-seeds: $(FUZZ_DIR)/mkseed_sdspi
+# The ed25519 seeds are the RFC 8032 vectors (tests/support/rfc8032.h).
+$(FUZZ_DIR)/mkseed_ed25519: tests/fuzz/mkseed_ed25519.c tests/support/rfc8032.h
+	@mkdir -p $(dir $@)
+	$(Q)$(FUZZ_CC) $(CSTD) $(WARN) -I. -O1 -g -D_DEFAULT_SOURCE -o $@ $<
+
+fuzz-seeds: $(FUZZ_DIR)/mkseed_sdspi $(FUZZ_DIR)/mkseed_ed25519
 	$(Q)bash tests/fuzz/mkcorpus.sh $(FUZZ_DIR)/seeds $(FUZZ_DIR)/mkseed_sdspi
+	$(Q)mkdir -p $(FUZZ_DIR)/seeds/ed25519 && \
+	    $(FUZZ_DIR)/mkseed_ed25519 $(FUZZ_DIR)/seeds/ed25519
 
 fuzz-build: $(FUZZ_BINS) fuzz-seeds
 

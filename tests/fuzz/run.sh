@@ -29,6 +29,8 @@ opts() {           # target: its libFuzzer options
                  "-dict=tests/fuzz/image.dict" ;;
     config) echo "-max_len=4096 -timeout=5 -dict=tests/fuzz/config.dict" ;;
     sdspi)  echo "-max_len=16384 -timeout=5 -dict=tests/fuzz/sdspi.dict" ;;
+    # key || signature || message: the seeds are up to 1119 bytes.
+    ed25519) echo "-max_len=2048 -timeout=10" ;;
     # Dirty journals: whole seeds too (70 KiB each).
     journal) echo "-max_len=81920 -len_control=0 -timeout=10" \
                   "-dict=tests/fuzz/journal.dict" ;;

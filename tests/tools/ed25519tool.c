@@ -10,6 +10,15 @@
  *                                    key bytes as an initializer; 1 when
  *                                    the key is not usable
  *   ed25519tool hex KEY              the 32 key bytes as hex
+ *   ed25519tool message NAME APPEND ROLE=PATH=FILE...
+ *                                    a label's signed message
+ *                                    (firmware/sigmsg.h) on stdout: ROLE
+ *                                    kernel, initrd, fdt or firmware,
+ *                                    PATH the path on the card, FILE the
+ *                                    host file holding its bytes
+ *   ed25519tool verify-message KEY SIG NAME APPEND ROLE=PATH=FILE...
+ *                                    that message streamed into the
+ *                                    verifier, as the board does
  *
  * KEY is what `openssl pkey -pubout` writes: a SubjectPublicKeyInfo
  * (RFC 8410) in PEM ("-----BEGIN PUBLIC KEY-----"), or the same in DER.
@@ -20,6 +29,8 @@
 #include <string.h>
 
 #include "firmware/ed25519.h"
+#include "firmware/sha256.h"
+#include "firmware/sigmsg.h"
 
 /* RFC 8410: SEQUENCE { SEQUENCE { OID 1.3.101.112 }, BIT STRING { 0
  * unused bits, the 32 key bytes } }: 12 bytes of header, then the key. */
@@ -227,8 +238,104 @@ static int cmd_hex(const char *kpath)
     return 0;
 }
 
+static void sink_stdout(void *ctx, const void *data, uint32_t len)
+{
+    (void)ctx;
+    fwrite(data, 1, len, stdout);
+}
+
+/* The label's message into sink: ROLE=PATH=FILE arguments, each FILE
+ * hashed here. 0, or 2 (said on stderr). */
+static int emit_label(sigmsg_sink sink, void *ctx, const char *name,
+                      const char *append, int nfiles, char **files)
+{
+    struct sigmsg m;
+
+    sigmsg_begin(&m, sink, ctx, name, (uint32_t)strlen(name), append,
+                 (uint32_t)strlen(append));
+    for (int i = 0; i < nfiles; i++) {
+        const char *arg = files[i], *p1 = strchr(arg, '='), *p2;
+        int role = -1;
+        uint8_t buf[4096], digest[SHA256_BYTES];
+        struct sha256 h;
+        uint64_t size = 0;
+        size_t got;
+        FILE *f;
+
+        p2 = p1 ? strchr(p1 + 1, '=') : NULL;
+        for (int r = SIGMSG_KERNEL; p1 && r <= SIGMSG_FIRMWARE; r++) {
+            const char *rn = sigmsg_role_name((enum sigmsg_role)r);
+
+            if (strlen(rn) == (size_t)(p1 - arg) && !strncmp(arg, rn, strlen(rn)))
+                role = r;
+        }
+        if (role < 0 || !p2) {
+            fprintf(stderr, "%s: '%s' is not ROLE=PATH=FILE (ROLE kernel, "
+                    "initrd, fdt or firmware)\n", prog, arg);
+            return 2;
+        }
+        f = fopen(p2 + 1, "rb");
+        if (!f) {
+            fprintf(stderr, "%s: cannot open %s\n", prog, p2 + 1);
+            return 2;
+        }
+        sha256_init(&h);
+        while ((got = fread(buf, 1, sizeof(buf), f)) > 0) {
+            sha256_update(&h, buf, (uint32_t)got);
+            size += got;
+        }
+        fclose(f);
+        if (size > UINT32_MAX) {
+            fprintf(stderr, "%s: %s: larger than 4 GiB\n", prog, p2 + 1);
+            return 2;
+        }
+        sha256_final(&h, digest);
+        sigmsg_file(&m, (enum sigmsg_role)role, p1 + 1,
+                    (uint32_t)(p2 - p1 - 1), (uint32_t)size, digest);
+    }
+    return 0;
+}
+
+static int cmd_verify_message(const char *kpath, const char *spath,
+                              const char *name, const char *append,
+                              int nfiles, char **files)
+{
+    uint8_t key[ED25519_KEY_BYTES], sig[ED25519_SIG_BYTES + 1];
+    struct ed25519_verify v;
+    long n;
+    int rc;
+
+    if (load_key(kpath, key) != 0)
+        return 2;
+    n = read_file(spath, sig, sizeof(sig));
+    if (n < 0)
+        return 2;
+    if (n != ED25519_SIG_BYTES) {
+        fprintf(stderr, "%s: refused: the signature is %ld bytes, not %u\n",
+                prog, n, ED25519_SIG_BYTES);
+        return 1;
+    }
+    ed25519_verify_init(&v, key, sig);
+    rc = emit_label(sigmsg_sink_verify, &v, name, append, nfiles, files);
+    if (rc)
+        return rc;
+    rc = ed25519_verify_final(&v);
+    if (rc != 0) {
+        fprintf(stderr, "%s: refused: %s (%d)\n", prog, ed25519_strerror(rc), rc);
+        return 1;
+    }
+    printf("verified\n");
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
+    if (argc >= 4 && !strcmp(argv[1], "message"))
+        return emit_label(sink_stdout, NULL, argv[2], argv[3], argc - 4,
+                          argv + 4);
+    if (argc >= 6 && !strcmp(argv[1], "verify-message"))
+        return cmd_verify_message(argv[2], argv[3], argv[4], argv[5],
+                                  argc - 6, argv + 6);
     if (argc == 5 && !strcmp(argv[1], "verify"))
         return cmd_verify(argv[2], argv[3], argv[4]);
     if ((argc == 3 || argc == 4) && !strcmp(argv[1], "header"))
@@ -236,6 +343,7 @@ int main(int argc, char **argv)
     if (argc == 3 && !strcmp(argv[1], "hex"))
         return cmd_hex(argv[2]);
     fprintf(stderr, "usage: %s verify KEY MSG SIG | header KEY [FILE] | "
-            "hex KEY\n", prog);
+            "hex KEY | message NAME APPEND ROLE=PATH=FILE... | "
+            "verify-message KEY SIG NAME APPEND ROLE=PATH=FILE...\n", prog);
     return 2;
 }
