@@ -98,4 +98,4 @@ fuzz: fuzz-build
 # PROFILE=tiny: with the tiny profile's options, build/tests-tiny/).
 $(BUILD)/tests$(PSUF)/test_regress: $(call objs,$(HOSTASAN)/obj,tests/fuzz/h_image.c \
         tests/fuzz/h_walk.c tests/fuzz/h_journal.c \
-        tests/fuzz/h_config.c tests/fuzz/h_sdspi.c)
+        tests/fuzz/h_config.c tests/fuzz/h_sdspi.c tests/fuzz/h_ed25519.c)
