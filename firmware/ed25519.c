@@ -319,49 +319,49 @@ static void ge_cached_neg(struct ge_cached *c)
     fe_neg(&c->t2d, &c->t2d);
 }
 
-/* r = p + q ("add-2008-hwcd-3"); r may be p. */
+/* r = p + q ("add-2008-hwcd-3"); r may be p. Five temporaries: E, F, G
+ * and H take the places of the A..D they are made from. */
 static void ge_add(struct ge *r, const struct ge *p, const struct ge_cached *q)
 {
-    struct fe a, b, c, d, e, f, g, h;
+    struct fe a, b, c, d, e;
 
     fe_sub(&a, &p->y, &p->x);
-    fe_mul(&a, &a, &q->ymx);
+    fe_mul(&a, &a, &q->ymx);             /* A = (Y1-X1)(Y2-X2) */
     fe_add(&b, &p->y, &p->x);
-    fe_mul(&b, &b, &q->ypx);
-    fe_mul(&c, &p->t, &q->t2d);
+    fe_mul(&b, &b, &q->ypx);             /* B = (Y1+X1)(Y2+X2) */
+    fe_mul(&c, &p->t, &q->t2d);          /* C = T1 2d T2 */
     fe_mul(&d, &p->z, &q->z);
-    fe_add(&d, &d, &d);
-    fe_sub(&e, &b, &a);
-    fe_sub(&f, &d, &c);
-    fe_add(&g, &d, &c);
-    fe_add(&h, &b, &a);
-    fe_mul(&r->x, &e, &f);
-    fe_mul(&r->y, &g, &h);
-    fe_mul(&r->t, &e, &h);
-    fe_mul(&r->z, &f, &g);
+    fe_add(&d, &d, &d);                  /* D = 2 Z1 Z2 */
+    fe_sub(&e, &b, &a);                  /* E = B - A */
+    fe_add(&b, &b, &a);                  /* H = B + A */
+    fe_sub(&a, &d, &c);                  /* F = D - C */
+    fe_add(&d, &d, &c);                  /* G = D + C */
+    fe_mul(&r->x, &e, &a);
+    fe_mul(&r->y, &d, &b);
+    fe_mul(&r->t, &e, &b);
+    fe_mul(&r->z, &a, &d);
 }
 
 /* r = 2p ("dbl-2008-hwcd" with a = -1); r may be p. */
 static void ge_dbl(struct ge *r, const struct ge *p)
 {
-    struct fe a, b, c, e, f, g, h;
+    struct fe a, b, c, e, t;
 
-    fe_sq(&a, &p->x);
-    fe_sq(&b, &p->y);
+    fe_sq(&a, &p->x);                    /* A = X^2 */
+    fe_sq(&b, &p->y);                    /* B = Y^2 */
     fe_sq(&c, &p->z);
-    fe_add(&c, &c, &c);
+    fe_add(&c, &c, &c);                  /* C = 2 Z^2 */
+    fe_add(&t, &a, &b);
     fe_add(&e, &p->x, &p->y);
     fe_sq(&e, &e);
-    fe_sub(&e, &e, &a);
-    fe_sub(&e, &e, &b);                  /* E = 2XY */
-    fe_sub(&g, &b, &a);                  /* G = -A + B */
-    fe_sub(&f, &g, &c);                  /* F = G - C */
-    fe_add(&h, &a, &b);
-    fe_neg(&h, &h);                      /* H = -A - B */
-    fe_mul(&r->x, &e, &f);
-    fe_mul(&r->y, &g, &h);
-    fe_mul(&r->t, &e, &h);
-    fe_mul(&r->z, &f, &g);
+    fe_sub(&e, &e, &t);                  /* E = (X+Y)^2 - A - B = 2XY */
+    fe_sub(&b, &b, &a);                  /* G = -A + B */
+    fe_neg(&a, &t);                      /* H = -A - B */
+    fe_sub(&c, &b, &c);                  /* F = G - C */
+    fe_mul(&r->x, &e, &c);
+    fe_mul(&r->y, &b, &a);
+    fe_mul(&r->t, &e, &a);
+    fe_mul(&r->z, &c, &b);
 }
 
 static int ge_is_identity(const struct ge *p)
@@ -396,16 +396,17 @@ static int encoding_canonical(const uint8_t s[32])
  * point of the curve has that y. */
 static int ge_decode(struct ge *p, const uint8_t s[32])
 {
-    struct fe u, v, v3, x, t, one, d;
+    struct fe u, v, v3, x, t;
 
-    memset(&one, 0, sizeof(one));
-    one.v[0] = 1;
-    fe_frombytes(&d, d_bytes);
     fe_frombytes(&p->y, s);
     fe_sq(&u, &p->y);
-    fe_mul(&v, &u, &d);
-    fe_sub(&u, &u, &one);                /* u = y^2 - 1 */
-    fe_add(&v, &v, &one);                /* v = d y^2 + 1 */
+    fe_frombytes(&t, d_bytes);
+    fe_mul(&v, &u, &t);
+    memset(&t, 0, sizeof(t));
+    t.v[0] = 1;
+    fe_sub(&u, &u, &t);                  /* u = y^2 - 1 */
+    fe_add(&v, &v, &t);                  /* v = d y^2 + 1 */
+    p->z = t;                            /* Z = 1 */
     /* x = u v^3 (u v^7)^((p-5)/8) */
     fe_sq(&v3, &v);
     fe_mul(&v3, &v3, &v);
@@ -428,37 +429,36 @@ static int ge_decode(struct ge *p, const uint8_t s[32])
     if (fe_isodd(&x) != (s[SIGN_BYTE] >> 7))
         fe_neg(&x, &x);
     p->x = x;
-    p->z = one;
     fe_mul(&p->t, &p->x, &p->y);
     return 0;
 }
 
-static int ge_small_order(const struct ge *p)
+/* 1 when [8]p is the identity; q is the caller's room for [8]p. */
+static int ge_small_order(const struct ge *p, struct ge *q)
 {
-    struct ge q;
-
-    ge_dbl(&q, p);
-    ge_dbl(&q, &q);
-    ge_dbl(&q, &q);
-    return ge_is_identity(&q);
+    ge_dbl(q, p);
+    ge_dbl(q, q);
+    ge_dbl(q, q);
+    return ge_is_identity(q);
 }
 
-static int key_decode(struct ge *a, const uint8_t key[32])
+/* A from key into a; scratch: room for a point. */
+static int key_decode(struct ge *a, const uint8_t key[32], struct ge *scratch)
 {
     if (!encoding_canonical(key))
         return ED25519_EKEY;
     if (ge_decode(a, key) != 0)
         return ED25519_EKEYCURVE;
-    if (ge_small_order(a))
+    if (ge_small_order(a, scratch))
         return ED25519_EKEYORDER;
     return 0;
 }
 
 int ed25519_key_check(const uint8_t key[ED25519_KEY_BYTES])
 {
-    struct ge a;
+    struct ge a, scratch;
 
-    return key_decode(&a, key);
+    return key_decode(&a, key, &scratch);
 }
 
 /* ---- scalars ---- */
@@ -563,7 +563,7 @@ int ed25519_verify_final(struct ed25519_verify *v)
     sha512_final(&v->hash, h);
     ed25519_scalar_reduce(k, h);
 
-    rc = key_decode(&p, v->key);
+    rc = key_decode(&p, v->key, &q);
     if (rc)
         return v->err = rc;
     ge_to_cached(&ma, &p);
@@ -597,7 +597,7 @@ int ed25519_verify_final(struct ed25519_verify *v)
             ge_add(&q, &q, &ma);
     }
     ge_add(&q, &q, &mr);
-    if (!ge_small_order(&q))
+    if (!ge_small_order(&q, &q))
         return v->err = ED25519_EBAD;
     return 0;
 }

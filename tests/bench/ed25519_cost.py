@@ -102,6 +102,11 @@ def main():
     st, path = deepest(a.ci_dir, "ed25519_verify")
     print("  stack      %5d bytes worst case from ed25519_verify: %s"
           % (st, " > ".join(path)))
+    parts = [(r, deepest(a.ci_dir, r)[0]) for r in
+             ("ed25519_verify_init", "ed25519_verify_update",
+              "ed25519_verify_final")]
+    print("             streaming, the caller holding struct ed25519_verify: "
+          + ", ".join("%s %d" % (r, d) for r, d in parts))
     line = ""
     if a.log and os.path.exists(a.log):
         for ln in open(a.log, errors="replace"):
