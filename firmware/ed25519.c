@@ -572,7 +572,8 @@ int ed25519_verify_final(struct ed25519_verify *v)
         return v->err = ED25519_ERCURVE;
     ge_to_cached(&mr, &p);
     ge_cached_neg(&mr);                  /* -R */
-    /* B = (x, 4/5); 4/5 encodes as 0x58, then 0x66 31 times. */
+    /* B = (x, 4/5); 4/5 encodes as 0x58, then 0x66 31 times (in the
+     * digest's room, free once k is made). */
     memset(h, 0x66, 32);
     h[0] = 0x58;
     fe_frombytes(&p.y, h);

@@ -75,7 +75,8 @@ int ed25519_verify_init(struct ed25519_verify *v,
 /* The next len bytes of the signed message. */
 void ed25519_verify_update(struct ed25519_verify *v, const void *data,
                            uint32_t len);
-/* 0 when the signature verifies, else a negative ED25519_E... */
+/* 0 when the signature verifies, else a negative ED25519_E...; once per
+ * init. */
 int ed25519_verify_final(struct ed25519_verify *v);
 
 /* All three at once over a message in memory. */
