@@ -229,7 +229,9 @@ int fdt_set_chosen(struct fdt *t, const struct fdt_chosen *c)
                          str_len(c->bootargs, t->cap) + 1);
     for (i = 0; !rc && i < 2; i++) {
         if (!c->initrd) {
-            rc = fdt_delprop(t, node, names[i]);
+            /* Every copy: each pass removes 12 bytes or more. */
+            while (!(rc = fdt_delprop(t, node, names[i])))
+                ;
             if (rc == FDT_ENOTFOUND)
                 rc = 0;
             continue;

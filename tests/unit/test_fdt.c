@@ -463,8 +463,36 @@ static void test_edit_in_place(void **state)
     memcpy(buf, blob, len);
     assert_int_equal(fdt_check(&t, buf, len), 0);
     assert_int_equal(fdt_open_into(&e, &t, buf + 8, cap), FDT_EINPLACE);
-    free(want);
     free(buf);
+
+    /* The strings block before the structure block, with a gap: read,
+     * and copied into the usual order; in place it would overwrite the
+     * structure before moving it. */
+    {
+        uint32_t rsv = 40 + t.rsv_size, str = t.strings_size;
+        uint32_t soff = (rsv + str + 4 + 3) & ~3u;
+        uint32_t n = soff + t.struct_size;
+        uint8_t *odd = calloc(1, n), *odd2;
+
+        memcpy(odd, blob, rsv);
+        memcpy(odd + rsv, blob + t.strings_off, str);
+        memcpy(odd + soff, blob + t.struct_off, t.struct_size);
+        set32(odd + FDT_HDR_TOTALSIZE, n);
+        set32(odd + FDT_HDR_OFF_DT_STRINGS, rsv);
+        set32(odd + FDT_HDR_OFF_DT_STRUCT, soff);
+        odd2 = exact(odd, n);
+        free(odd);
+        assert_int_equal(fdt_check(&t, odd2, n), 0);
+        buf = malloc(cap);
+        assert_int_equal(fdt_open_into(&e, &t, buf, cap), 0);
+        got = dts_of(buf, e.size);
+        assert_string_equal(got, want);
+        free(got);
+        free(buf);
+        assert_int_equal(fdt_open_into(&e, &t, odd2, n), FDT_EINPLACE);
+        free(odd2);
+    }
+    free(want);
     free(blob);
 }
 

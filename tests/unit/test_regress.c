@@ -38,6 +38,7 @@ static const struct {
     { "journal", fuzz_journal_one },
     { "config", fuzz_config_one },
     { "sdspi", fuzz_sdspi_one },
+    { "fdt", fuzz_fdt_one },
 };
 
 static uint8_t *slurp(const char *path, size_t *len)
