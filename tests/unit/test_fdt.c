@@ -327,6 +327,41 @@ static void test_edit_keep_bootargs_drop_initrd(void **state)
     free(blob);
 }
 
+/* Without an initrd, every linux,initrd-* goes, a second copy too (a
+ * tree dtc would not write: the second's name patched to the first's). */
+static void test_edit_drops_duplicate_initrd(void **state)
+{
+    static const char dts[] =
+        "/dts-v1/;\n"
+        "/ { chosen { linux,initrd-start = <0x1000>; linux,initrd-starX = <0x3000>;\n"
+        "  linux,initrd-end = <0x2000>; x; }; };\n";
+    uint32_t len, plen, at;
+    uint8_t *blob = dtb_of(dts, &len), *buf = malloc(len);
+    const uint8_t *v;
+    struct fdt t, e;
+    struct fdt_chosen c = { NULL, false, 0, 0 };
+    char *got, *ch, *rest;
+
+    (void)state;
+    at = find_bytes(blob, len, "linux,initrd-starX");
+    blob[at + 17] = 't';
+    assert_int_equal(fdt_check(&t, blob, len), 0);
+    assert_int_equal(fdt_prop(&t, "/chosen", "linux,initrd-start", &v, &plen), 0);
+    assert_int_equal(get32(v), 0x1000);
+    assert_int_equal(fdt_open_into(&e, &t, buf, len), 0);
+    assert_int_equal(fdt_set_chosen(&e, &c), 0);
+    assert_int_equal(fdt_prop(&e, "/chosen", "linux,initrd-start", &v, &plen),
+                     FDT_ENOTFOUND);
+    got = dts_of(buf, e.size);
+    split_chosen(got, &ch, &rest);
+    assert_string_equal(ch, "\tchosen {\n\t\tx;\n\t};\n");
+    free(got);
+    free(ch);
+    free(rest);
+    free(buf);
+    free(blob);
+}
+
 /* A name already in the strings block is reused (here "bootargs", from
  * /soc/uart, and "linux,initrd-end" as the tail of a longer name);
  * others are appended once. */
@@ -1026,6 +1061,7 @@ int main(void)
         cmocka_unit_test(test_edit_creates_chosen),
         cmocka_unit_test(test_edit_existing_chosen),
         cmocka_unit_test(test_edit_keep_bootargs_drop_initrd),
+        cmocka_unit_test(test_edit_drops_duplicate_initrd),
         cmocka_unit_test(test_edit_reuses_names),
         cmocka_unit_test(test_qemu_sifive_u),
         cmocka_unit_test(test_edit_in_place),
