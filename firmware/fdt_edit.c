@@ -126,8 +126,10 @@ int fdt_setprop(struct fdt *t, uint32_t node, const char *name,
             return rc;
         splice(t, prop + FDT_PROP_VALUE, old, pad);
     } else if (rc == FDT_ENOTFOUND) {
-        /* Any string ending in name and its NUL serves. */
-        nlen = str_len(name, t->cap - t->size) + 1;
+        /* Any string ending in name and its NUL serves (a name longer
+         * than the buffer is cut at cap + 1: it neither matches nor
+         * fits). */
+        nlen = str_len(name, t->cap) + 1;
         for (nameoff = 0; nameoff + nlen <= t->strings_size; nameoff++)
             if (!memcmp(t->blob + t->strings_off + nameoff, name, nlen))
                 break;

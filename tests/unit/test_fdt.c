@@ -684,6 +684,29 @@ static void test_edit_refusals(void **state)
     free(blob);
 }
 
+/* A new name longer than the room left: refused, never taken for a
+ * string it only begins like. */
+static void test_long_name_no_room(void **state)
+{
+    static const char dts[] =
+        "/dts-v1/;\n/ { chosen { aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa; }; };\n";
+    static const char name[] = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaab";
+    uint32_t len, node, plen;
+    uint8_t *blob = dtb_of(dts, &len), *buf = malloc(len + 20);
+    const uint8_t *v;
+    struct fdt t, e;
+
+    (void)state;
+    assert_int_equal(fdt_check(&t, blob, len), 0);
+    assert_int_equal(fdt_open_into(&e, &t, buf, len + 20), 0);
+    assert_int_equal(fdt_chosen(&e, &node), 0);
+    assert_int_equal(fdt_setprop(&e, node, name, "", 0), FDT_ENOSPACE);
+    assert_int_equal(fdt_getprop(&e, node, name, &v, &plen), FDT_ENOTFOUND);
+    assert_int_equal(e.size, len);
+    free(buf);
+    free(blob);
+}
+
 /* No room: every capacity from the tree's own size up to what the edit
  * needs fails with FDT_ENOSPACE (ASan: nothing written past it) and
  * leaves a valid tree; from there on it succeeds. */
@@ -1069,6 +1092,7 @@ int main(void)
         cmocka_unit_test(test_memory_ranges),
         cmocka_unit_test(test_queries),
         cmocka_unit_test(test_edit_refusals),
+        cmocka_unit_test(test_long_name_no_room),
         cmocka_unit_test(test_no_room),
         cmocka_unit_test(test_random_edits),
         cmocka_unit_test(test_marker_properties),
