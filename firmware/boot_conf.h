@@ -49,7 +49,7 @@
  * length of a DTB, reads the root's cells and the /memory ranges, and
  * copies the tree into a buffer with room to set /chosen's bootargs and
  * linux,initrd-start/-end (what a Linux kernel needs from its loader).
- *   1  built. 5.0 KiB of Cortex-M3 flash when linked (3.8 KiB without
+ *   1  built. 4.6 KiB of Cortex-M3 flash when linked (3.7 KiB without
  *      BOOT_MESSAGES' sentences), no RAM of its own (the caller gives the
  *      buffer), 256 bytes of stack at most (firmware/README.md).
  *   0  not built: a label's device tree is passed on as the file holds

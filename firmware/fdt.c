@@ -376,6 +376,9 @@ int fdt_memory(struct fdt *t, uint64_t addr, uint64_t *base, uint64_t *size)
 
             if (!s)
                 continue;
+            if (s > ~b)          /* past the end of the address space */
+                return fdt_fail(t, (uint32_t)(val + i - t->blob),
+                                FDT_EBADPROP);
             if (addr >= b && addr - b < s) {
                 *base = b;
                 *size = s;

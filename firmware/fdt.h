@@ -30,29 +30,29 @@
 
 #define FDT_ERRORS(X) \
     X(FDT_OK,           0, "success") \
-    X(FDT_ETRUNC,      -1, "the header or totalsize runs past the end of the buffer") \
-    X(FDT_EMAGIC,      -2, "bad magic: not a flattened device tree") \
-    X(FDT_EVERSION,    -3, "unreadable version: needs version 16 or later, compatible with 17") \
+    X(FDT_ETRUNC,      -1, "header or totalsize past the end of the file") \
+    X(FDT_EMAGIC,      -2, "not a device tree (bad magic)") \
+    X(FDT_EVERSION,    -3, "version not readable (needs 16 on, compatible with 17)") \
     X(FDT_EBLOCK,      -4, "a block runs past totalsize") \
-    X(FDT_EALIGN,      -5, "a block is misaligned (reservation map 8 bytes, structure 4)") \
+    X(FDT_EALIGN,      -5, "a block is misaligned") \
     X(FDT_EOVERLAP,    -6, "a block overlaps the header or another block") \
-    X(FDT_ERSVMAP,     -7, "the memory reservation map has no terminating entry") \
-    X(FDT_ETOKEN,      -8, "unknown token in the structure block") \
-    X(FDT_ESTRUCT,     -9, "a node or property runs past the structure block") \
-    X(FDT_ENAME,      -10, "a node name is not terminated inside the structure block") \
-    X(FDT_ENAMEOFF,   -11, "a property name is outside the strings block or unterminated") \
+    X(FDT_ERSVMAP,     -7, "reservation map without its end entry") \
+    X(FDT_ETOKEN,      -8, "unknown token") \
+    X(FDT_ESTRUCT,     -9, "node or property past the structure block") \
+    X(FDT_ENAME,      -10, "node name not terminated") \
+    X(FDT_ENAMEOFF,   -11, "property name outside the strings block") \
     X(FDT_EDEPTH,     -12, "nodes nest deeper than FDT_DEPTH_MAX") \
     X(FDT_EENDNODE,   -13, "FDT_END_NODE closes no node") \
-    X(FDT_ENOEND,     -14, "the structure block ends without FDT_END") \
+    X(FDT_ENOEND,     -14, "no FDT_END") \
     X(FDT_EUNBALANCED,-15, "FDT_END inside an open node") \
-    X(FDT_EROOT,      -16, "not a single root node named \"\" holding everything") \
+    X(FDT_EROOT,      -16, "not one root node named \"\"") \
     X(FDT_ENOTFOUND,  -17, "no such node or property") \
-    X(FDT_ECELLS,     -18, "#address-cells or #size-cells is not 1 or 2") \
-    X(FDT_EBADPROP,   -19, "a property's length does not fit its kind") \
+    X(FDT_ECELLS,     -18, "#address-cells or #size-cells not 1 or 2") \
+    X(FDT_EBADPROP,   -19, "property of the wrong length") \
     X(FDT_ENOMEMORY,  -20, "no memory node with a reg range") \
-    X(FDT_ENOSPACE,   -21, "no room left in the buffer for the edit") \
-    X(FDT_EINPLACE,   -22, "cannot move the tree: the buffer starts inside it, or its blocks are out of order") \
-    X(FDT_EINVAL,     -23, "bad argument (not a node, not opened for edit, initrd end before start)")
+    X(FDT_ENOSPACE,   -21, "no room left in the buffer") \
+    X(FDT_EINPLACE,   -22, "cannot move the tree inside this buffer") \
+    X(FDT_EINVAL,     -23, "bad argument")
 
 enum fdt_err {
 #define FDT_ERR_ENUM(name, value, text) name = (value),

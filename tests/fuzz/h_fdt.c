@@ -67,8 +67,8 @@ static const char *query(struct fdt *t)
     rc = fdt_memory(t, 0x80000000u, &base, &size);
     if (!is_code(rc))
         return "fdt_memory: a code outside the table";
-    if (!rc && !size)
-        return "fdt_memory: a range of size 0";
+    if (!rc && (!size || base + size < base))
+        return "fdt_memory: a range empty or past 2^64";
     for (size_t i = 0; i < sizeof(paths) / sizeof(paths[0]); i++) {
         rc = fdt_prop(t, paths[i][0], paths[i][1], &v, &len);
         if (!is_code(rc))

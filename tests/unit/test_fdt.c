@@ -575,6 +575,9 @@ static void test_memory_ranges(void **state)
         "  memory@0 { device_type = \"memory\"; reg = <0x0 0x1000 0x0>; }; };\n";
     static const char cells3[] =
         "/dts-v1/;\n/ { #address-cells = <3>; memory@0 { device_type = \"memory\"; reg = <0 0 0 0>; }; };\n";
+    static const char wraps[] =
+        "/dts-v1/;\n/ { #address-cells = <2>; #size-cells = <2>;\n"
+        "  memory@0 { device_type = \"memory\"; reg = <0 0x80000000 0 0x1000 0xffffffff 0xfffff000 0 0x2000>; }; };\n";
     uint32_t len;
     uint8_t *blob = dtb_of(dts, &len);
     uint64_t base = 0, size = 0;
@@ -603,6 +606,13 @@ static void test_memory_ranges(void **state)
     blob = dtb_of(cells3, &len);
     assert_int_equal(fdt_check(&t, blob, len), 0);
     assert_int_equal(fdt_memory(&t, 0, &base, &size), FDT_ECELLS);
+    free(blob);
+    /* A range running past 2^64, even after one that holds addr's
+     * neighbour: refused. */
+    blob = dtb_of(wraps, &len);
+    assert_int_equal(fdt_check(&t, blob, len), 0);
+    assert_int_equal(fdt_memory(&t, 0x80000000u, &base, &size), 0);
+    assert_int_equal(fdt_memory(&t, 0, &base, &size), FDT_EBADPROP);
     free(blob);
 }
 
