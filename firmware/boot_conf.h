@@ -44,6 +44,20 @@
 #define BOOT_INTERACTIVE (!EXTLOAD_TINY)
 #endif
 
+/* BOOT_FDT_EDIT: the device tree reader and editor (firmware/fdt.c,
+ * firmware/fdt_edit.c, API in firmware/fdt.h): checks every offset and
+ * length of a DTB, reads the root's cells and the /memory ranges, and
+ * copies the tree into a buffer with room to set /chosen's bootargs and
+ * linux,initrd-start/-end (what a Linux kernel needs from its loader).
+ *   1  built. 4.6 KiB of Cortex-M3 flash when linked (3.7 KiB without
+ *      BOOT_MESSAGES' sentences), no RAM of its own (the caller gives the
+ *      buffer), 256 bytes of stack at most (firmware/README.md).
+ *   0  not built: a label's device tree is passed on as the file holds
+ *      it. The tiny profile's choice. */
+#ifndef BOOT_FDT_EDIT
+#define BOOT_FDT_EDIT (!EXTLOAD_TINY)
+#endif
+
 /* SHA256_UNROLL: the compression function with the whole 64-word
  * message schedule made first, then eight rounds per loop step in
  * straight-line code, the working variables renamed round by round

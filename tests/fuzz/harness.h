@@ -27,6 +27,12 @@ const char *fuzz_journal_one(const uint8_t *data, size_t len);
 /* extlinux.conf text: config_parse, config_boot_order, config_find. */
 const char *fuzz_config_one(const uint8_t *data, size_t len);
 
+/* A device tree blob after 4 bytes choosing the edit (tests/fuzz/h_fdt.c):
+ * fdt_check, the loader's queries, fdt_open_into (into a new buffer or
+ * in place) and fdt_set_chosen; the edited tree must check again and
+ * read back what was set. */
+const char *fuzz_fdt_one(const uint8_t *data, size_t len);
+
 /* A card whose every response byte comes from the input (after a short
  * header choosing the read to make): sdspi_init, sdspi_read, describe.
  * The fake clock advances per byte; each call must end within the time

@@ -6,6 +6,8 @@
 #   OUTDIR/journal/ bare ext4 filesystems with dirty journals
 #   OUTDIR/config/  extlinux.conf texts
 #   OUTDIR/sdspi/   byte streams recorded from the SD card model
+#   OUTDIR/fdt/     device trees (QEMU's sifive_u, dtc's) after the
+#                   harness's 4 bytes (tests/fuzz/h_fdt.c)
 # Usage: mkcorpus.sh OUTDIR MKSEED_SDSPI
 # Images stay small (<= 104 KiB, under the image target's -max_len, each
 # cut after its last non-zero byte): every byte of an input is one the
@@ -17,7 +19,7 @@ T=$O/trees
 UUID=5eed0000-0000-4000-8000-00000000f022
 export E2FSPROGS_FAKE_TIME=1700000000
 rm -rf "$O"
-mkdir -p "$O/image" "$O/journal" "$O/config" "$O/sdspi" "$T"
+mkdir -p "$O/image" "$O/journal" "$O/config" "$O/sdspi" "$O/fdt" "$T"
 
 # Deterministic bytes (no seedfill dependency: this runs before `make unit`).
 bytes() {          # seed count
@@ -239,6 +241,34 @@ printf '# comment\nTIMEOUT 30\nMENU TITLE x\r\ndefault   old  \r\n\tlabel main\r
   printf 'DEFAULT l10\nAPPEND stray\n'; } >"$c/many"
 printf 'KERNEL /before/label\nDEFAULT\nLABEL\nLABEL \t \nKERNEL\n\0LABEL nul\n' >"$c/odd"
 
+# ---- fdt ----------------------------------------------------------------
+# Each tree as dtc writes it (no free space: QEMU's dump is 1 MiB), after
+# the harness's bytes: flags (1 initrd, 2 bootargs, 4 in place, 8 initrd
+# above 4 GiB), bootargs length, room (big-endian 16 bits).
+fdtseed() {        # name flags arglen room-hi room-lo dtb
+    { printf "\\$(printf %03o "$2")\\$(printf %03o "$3")"
+      printf "\\$(printf %03o "$4")\\$(printf %03o "$5")"
+      dtc -q -I dtb -O dtb "$6"; } >"$O/fdt/$1"
+}
+if command -v dtc >/dev/null; then
+    if command -v qemu-system-riscv64 >/dev/null; then
+        qemu-system-riscv64 -M sifive_u,dumpdtb="$T/sifive_u.dtb" \
+            -nographic >/dev/null 2>&1 </dev/null
+        qemu-system-riscv64 -M sifive_u,dumpdtb="$T/sifive_u5.dtb" \
+            -smp 5 -m 1G -nographic >/dev/null 2>&1 </dev/null
+        fdtseed sifive_u 3 40 1 0 "$T/sifive_u.dtb"
+        fdtseed sifive_u5-inplace 7 60 0 200 "$T/sifive_u5.dtb"
+    fi
+    printf '/dts-v1/;\n/memreserve/ 0x80000000 0x1000;\n/ { #address-cells = <1>; #size-cells = <1>;\n chosen { bootargs = "old"; linux,initrd-start = <0x1000>; linux,initrd-end = <0x2000>; sub { }; };\n memory@80000000 { device_type = "memory"; reg = <0x80000000 0x8000000 0xc0000000 0x1000>; };\n};\n' |
+        dtc -q -I dts -O dtb -o "$T/c1.dtb" -
+    printf '/dts-v1/;\n/ { #address-cells = <2>; #size-cells = <2>;\n a { b { c { x = <1>; }; }; };\n memory@0 { device_type = "memory"; reg = <0 0 0 0x1000>; };\n};\n' |
+        dtc -q -I dts -O dtb -o "$T/c2.dtb" -
+    fdtseed chosen1 3 20 0 64 "$T/c1.dtb"
+    fdtseed chosen1-drop 0 0 0 0 "$T/c1.dtb"
+    fdtseed nochosen2 11 5 0 128 "$T/c2.dtb"
+    fdtseed nochosen2-tight 3 5 0 0 "$T/c2.dtb"
+fi
+
 # ---- sdspi --------------------------------------------------------------
 "$MKSEED" "$O/sdspi"
-ls "$O/image" "$O/journal" "$O/config" "$O/sdspi" | grep -vc ':$' >/dev/null
+ls "$O/image" "$O/journal" "$O/config" "$O/sdspi" "$O/fdt" | grep -vc ':$' >/dev/null

@@ -14,6 +14,9 @@
 #   ed25519 a public key, a signature and a message through
 #           firmware/ed25519.c (seeds: the RFC 8032 vectors, which must
 #           verify)
+#   fdt     a device tree blob: fdt_check, the queries, fdt_open_into
+#           and fdt_set_chosen (firmware/fdt*.c), QEMU's and dtc's trees
+#           as seeds
 #   image_tiny  the image target over the tiny profile's reader
 #           (-DEXTLOAD_TINY=1: no messages, htree, checksums or journal;
 #           its own objects in build/fuzz/obj-tiny/), the image seeds
@@ -23,7 +26,7 @@
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
 FUZZ_WORKERS ?= 1
-FUZZ_TARGETS ?= image journal config sdspi image_tiny ed25519
+FUZZ_TARGETS ?= image journal config sdspi fdt image_tiny ed25519
 FUZZ_DIR     := $(BUILD)/fuzz
 FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=undefined \
                 -fno-omit-frame-pointer
@@ -39,6 +42,8 @@ FUZZ_SRC_config := tests/fuzz/fuzz_config.c tests/fuzz/h_config.c \
 FUZZ_SRC_sdspi  := tests/fuzz/fuzz_sdspi.c tests/fuzz/h_sdspi.c $(DRV_SRC)
 FUZZ_SRC_ed25519 := tests/fuzz/fuzz_ed25519.c tests/fuzz/h_ed25519.c \
                    firmware/ed25519.c firmware/sha512.c
+FUZZ_SRC_fdt    := tests/fuzz/fuzz_fdt.c tests/fuzz/h_fdt.c firmware/fdt.c \
+                   firmware/fdt_edit.c fs/num.c
 FUZZ_BINS := $(patsubst %,$(FUZZ_DIR)/fuzz_%,$(FUZZ_TARGETS))
 
 .PHONY: fuzz fuzz-build fuzz-seeds
@@ -50,7 +55,8 @@ FUZZ_BINS := $(patsubst %,$(FUZZ_DIR)/fuzz_%,$(FUZZ_TARGETS))
 # fs/ext_csum.c's own loop checking every 32nd call (tests/fuzz/crc_fast.c).
 FUZZ_COV := -fsanitize=fuzzer-no-link
 FUZZ_NOCOV := fs/ext_csum.o fs/ext_hash.o fs/num.o fs/ext_err.o firmware/sha512.o \
-              tests/fuzz/h_walk.o tests/fuzz/h_image.o tests/fuzz/h_journal.o
+              tests/fuzz/h_walk.o tests/fuzz/h_image.o tests/fuzz/h_journal.o \
+              tests/fuzz/h_fdt.o
 $(addprefix $(FUZZ_DIR)/obj/,$(FUZZ_NOCOV)) \
 $(addprefix $(FUZZ_DIR)/obj-tiny/,$(FUZZ_NOCOV)): FUZZ_COV :=
 $(FUZZ_DIR)/obj/fs/ext_csum.o $(FUZZ_DIR)/obj-tiny/fs/ext_csum.o: \
@@ -70,6 +76,7 @@ $(FUZZ_DIR)/fuzz_config: $(call FUZZ_OBJ,$(FUZZ_SRC_config))
 $(FUZZ_DIR)/fuzz_sdspi: $(call FUZZ_OBJ,$(FUZZ_SRC_sdspi))
 	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $^
 $(FUZZ_DIR)/fuzz_ed25519: $(call FUZZ_OBJ,$(FUZZ_SRC_ed25519))
+$(FUZZ_DIR)/fuzz_fdt: $(call FUZZ_OBJ,$(FUZZ_SRC_fdt))
 	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $^
 
 # The sdspi seeds are recorded from the SD card model (tests/sdcard).
@@ -98,4 +105,5 @@ fuzz: fuzz-build
 # PROFILE=tiny: with the tiny profile's options, build/tests-tiny/).
 $(BUILD)/tests$(PSUF)/test_regress: $(call objs,$(HOSTASAN)/obj,tests/fuzz/h_image.c \
         tests/fuzz/h_walk.c tests/fuzz/h_journal.c \
-        tests/fuzz/h_config.c tests/fuzz/h_sdspi.c tests/fuzz/h_ed25519.c)
+        tests/fuzz/h_config.c tests/fuzz/h_sdspi.c tests/fuzz/h_ed25519.c \
+        tests/fuzz/h_fdt.c)

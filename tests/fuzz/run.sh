@@ -31,6 +31,8 @@ opts() {           # target: its libFuzzer options
     sdspi)  echo "-max_len=16384 -timeout=5 -dict=tests/fuzz/sdspi.dict" ;;
     # key || signature || message: the seeds are up to 1119 bytes.
     ed25519) echo "-max_len=2048 -timeout=10" ;;
+    # Device trees: QEMU's sifive_u tree is 4.6 KiB as dtc writes it.
+    fdt)    echo "-max_len=8192 -timeout=5 -dict=tests/fuzz/fdt.dict" ;;
     # Dirty journals: whole seeds too (70 KiB each).
     journal) echo "-max_len=81920 -len_control=0 -timeout=10" \
                   "-dict=tests/fuzz/journal.dict" ;;

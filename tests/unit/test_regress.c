@@ -39,6 +39,7 @@ static const struct {
     { "config", fuzz_config_one },
     { "sdspi", fuzz_sdspi_one },
     { "ed25519", fuzz_ed25519_one },
+    { "fdt", fuzz_fdt_one },
 };
 
 static uint8_t *slurp(const char *path, size_t *len)
