@@ -42,6 +42,7 @@ $(eval $(call OBJ_RULE,$(LM3S_DIR)/obj,$$(ARM_CC),$$(LM3S_CFLAGS) $$(call board_
 $(eval $(call OBJ_RULE,$(LM3S_DIR)/sha-obj,$$(ARM_CC),$$(LM3S_CFLAGS) $$(call board_lto,$$(LM3S_LTO)) -UBOOT_REQUIRE_SHA256 -DBOOT_REQUIRE_SHA256=1,CC-M3))
 $(eval $(call OBJ_RULE,$(LM3S_DIR)/noint-obj,$$(ARM_CC),$$(LM3S_CFLAGS) $$(call board_lto,$$(LM3S_LTO)) -DBOOT_INTERACTIVE=0,CC-M3))
 $(eval $(call OBJ_RULE,$(LM3S_DIR)/msgs-obj,$$(ARM_CC),$$(LM3S_CFLAGS) $$(call board_lto,$$(LM3S_LTO)) -DBOOT_MESSAGES=1,CC-M3))
+$(eval $(call OBJ_RULE,$(LM3S_DIR)/report-obj,$$(ARM_CC),$$(LM3S_CFLAGS) $$(call board_lto,$$(LM3S_LTO)) -DBOARD_REPORT=1,CC-M3))
 
 # An image from objects: $(call LM3S_IMAGE,NAME,OBJECTS).
 define LM3S_IMAGE
@@ -52,7 +53,7 @@ $$(LM3S_DIR)/$(1).elf: $(2) linker/lm3s6965evb.ld
 endef
 LM3S_OBJ := $(call objs,$(LM3S_DIR)/obj,$(LM3S_SRC))
 $(eval $(call FLAGS_STAMP,$(LM3S_DIR)/lto-flags.txt,$(LM3S_LTO_LINK)))
-$(foreach d,obj sha-obj noint-obj msgs-obj,$(call objs,$(LM3S_DIR)/$(d),$(LM3S_SRC))): \
+$(foreach d,obj sha-obj noint-obj msgs-obj report-obj,$(call objs,$(LM3S_DIR)/$(d),$(LM3S_SRC))): \
     $(LM3S_DIR)/lto-flags.txt
 # Everything but board_main, for builds that bring their own.
 LM3S_LIB_OBJ := $(filter-out $(LM3S_DIR)/obj/board/main.o,$(LM3S_OBJ))
@@ -63,11 +64,15 @@ LM3S_LIB_OBJ := $(filter-out $(LM3S_DIR)/obj/board/main.o,$(LM3S_OBJ))
 #   extload-noint   built with BOOT_INTERACTIVE=0 (no menu, no prompt)
 #   extload-msgs    built with BOOT_MESSAGES=1 (the tiny profile's cost of
 #                   the error sentences, `make size`)
+#   extload-report  built with BOARD_REPORT=1 (the tiny profile's cost of
+#                   the board's full banner, card, hand-off and fault
+#                   lines, `make size`)
 $(eval $(call LM3S_IMAGE,extload,$(LM3S_OBJ)))
 $(eval $(call LM3S_IMAGE,extload-stream,$(LM3S_LIB_OBJ) $(LM3S_DIR)/obj/tests/qemu/stream_main.o))
 $(eval $(call LM3S_IMAGE,extload-sha,$(call objs,$(LM3S_DIR)/sha-obj,$(LM3S_SRC))))
 $(eval $(call LM3S_IMAGE,extload-noint,$(call objs,$(LM3S_DIR)/noint-obj,$(LM3S_SRC))))
 $(eval $(call LM3S_IMAGE,extload-msgs,$(call objs,$(LM3S_DIR)/msgs-obj,$(LM3S_SRC))))
+$(eval $(call LM3S_IMAGE,extload-report,$(call objs,$(LM3S_DIR)/report-obj,$(LM3S_SRC))))
 
 .PHONY: firmware-lm3s6965evb firmware-variants qemu-lm3s6965evb gdb-lm3s6965evb
 firmware-lm3s6965evb: $(LM3S_DIR)/extload.elf $(LM3S_DIR)/extload.bin

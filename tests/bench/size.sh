@@ -59,6 +59,16 @@ if [ "$LTO" = lto ]; then
 else
     cg=(--ci-dir "$BENCH/ci")
 fi
+# The tiny profile's board lines (board/board_conf.h BOARD_REPORT): the
+# loader built with the full ones, and the difference.
+if [ "$PROFILE" = tiny ] && [ -f "$LM3S/extload-report.bin" ]; then
+    with=$(stat -c %s "$LM3S/extload-report.bin")
+    without=$(stat -c %s "$LM3S/extload.bin")
+    echo "BOARD_REPORT (the board's full banner, card CID, hand-off and" \
+         "fault lines): extload.bin $with bytes with them, $without" \
+         "without: they cost $((with - without)) bytes"
+    echo
+fi
 # shellcheck disable=SC2086
 python3 tests/bench/size.py --map "$LM3S/extload.map" \
     --elf "$LM3S/extload.elf" --bin "$LM3S/extload.bin" \
