@@ -30,9 +30,13 @@ LM3S_CFLAGS := $(CSTD) $(WARN) -I. -mcpu=cortex-m3 -mthumb -Os -g \
 # LTO (Makefile's BOARD_LTO), and what else saves flash here at no cost in
 # guest instructions on the stream bench (tiny/default extload.bin, bytes):
 # -fipa-pta -48/+12, -fno-jump-tables -64/-32,
-# -fno-inline-functions-called-once -120/-124; the three -224/-176.
+# -fno-inline-functions-called-once -120/-124; the three -224/-176; then
+# -fno-partial-inlining -76/-80, -fno-code-hoisting -24, -fno-ipa-modref
+# -24, the three -124/-120. (-fno-tree-loop-optimize saves 128 more but
+# costs 11% more instructions on the stream: left out.)
 LM3S_LTO := $(BOARD_LTO) $(if $(BOARD_LTO),-fipa-pta -fno-jump-tables \
-            -fno-inline-functions-called-once)
+            -fno-inline-functions-called-once -fno-partial-inlining \
+            -fno-code-hoisting -fno-ipa-modref)
 # The link also writes the call graph of the code it emits, frames after
 # inlining (extload.elf.ltrans0.ltrans.ci, `make size`'s worst-case stack).
 LM3S_LTO_LINK := $(LM3S_LTO) $(if $(BOARD_LTO),-fcallgraph-info=su)
