@@ -48,6 +48,27 @@ ASAN     := -fsanitize=address,undefined -fno-omit-frame-pointer \
 # Every board addresses its card with 32-bit sector numbers
 # (fs/blockdev.h); the host keeps 64 (the tiny profile sets 32 there too).
 BOARD_DEFS := -DBLOCKDEV_LBA32=1
+# Link-time optimisation of the board images (issue 28): their objects
+# carry GIMPLE only and the link compiles the whole loader as one unit
+# (-flto-partition=one: one ltrans, so its -fstack-usage and call graph
+# cover every function; tests/bench/rules.mk). board/libc/mem.c stays out
+# (BOARD_NO_LTO): gcc emits memcpy/memset calls after the plugin has
+# resolved the symbols, so the mem* must be ordinary objects. BOARD_LTO=
+# (empty) builds the images the old way.
+BOARD_LTO ?= -flto -flto-partition=one
+BOARD_NO_LTO := board/libc/mem.c
+# $(call board_lto,FLAGS): FLAGS, or -fno-lto for the object being built
+# when it is in BOARD_NO_LTO (in a recipe, where $< is its source).
+board_lto = $(if $(filter $(BOARD_NO_LTO),$<),-fno-lto,$(1))
+# $(call FLAGS_STAMP,FILE,FLAGS): FILE holds FLAGS and changes only when
+# they do; objects that depend on it rebuild when the flags change (LTO
+# objects and plain ones link together, silently, otherwise).
+define FLAGS_STAMP
+$(1): FORCE_FLAGS
+	@mkdir -p $$(dir $$@)
+	@echo '$(2)' >$$@.tmp && { cmp -s $$@.tmp $$@ || mv $$@.tmp $$@; }; rm -f $$@.tmp
+endef
+.PHONY: FORCE_FLAGS
 ARM_CFLAGS := $(CSTD) $(WARN) -I. -mcpu=cortex-m3 -mthumb -Os \
             -ffreestanding -nostdlib -ffunction-sections -fdata-sections \
             -fstack-usage $(PROFILE_DEFS) $(BOARD_DEFS)

@@ -21,6 +21,7 @@
 
 #include <stdint.h>
 
+#include "board/board_conf.h"
 #include "firmware/boot.h"
 #include "board/cpu.h"
 #include "firmware/console.h"

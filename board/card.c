@@ -4,6 +4,7 @@
 
 void board_card_print(const struct console *con, const struct board_card *c)
 {
+#if BOARD_REPORT
     struct sdspi_cid cid;
 
     sdspi_cid_decode(&c->sd, &cid);
@@ -15,6 +16,11 @@ void board_card_print(const struct console *con, const struct board_card *c)
                cid.oem, cid.name, (unsigned)cid.rev_major,
                (unsigned)cid.rev_minor, (unsigned)cid.serial,
                (unsigned)(*c->bus_hz / 1000u), (unsigned)c->init_ms);
+#else
+    con_printf(con, "card: %s, %u sectors, %u ms\n",
+               sdspi_type_name(c->sd.type), (unsigned)c->sd.sectors,
+               (unsigned)c->init_ms);
+#endif
 }
 
 #if BLOCKDEV_LBA32

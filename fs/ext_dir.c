@@ -311,7 +311,9 @@ static int name_eq(struct ext_fs *fs, ext_blk_t blk, uint32_t at,
 static int dir_scan(struct ext_fs *fs, struct ext_dir *d, uint64_t stop,
                     const char *name, uint32_t name_len, uint32_t *ino)
 {
-    struct dirent_raw r;
+    /* Zeroed for gcc 12's -flto, which inlines dir_step and then calls
+     * r maybe-uninitialized (dir_step fills it whenever it returns 1). */
+    struct dirent_raw r = { 0 };
     int rc;
 
     while ((rc = dir_step(fs, d, stop, &r)) > 0) {

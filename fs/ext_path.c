@@ -17,7 +17,9 @@ int ext_lookup_in(struct ext_fs *fs, const char *path, bool follow_last,
     char *buf = w->path;
     struct ext_dir *d = &w->dir;          /* the walk's directory: d->f.in */
     struct ext_inode *child = &f->in;
-    uint32_t len = 0, r, hops = 0, steps = 0, ino;
+    /* ino zeroed for gcc 12's -flto (maybe-uninitialized; ext_dir_find
+     * sets it whenever it returns 1). */
+    uint32_t len = 0, r, hops = 0, steps = 0, ino = 0;
     int rc;
 
     while (path[len] && len < EXT_PATH_MAX)

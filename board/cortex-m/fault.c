@@ -21,6 +21,7 @@ __attribute__((naked)) void cpu_fault_handler(void)
         "b cpu_fault_report\n");
 }
 
+#if BOARD_REPORT
 static const char *exception_name(uint32_t n)
 {
     static const char *const names[] = {
@@ -30,6 +31,7 @@ static const char *exception_name(uint32_t n)
     };
     return n < 16 ? names[n] : "IRQ";
 }
+#endif
 
 void cpu_fault_report(const uint32_t *frame, uint32_t ipsr)
 {
@@ -37,6 +39,12 @@ void cpu_fault_report(const uint32_t *frame, uint32_t ipsr)
     uint32_t n = ipsr & 0x1FFu;
 
     __asm__ volatile("cpsid i");
+#if !BOARD_REPORT
+    con_printf(con, "\nfault: exception %u pc=%08x lr=%08x cfsr=%08x "
+               "hfsr=%08x\n", (unsigned)n, (unsigned)frame[6],
+               (unsigned)frame[5], (unsigned)mmio_read(SCB_CFSR),
+               (unsigned)mmio_read(SCB_HFSR));
+#else
     con_printf(con, "\nfault: %s (exception %u) at pc=%08x lr=%08x "
                "xpsr=%08x sp=%08x\n", exception_name(n), (unsigned)n,
                (unsigned)frame[6], (unsigned)frame[5], (unsigned)frame[7],
@@ -47,6 +55,7 @@ void cpu_fault_report(const uint32_t *frame, uint32_t ipsr)
                (unsigned)mmio_read(SCB_MMFAR), (unsigned)mmio_read(SCB_BFAR),
                (unsigned)frame[0], (unsigned)frame[1], (unsigned)frame[2],
                (unsigned)frame[3], (unsigned)frame[4]);
+#endif
     con_printf(con, "fault: stopped\n");
     board_stop(CPU_FAULT_EXIT_CODE);
 }

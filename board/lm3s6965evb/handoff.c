@@ -11,13 +11,15 @@ int board_handoff(void *ctx, const struct boot_image *img)
 
     if (cpu_entry_for(img->kernel, img->kernel_size, img->kernel_addr,
                       (uint32_t)(uintptr_t)__ram_start,
-                      (uint32_t)(uintptr_t)__ram_end, &e))
+                      (uint32_t)(uintptr_t)__ram_end, &e) && BOARD_REPORT)
         con_printf(con, "handoff: vector table: VTOR=0x%08x MSP=0x%08x "
                    "entry 0x%08x\n", (unsigned)e.vtor, (unsigned)e.sp,
                    (unsigned)e.pc);
-    else
+    else if (BOARD_REPORT)
         con_printf(con, "handoff: no vector table: entry 0x%08x (Thumb)\n",
                    (unsigned)e.pc);
+    else
+        con_printf(con, "handoff: entry 0x%08x\n", (unsigned)e.pc);
     con_printf(con, "handoff: loader stack high-water mark %u bytes\n",
                (unsigned)cpu_stack_used());
     board_console_flush();

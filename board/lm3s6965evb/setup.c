@@ -28,6 +28,9 @@ int board_init(struct boot_env *env)
     board_clock_init();
     board_console_init();
     cpu_ms_start(BOARD_SYSCLK_HZ);
+#if !BOARD_REPORT
+    con_printf(con, "\nextload: %s\n", BOARD_NAME);
+#else
     con_printf(con, "\nextload: %s, %u MHz, load window 0x%08x-0x%08x "
                "(%u bytes), loader RAM %u bytes%s\n", BOARD_NAME,
                (unsigned)(BOARD_SYSCLK_HZ / 1000000u),
@@ -36,6 +39,7 @@ int board_init(struct boot_env *env)
                (unsigned)BOARD_WINDOW_SIZE,
                (unsigned)((uintptr_t)__stack_top - (uintptr_t)__window_end),
                BOOT_REQUIRE_SHA256 ? ", SHA-256 required" : "");
+#endif
 
     board_spi_init(&spi, SD_INIT_HZ);
     int rc = board_card_init(&card, &spi.bus, &spi.ssi.hz, SD_MAX_HZ);

@@ -35,11 +35,13 @@ SIFIVE_LDFLAGS := -T linker/sifive-u.ld -Wl,--gc-sections \
             -Wl,--no-warn-rwx-segments -lgcc
 SIFIVE_OBJ := $(call objs,$(SIFIVE_DIR)/obj,$(SIFIVE_SRC))
 
-$(eval $(call OBJ_RULE,$(SIFIVE_DIR)/obj,$$(RV_CC),$$(SIFIVE_CFLAGS),CC-RV64))
+$(eval $(call FLAGS_STAMP,$(SIFIVE_DIR)/lto-flags.txt,$(BOARD_LTO)))
+$(SIFIVE_OBJ): $(SIFIVE_DIR)/lto-flags.txt
+$(eval $(call OBJ_RULE,$(SIFIVE_DIR)/obj,$$(RV_CC),$$(SIFIVE_CFLAGS) $$(call board_lto,$$(BOARD_LTO)),CC-RV64))
 
 $(SIFIVE_DIR)/extload.elf: $(SIFIVE_OBJ) linker/sifive-u.ld
 	@$(if $(Q),echo "  LD      $@")
-	$(Q)$(RV_CC) $(SIFIVE_CFLAGS) -Wl,-Map=$(SIFIVE_DIR)/extload.map \
+	$(Q)$(RV_CC) $(SIFIVE_CFLAGS) $(BOARD_LTO) -Wl,-Map=$(SIFIVE_DIR)/extload.map \
 	    -o $@ $(SIFIVE_OBJ) $(SIFIVE_LDFLAGS)
 
 # The cpu_reset() test build: tests/qemu/payload-riscv/reset_main.c as
@@ -48,7 +50,7 @@ SIFIVE_RESET_OBJ := $(filter-out $(SIFIVE_DIR)/obj/board/main.o,$(SIFIVE_OBJ)) \
             $(SIFIVE_DIR)/obj/tests/qemu/payload-riscv/reset_main.o
 $(SIFIVE_DIR)/extload-reset.elf: $(SIFIVE_RESET_OBJ) linker/sifive-u.ld
 	@$(if $(Q),echo "  LD      $@")
-	$(Q)$(RV_CC) $(SIFIVE_CFLAGS) -o $@ $(SIFIVE_RESET_OBJ) $(SIFIVE_LDFLAGS)
+	$(Q)$(RV_CC) $(SIFIVE_CFLAGS) $(BOARD_LTO) -o $@ $(SIFIVE_RESET_OBJ) $(SIFIVE_LDFLAGS)
 
 $(SIFIVE_DIR)/%.bin: $(SIFIVE_DIR)/%.elf
 	@$(if $(Q),echo "  OBJCOPY $@")

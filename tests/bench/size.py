@@ -6,12 +6,18 @@
 
 Flash per module comes from the linker map (input sections that survived
 --gc-sections), so it is what extload.bin holds, not what the objects hold.
+Under LTO (--lto-ci) the map names one ltrans object: each input section is
+given back to its source file by its symbol (.text.F, .rodata.F.str1.1:
+F's file from the ELF's line table, nm -l; a data symbol: the source that
+defines it), and inlined code counts where it was inlined.
 The worst-case stack is the deepest path from reset_handler through the
-call graph of -fcallgraph-info=su (.ci files, which carry -fstack-usage's
-frame sizes), with function-pointer calls resolved to the functions the
-sources assign to that field, plus the deepest exception handler on top
-(hardware frame included). It is checked against the painted stack's
-high-water mark of a QEMU boot.
+call graph of -fcallgraph-info=su (which carries -fstack-usage's frame
+sizes): under LTO the one the link itself writes for the code it emits
+(--lto-ci: frames after inlining, clones named as in the ELF), else .ci
+files of objects compiled apart (--ci-dir). Function-pointer calls are
+resolved to the functions the sources assign to that field, and the
+deepest exception handler goes on top (hardware frame included). It is
+checked against the painted stack's high-water mark of a QEMU boot.
 """
 import argparse
 import collections
@@ -44,13 +50,16 @@ MODULES = [
     ("libgcc (64-bit division)", r"libgcc"),
 ]
 
-# Targets per profile (issue 11, Footprint): flash as linked, RAM as
-# .data + .bss + the worst-case stack of the call graph.
+# Targets per profile: flash as linked, RAM as .data + .bss + the
+# worst-case stack of the call graph. extload.bin and RAM are issue 28's
+# (the tiny loader in a 16 KiB boot sector; the default image before what
+# the Linux and signature issues add); the rest are issue 11's (Footprint;
+# its 15 KiB fs/ target for the default profile is retired by issue 28).
 TARGETS = {
-    "default": {"fs": 15 * KIB, "sdspi": 1536, "bin": 26 * KIB,
+    "default": {"sdspi": 1536, "bin": 40 * KIB,
                 "ram": 3 * KIB, "ext_fs": 640},
-    "tiny": {"fs_ext": 4608, "fs": 5632, "sdspi": 1536, "bin": 12 * KIB,
-             "ram": 1536, "ext_fs": 640},
+    "tiny": {"fs_ext": 4608, "fs": 5632, "sdspi": 1536, "bin": 16 * KIB,
+             "ram": 2 * KIB, "ext_fs": 640},
 }
 
 # Cortex-M3 exception entry: 8 words, plus 4 bytes of alignment padding.
@@ -115,6 +124,51 @@ def parse_map(path, prefix):
     return out
 
 
+def lto_attribute(sections, nm, elf, sources, unit_re):
+    """Sections of the LTO unit (map object matching unit_re) given to
+    the object of the source that holds their symbol: functions and their
+    strings by the ELF's line table (nm -l), data by the source defining
+    it; what none claims stays with "(LTO, unattributed)"."""
+    res = subprocess.run([nm, "-l", "--defined-only", elf],
+                         capture_output=True, text=True, check=True).stdout
+    cwd = os.getcwd() + "/"
+    where = {}
+    for ln in res.splitlines():
+        m = re.match(r"^[0-9a-f]+ \w (\S+)\t(\S+):\d+$", ln)
+        if m:
+            f = m.group(2)
+            where[m.group(1)] = f[len(cwd):] if f.startswith(cwd) else f
+    texts = {}
+
+    def defined_in(name):
+        # "x": defined at file scope, unindented; "x.0": a function's
+        # static (GCC numbers those).
+        base = name.split(".")[0]
+        lead = r"[ \t]+static\b" if "." in name else \
+            r"(?:static\b|[A-Za-z}])"
+        pat = re.compile(r"^%s[^\n(){};=]*[\s*]%s\s*(\[[^\]]*\]\s*)*[=;]"
+                         % (lead, re.escape(base)), re.M)
+        for src in sources:
+            if src not in texts:
+                texts[src] = open(src).read()
+            if pat.search(texts[src]):
+                return src
+        return None
+
+    unit = re.compile(unit_re)
+    out = []
+    for sec, size, obj in sections:
+        if unit.search(obj):
+            sym = re.sub(r"^\.(text|rodata|data|bss)\.?", "", sec)
+            sym = re.sub(r"\.str\d+\.\d+$", "", sym)
+            src = where.get(sym) or (defined_in(sym) if sym and
+                                     sym != "str1" else None)
+            obj = re.sub(r"\.c$", ".o", src) if src else \
+                "(LTO, unattributed)"
+        out.append((sec, size, obj))
+    return out
+
+
 def output_sizes(path):
     """Sizes of the output sections .text, .ARM.exidx, .data, .bss."""
     out = {}
@@ -139,27 +193,43 @@ def struct_sizes(nm, obj):
 
 # --- call graph -----------------------------------------------------------
 
-def parse_ci(ci_dir):
+def ci_files(ci):
+    """The .ci files of a folder (walked) or the files named."""
+    out = []
+    for c in ci:
+        if os.path.isdir(c):
+            for root, _, files in os.walk(c):
+                out += [os.path.join(root, f) for f in files
+                        if f.endswith(".ci")]
+        else:
+            out.append(c)
+    return out
+
+
+def parse_ci(ci):
     """nodes: name -> (frame bytes, qualifier); edges: name -> [(callee,
-    site)]. Static functions are named "file.c:name" by GCC."""
+    site)]. Static functions are named "file.c:name" by GCC; in an LTO
+    link's graph every function is the ltrans unit's, "X.ltrans0.o:name"
+    with name as the ELF has it (clones: name.constprop.0 ...), and the
+    unit's prefix is dropped."""
     nodes, edges = {}, collections.defaultdict(list)
     node_re = re.compile(r'node: \{ title: "([^"]+)" label: "([^"]*)"')
     edge_re = re.compile(r'edge: \{ sourcename: "([^"]+)" targetname: '
-                         r'"([^"]+)" label: "([^"]*)"')
-    for root, _, files in os.walk(ci_dir):
-        for fn in files:
-            if not fn.endswith(".ci"):
+                         r'"([^"]+)"(?: label: "([^"]*)")?')
+    unit = re.compile(r"^\S*ltrans\d*\.o:")
+    for path in ci_files(ci):
+        for ln in open(path):
+            m = node_re.search(ln)
+            if m:
+                fr = re.search(r"\\n(\d+) bytes \((\w+)", m.group(2))
+                if fr:
+                    nodes[unit.sub("", m.group(1))] = (int(fr.group(1)),
+                                                       fr.group(2))
                 continue
-            for ln in open(os.path.join(root, fn)):
-                m = node_re.search(ln)
-                if m:
-                    fr = re.search(r"\\n(\d+) bytes \((\w+)", m.group(2))
-                    if fr:
-                        nodes[m.group(1)] = (int(fr.group(1)), fr.group(2))
-                    continue
-                m = edge_re.search(ln)
-                if m:
-                    edges[m.group(1)].append((m.group(2), m.group(3)))
+            m = edge_re.search(ln)
+            if m:
+                edges[unit.sub("", m.group(1))].append(
+                    (unit.sub("", m.group(2)), m.group(3) or ""))
     return nodes, edges
 
 
@@ -203,13 +273,22 @@ def fptr_targets(sources, funcs):
         for m in pat.finditer(text):
             if m.group(2) in funcs:
                 out[m.group(1)].add(m.group(2))
-        for m in re.finditer(r"struct\s+(\w+)\s+(?:const\s+)?\w+\s*=\s*"
+        # A function named through a macro (#define card_read sdspi_read)
+        # is linked under the macro's value.
+        alias = collections.defaultdict(set)
+        for m in re.finditer(r"^\s*#\s*define\s+(\w+)\s+(\w+)\s*$", text,
+                             re.M):
+            alias[m.group(1)].add(m.group(2))
+        for m in re.finditer(r"struct\s+(\w+)\s*(?:\w+\s*)?=?\s*\)?\s*"
                              r"\{([^{}]*)\}", text):
             order = members.get(m.group(1), [])
             for i, e in enumerate(m.group(2).split(",")):
                 e = e.strip()
-                if e in funcs and i < len(order) and not e.startswith("."):
-                    out[order[i]].add(e)
+                if i >= len(order) or e.startswith("."):
+                    continue
+                for f in {e} | alias.get(e, set()):
+                    if f in funcs:
+                        out[order[i]].add(f)
     return out
 
 
@@ -290,20 +369,29 @@ def link_names(sections):
 
 
 def stack_analysis(args, sections, sources):
-    nodes, edges = parse_ci(args.ci_dir)
+    lto = bool(args.lto_ci)
+    nodes, edges = parse_ci(args.lto_ci or [args.ci_dir])
     linked = link_names(sections)
-    # .ci names are "name" (global) or "file.c:name" (static).
     linked_ci = set()
-    for obj, fn in linked:
-        src = re.sub(r"\.o$", ".c", obj)
-        if src + ":" + fn in nodes:
-            linked_ci.add(src + ":" + fn)
-        else:
-            linked_ci.add(fn)
-    globals_ = {n.split(":")[-1] for n in linked_ci}
     qualified = collections.defaultdict(list)
-    for n in linked_ci:
-        qualified[n.split(":")[-1]].append(n)
+    if lto:
+        # The LTO link's names are the ELF's; a source name reaches each
+        # of its clones (f, f.constprop.0, f.part.0.isra.0 ...).
+        for _, fn in linked:
+            linked_ci.add(fn)
+            qualified[fn.split(".")[0]].append(fn)
+        globals_ = set(qualified)
+    else:
+        # .ci names are "name" (global) or "file.c:name" (static).
+        for obj, fn in linked:
+            src = re.sub(r"\.o$", ".c", obj)
+            if src + ":" + fn in nodes:
+                linked_ci.add(src + ":" + fn)
+            else:
+                linked_ci.add(fn)
+        globals_ = {n.split(":")[-1] for n in linked_ci}
+        for n in linked_ci:
+            qualified[n.split(":")[-1]].append(n)
     fields = fptr_targets(sources, globals_)
     missing = [n for n in linked_ci if n not in nodes]
     extra = disasm_frames(args.objdump, args.elf, set(missing))
@@ -317,8 +405,11 @@ def stack_analysis(args, sections, sources):
     # graph; the disassembly has them.
     lib = libcalls(args.objdump, args.elf)
     for caller, callee in lib:
-        for q in qualified.get(caller, [caller] if caller.startswith("__")
-                               else []):
+        if lto or caller.startswith("__"):
+            qs = [caller]
+        else:
+            qs = qualified.get(caller, [])
+        for q in qs:
             edges[q].append((callee, "libcall"))
     libnames = {c for _, c in lib} | {c for c, _ in lib if c.startswith("__")}
     for n, fr in disasm_frames(args.objdump, args.elf, libnames).items():
@@ -368,6 +459,9 @@ def stack_analysis(args, sections, sources):
 def run_size(args):
     prefix = args.obj_prefix.rstrip("/") + "/"
     sections = parse_map(args.map, prefix)
+    if args.lto_obj:
+        sections = lto_attribute(sections, args.nm, args.elf, args.sources,
+                                 args.lto_obj)
     per = collections.defaultdict(lambda: collections.Counter())
     per_fn = collections.Counter()
     for sec, size, obj in sections:
@@ -386,7 +480,11 @@ def run_size(args):
         return "met" if v <= t else "MISSED"
 
     print("extload %s, arm-none-eabi-gcc -mcpu=cortex-m3 -mthumb -Os, "
-          "linked with --gc-sections" % os.path.basename(args.elf))
+          "linked with --gc-sections%s" % (os.path.basename(args.elf),
+                                           ", LTO (one partition; modules "
+                                           "by symbol, inlined code where "
+                                           "it landed)" if args.lto_obj
+                                           else ""))
     print()
     print("%-42s %6s %6s %6s %6s %7s" % ("module", "text", "rodata", "data",
                                           "bss", "flash"))
@@ -432,11 +530,11 @@ def run_size(args):
     tg = TARGETS[args.profile]
     rows = [
         ("fs/ext flash", ext_fl, tg.get("fs_ext")),
-        ("fs/ flash (fs/ext + fs/part)", fs_fl, tg["fs"]),
-        ("drivers/sdspi flash", sd_fl, tg["sdspi"]),
-        ("extload.bin (total flash)", bin_size, tg["bin"]),
-        ("RAM = .data + .bss + worst-case stack", ram, tg["ram"]),
-        ("sizeof(struct ext_fs)", sizes.get("ext_fs", -1), tg["ext_fs"]),
+        ("fs/ flash (fs/ext + fs/part)", fs_fl, tg.get("fs")),
+        ("drivers/sdspi flash", sd_fl, tg.get("sdspi")),
+        ("extload.bin (total flash)", bin_size, tg.get("bin")),
+        ("RAM = .data + .bss + worst-case stack", ram, tg.get("ram")),
+        ("sizeof(struct ext_fs)", sizes.get("ext_fs", -1), tg.get("ext_fs")),
     ]
     if args.json:
         with open(args.json, "w") as f:
@@ -479,7 +577,12 @@ def run_size(args):
     else:
         print("stack painted in QEMU: not measured (%s)" % args.measured_what)
     print()
-    print("deepest call path (frame bytes, from -fstack-usage):")
+    if args.lto_ci:
+        print("deepest call path (frame bytes, from the LTO link's own "
+              "-fcallgraph-info=su: %s):" % ", ".join(args.lto_ci))
+    else:
+        print("deepest call path (frame bytes, from -fcallgraph-info=su of "
+              "the objects compiled apart, %s):" % args.ci_dir)
     for n in main[1]:
         print("  %5d  %s" % (frame.get(n, 0), n))
     if hmax:
@@ -517,7 +620,11 @@ def main():
     ap.add_argument("--map", required=True)
     ap.add_argument("--elf", required=True)
     ap.add_argument("--bin", required=True)
-    ap.add_argument("--ci-dir", required=True)
+    ap.add_argument("--ci-dir", default="")
+    ap.add_argument("--lto-ci", nargs="*", default=[],
+                    help="the LTO link's -fcallgraph-info=su file(s)")
+    ap.add_argument("--lto-obj", default="",
+                    help="map objects of LTO code match this regex")
     ap.add_argument("--obj-prefix", required=True)
     ap.add_argument("--sizes", required=True)
     ap.add_argument("--measured", type=int, default=0)

@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # `make size`: boots the loader once in QEMU for the painted stack's
 # high-water mark, then prints the size table (tests/bench/size.py).
-# Usage: size.sh BUILD [PROFILE]   (after make firmware, the .ci objects,
-# sizes.o and the demo card; see tests/bench/rules.mk). SIZE_QEMU=0 skips
-# the QEMU boot (the call graph's worst case still stands).
+# Usage: size.sh BUILD [PROFILE [lto]]   (after make firmware, the .ci
+# objects, sizes.o and the demo card; see tests/bench/rules.mk). With lto,
+# the call graph is the one the image's LTO link wrote beside it. SIZE_QEMU=0
+# skips the QEMU boot (the call graph's worst case still stands).
 set -u
 cd "$(dirname "$0")/../.."
 BUILD=${1:-build}
 PROFILE=${2:-default}
+LTO=${3:-}
 psuf=; [ "$PROFILE" = default ] || psuf=-$PROFILE
 LM3S=$BUILD/lm3s6965evb$psuf
 BENCH=$BUILD/bench$psuf
@@ -50,10 +52,27 @@ if [ "$PROFILE" = tiny ] && [ -f "$LM3S/extload-msgs.bin" ]; then
          "with them, $without without: they cost $((with - without)) bytes"
     echo
 fi
+# The call graph: the LTO link's (one partition: one file), else the
+# objects compiled apart.
+if [ "$LTO" = lto ]; then
+    cg=(--lto-ci "$LM3S"/extload.elf.ltrans*.ci --lto-obj 'ltrans[0-9]*\.ltrans\.o$')
+else
+    cg=(--ci-dir "$BENCH/ci")
+fi
+# The tiny profile's board lines (board/board_conf.h BOARD_REPORT): the
+# loader built with the full ones, and the difference.
+if [ "$PROFILE" = tiny ] && [ -f "$LM3S/extload-report.bin" ]; then
+    with=$(stat -c %s "$LM3S/extload-report.bin")
+    without=$(stat -c %s "$LM3S/extload.bin")
+    echo "BOARD_REPORT (the board's full banner, card CID, hand-off and" \
+         "fault lines): extload.bin $with bytes with them, $without" \
+         "without: they cost $((with - without)) bytes"
+    echo
+fi
 # shellcheck disable=SC2086
 python3 tests/bench/size.py --map "$LM3S/extload.map" \
     --elf "$LM3S/extload.elf" --bin "$LM3S/extload.bin" \
-    --ci-dir "$BENCH/ci" --obj-prefix "$LM3S/obj" \
+    "${cg[@]}" --obj-prefix "$LM3S/obj" \
     --sizes "$BUILD/arm$psuf/obj/tests/bench/sizes.o" --measured "$measured" \
     --measured-what "$what" --profile "$PROFILE" --json "$BENCH/size.json" \
     $srcs

@@ -56,7 +56,7 @@ def main():
             cells += ["%d%s" % (v, mark), "-" if t is None else str(t),
                       "-" if b is None else str(b)]
         out("%-24s %9s %7s %8s %9s %7s %8s" % tuple([name] + cells))
-    out("(! = over its target; targets: issue 11 in tests/bench/size.py)")
+    out("(! = over its target; targets: issues 11 and 28 in tests/bench/size.py)")
 
     if a.update:
         new = {prof: {k: got[prof][k] for k, _ in GUARDED}
