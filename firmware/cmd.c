@@ -148,15 +148,15 @@ static int c_stat(struct cmd *c, const char *path)
 /* Opens a regular file into st->file; 0, or 1 after saying why not. */
 static int open_regular(struct cmd *c, const char *path)
 {
-    int rc = ext_open_in(&c->st->fs, path, &c->st->file, c->st->walk);
+    int rc = boot_open_regular(c->st, path);
 
-    if (rc)
-        return err_fs(c, path, rc);
-    if (ext_is_dir(&c->st->file.in)) {
-        con_printf(&c->env->con, "%s: %s: is a directory\n", c->name, path);
+    if (rc == EXT_EISDIR || rc == BOOT_NOT_REGULAR) {
+        con_printf(&c->env->con, "%s: %s: %s\n", c->name, path,
+                   rc == EXT_EISDIR ? "is a directory"
+                                    : "not a regular file");
         return 1;
     }
-    return 0;
+    return rc ? err_fs(c, path, rc) : 0;
 }
 
 /* Reads the next piece of st->file at off into s->buf: bytes read (0 at
@@ -258,7 +258,7 @@ static int c_info(struct cmd *c, const char *arg)
         con_printf(con, "part: no partition table, whole card\n");
     else
         con_printf(con, "part: %s partition %u at LBA %llu, %llu sectors\n",
-                   p->scheme == PART_GPT ? "GPT" : "MBR", (unsigned)p->index,
+                   part_scheme_name(p->scheme), (unsigned)p->index,
                    (unsigned long long)p->lba,
                    (unsigned long long)p->sectors);
     con_printf(con, "fs: %s, %u-byte blocks, %llu blocks, %u inodes, %u "

@@ -174,6 +174,33 @@ check "config at /extlinux/extlinux.conf" 0 \
     "config: /extlinux/extlinux.conf, [0-9]+ bytes, 1 label, default none" \
     "payload: label 'alt'" "payload: 0 checks failed"
 
+# --- INITRD and relative paths (#25.1, #26.7) --------------------------------
+# A relative path starts from the config file's folder, as syslinux and
+# U-Boot's extlinux support take it; INITRD a,b loads both files back to
+# back after the kernel (8-aligned) and the hand-off block (version 2)
+# names the region, which the test kernel reads.
+r=$T/initrd; kernel "$r/boot/kernel.bin" 9000
+mkdir -p "$r/boot/extlinux" "$r/data"
+printf 'initrd-token-one|' >"$r/boot/extlinux/initrd-a.img"
+printf 'part-two\n' >"$r/data/b.img"
+sha "$r/data/b.img"
+conf "$r" <<'CONF'
+LABEL rel
+  KERNEL ../kernel.bin
+  INITRD initrd-a.img,../../data/./b.img
+  APPEND rd
+CONF
+image "$T/initrd.img" "$r"
+boot initrd "$T/initrd.img"
+check "INITRD a,b concatenated in the window, paths relative to the config" 0 \
+    "load: /boot/kernel.bin -> 0x20000000, 9000 bytes" \
+    "initrd: /boot/extlinux/initrd-a.img -> 0x20002328, 17 bytes" \
+    "initrd: /data/b.img -> 0x20002339, 9 bytes" \
+    "verify: sha256 [0-9a-f]{16}\.\.\. matches /data/b.img.sha256" \
+    "initrd 0x20002328-0x20002342" \
+    'payload: initrd 26 bytes at 20002328: "initrd-token-one\|part-two"' \
+    "payload: 0 checks failed"
+
 # --- layouts: 1 KiB blocks and indirect maps --------------------------------
 ext2_card 50000
 debugfs -R "stat /boot/kernel.bin" "$T/ext2.img" 2>/dev/null | grep -q "(IND)" ||
