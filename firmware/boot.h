@@ -32,12 +32,13 @@
 #define BOOT_CONFIG_TEXT ((BOOT_CONFIG_MAX + 1u + 7u) & ~7u)
 #define BOOT_PATH_MAX 256u            /* KERNEL path + ".sha256" */
 
-/* Blocks a dirty journal may replace at mount: 64 on the boards (8 bytes
- * each), 32 on the host (16 each; 64-bit block numbers). A kernel update
- * of 128 KiB in 4 KiB blocks with its metadata fits on a board; more
- * fails the mount by name instead of reading stale bytes. */
+/* Blocks a dirty journal may replace at mount: 64, on the boards (8
+ * bytes each) and on the host (16 each; 64-bit block numbers), so that
+ * `extload boot` refuses exactly what a board refuses. A kernel update of
+ * 128 KiB in 4 KiB blocks with its metadata fits; more fails the mount by
+ * name instead of reading stale bytes. */
 #ifndef BOOT_JOURNAL_BLOCKS
-#define BOOT_JOURNAL_BLOCKS (512u / sizeof(struct ext_jblock))
+#define BOOT_JOURNAL_BLOCKS 64u
 #endif
 #if EXT_JOURNAL
 #define BOOT_JOURNAL_ROOM (BOOT_JOURNAL_BLOCKS * sizeof(struct ext_jblock))
