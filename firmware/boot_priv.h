@@ -45,6 +45,27 @@ const char *boot_open_why(const struct boot_state *st, int rc, char *buf,
 int32_t boot_path_join(char *out, const char *dir, const char *path,
                        uint32_t len);
 
+/* firmware/boot_plan.c: a label's files, each opened and its size known
+ * (0, or < 0 with st->plan->fail set) ... */
+int boot_plan_files(const struct boot_env *env, struct boot_state *st,
+                    const struct config_label *label);
+/* ... and where each goes, all of them below limit (from the window's
+ * start) with room for /chosen after a Linux device tree. */
+int boot_plan_place(const struct boot_env *env, struct boot_state *st,
+                    uint32_t limit, uint32_t cmd_len);
+/* Records the failure (why may already be st->plan->fail.why); returns
+ * code. */
+int boot_plan_fail(struct boot_plan *p, int code, const char *step,
+                   const char *what, const char *why);
+/* The file's path, resolved into st->path: its length, or < 0 after
+ * failing. */
+int boot_plan_resolve(const struct boot_env *env, struct boot_state *st,
+                      const struct boot_plan_file *f);
+/* Each role's step word ("load", "initrd", "fdt", "firmware") and the
+ * BOOT_E... its file's failures take. */
+extern const char *const boot_role_step[];
+extern const int8_t boot_role_err[];
+
 /* firmware/boot_label.c: one label, planned, loaded, verified and handed
  * off by one owner. Returns what the hand-off returned, or a BOOT_E...
  * with st->plan->fail saying why (nothing printed: the caller decides
