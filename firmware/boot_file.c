@@ -72,7 +72,8 @@ int32_t boot_path_join(char *out, const char *dir, const char *path,
                    '/')
             i++;
         uint32_t n = i - start;
-        const char *comp = start < dlen ? dir + start : path + start - dlen - 1;
+        const char *comp = start < dlen ? dir + start
+                                        : path + start - dlen - 1;
         i++;                              /* past the '/' */
         if (n == 0 || (n == 1 && comp[0] == '.'))
             continue;

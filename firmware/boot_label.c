@@ -53,7 +53,7 @@ static int read_sha256(const struct boot_env *env, struct boot_state *st,
 
     if (n + sizeof(SHA256_SUFFIX) > BOOT_PATH_MAX)
         return boot_plan_fail(p, BOOT_EPATH, "verify", st->path,
-                    "path too long to add " SHA256_SUFFIX);
+                              "path too long to add " SHA256_SUFFIX);
     memcpy(st->path + n, SHA256_SUFFIX, sizeof(SHA256_SUFFIX));
     int32_t got = boot_file_read(st, st->path, env->window + f->off,
                                  room < SHA256_LINE_MAX ? room
@@ -61,15 +61,15 @@ static int read_sha256(const struct boot_env *env, struct boot_state *st,
     if (got == EXT_ENOENT || got == EXT_ENOTDIR)
         rc = env->require_sha256
            ? boot_plan_fail(p, BOOT_ENOSHA256, "verify", st->path,
-                  "missing, and this loader requires it")
+                            "missing, and this loader requires it")
            : 0;
     else if (got < 0)
         rc = boot_plan_fail(p, BOOT_ENOSHA256, "verify", st->path,
-                  boot_open_why(st, got, p->fail.why, sizeof(p->fail.why)));
+                boot_open_why(st, got, p->fail.why, sizeof(p->fail.why)));
     else if (sha256_parse_hex((const char *)env->window + f->off,
                               (uint32_t)got, want))
         rc = boot_plan_fail(p, BOOT_ENOSHA256, "verify", st->path,
-                  "not a sha256sum line");
+                            "not a sha256sum line");
     if (rc >= 0)
         st->path[n] = '\0';       /* a failure names PATH.sha256 */
     return rc;
@@ -107,7 +107,7 @@ static int verify(const struct boot_env *env, struct boot_state *st,
                      "sha256 %s... but %s says %s...", hex, SHA256_SUFFIX,
                      whex);
         return boot_plan_fail(st->plan, BOOT_ESHA256, "verify", st->path,
-                    st->plan->fail.why);
+                              st->plan->fail.why);
     }
     f->flags |= BOOT_PF_SHA256;
     con_printf(&env->con, "verify: sha256 %s... matches %s" SHA256_SUFFIX
@@ -130,12 +130,17 @@ static int load_bytes(const struct boot_env *env, struct boot_state *st,
         rc = ext_load(&st->fs, &st->file, env->window + f->off, f->size,
                       &got);
     if (!rc && got != f->size)
-        return boot_plan_fail(st->plan, boot_role_err[f->role], boot_role_step[f->role],
-                    st->path, "its size changed since it was planned");
-    if (rc)
-        return boot_plan_fail(st->plan, boot_role_err[f->role], boot_role_step[f->role],
-                    st->path, boot_ext_why(&st->fs, rc, st->plan->fail.why,
-                                           sizeof(st->plan->fail.why)));
+        return boot_plan_fail(st->plan, boot_role_err[f->role],
+                              boot_role_step[f->role], st->path,
+                              "its size changed since it was planned");
+    if (rc) {
+        struct boot_fail *why = &st->plan->fail;
+
+        return boot_plan_fail(st->plan, boot_role_err[f->role],
+                              boot_role_step[f->role], st->path,
+                              boot_ext_why(&st->fs, rc, why->why,
+                                           sizeof(why->why)));
+    }
     return 0;
 }
 
@@ -165,7 +170,7 @@ static int load_file(const struct boot_env *env, struct boot_state *st,
                boot_role_step[f->role], st->path,
                (unsigned)(env->window_addr + f->off), (unsigned)f->size,
                (unsigned)ms);
-    if (ms > 0 && kib > 0)        /* a speed of whole KiB, not of a few bytes */
+    if (ms > 0 && kib > 0)        /* a speed of whole KiB, not a few bytes */
         con_printf(&env->con, ", %u KiB/s", (unsigned)(kib / ms * 1000u +
                                                        kib % ms * 1000u / ms));
     con_printf(&env->con, "\n");
@@ -325,7 +330,7 @@ static int hand_off(const struct boot_env *env, struct boot_state *st,
         char code[BOOT_CODE_MAX];
 
         return boot_plan_fail(p, BOOT_EHANDOFF, "boot", NULL,
-                    BOOT_ERR_TEXT(code, boot_strerror, "boot", rc));
+                              BOOT_ERR_TEXT(code, boot_strerror, "boot", rc));
     }
     return rc;
 }
@@ -362,10 +367,11 @@ int boot_label(const struct boot_env *env, struct boot_state *st,
     memset(p, 0, sizeof(*p));
     print_label(env, label);
     if (!label->kernel || !label->kernel[0])
-        return boot_plan_fail(p, BOOT_ENOKERNEL, "label", NULL, "no KERNEL line");
+        return boot_plan_fail(p, BOOT_ENOKERNEL, "label", NULL,
+                              "no KERNEL line");
     if (reserve > window)
         return boot_plan_fail(p, BOOT_ETOOBIG, "label", NULL,
-                    "APPEND does not fit the load window");
+                              "APPEND does not fit the load window");
     int rc = boot_plan_files(env, st, label);
     if (!rc)
         rc = boot_plan_place(env, st, window - reserve, cmd_len);

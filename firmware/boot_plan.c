@@ -98,8 +98,8 @@ int boot_plan_resolve(const struct boot_env *env, struct boot_state *st,
                      "%.*s: longer than %u bytes from %s",
                      (int)(f->src_len > 40 ? 40 : f->src_len), f->src,
                      (unsigned)BOOT_PATH_MAX - 1u, st->cfg->dir);
-        return boot_plan_fail(st->plan, BOOT_EPATH, boot_role_step[f->role], NULL,
-                    st->plan->fail.why);
+        return boot_plan_fail(st->plan, BOOT_EPATH, boot_role_step[f->role],
+                              NULL, st->plan->fail.why);
     }
     return (int)n;
 }
@@ -111,15 +111,18 @@ static int fail_file(const struct boot_env *env, struct boot_state *st,
 {
     int rc = boot_plan_resolve(env, st, f);
 
-    return rc < 0 ? rc : boot_plan_fail(st->plan, code, boot_role_step[f->role], st->path,
-                              why);
+    if (rc < 0)
+        return rc;
+    return boot_plan_fail(st->plan, code, boot_role_step[f->role], st->path,
+                          why);
 }
 
 static int add_file(struct boot_plan *p, const char *src, uint32_t len,
                     uint8_t role, uint8_t flags)
 {
     if (p->n == BOOT_PLAN_FILES)
-        return boot_plan_fail(p, BOOT_EINITRD, "label", NULL, "too many files");
+        return boot_plan_fail(p, BOOT_EINITRD, "label", NULL,
+                              "too many files");
     p->f[p->n++] = (struct boot_plan_file){
         .src = src, .src_len = (uint16_t)(len > 0xFFFFu ? 0xFFFFu : len),
         .role = role, .flags = flags,
@@ -141,10 +144,14 @@ static int plan_stat(const struct boot_env *env, struct boot_state *st,
     boot_poll(env, st);
     if (missing_ok && (rc == EXT_ENOENT || rc == EXT_ENOTDIR))
         return 1;
-    if (rc)
-        return boot_plan_fail(st->plan, boot_role_err[f->role], boot_role_step[f->role],
-                    st->path, boot_open_why(st, rc, st->plan->fail.why,
-                                            sizeof(st->plan->fail.why)));
+    if (rc) {
+        struct boot_fail *why = &st->plan->fail;
+
+        return boot_plan_fail(st->plan, boot_role_err[f->role],
+                              boot_role_step[f->role], st->path,
+                              boot_open_why(st, rc, why->why,
+                                            sizeof(why->why)));
+    }
     f->ino = st->file.in.ino;
     f->size = st->file.in.size > UINT32_MAX ? UINT32_MAX
                                             : (uint32_t)st->file.in.size;
@@ -161,13 +168,12 @@ static int read_kind(struct boot_state *st)
     _Static_assert(BOOT_LOOKUP_ROOM >= RV_HEADER_SIZE, "the header fits");
     p->kind = BOOT_KERNEL_BARE;
     p->image_size = p->f[0].size;
-    if (p->f[0].size < RV_HEADER_SIZE)
+    if (!BOOT_RISCV_LINUX || p->f[0].size < RV_HEADER_SIZE)
         return 0;
     int32_t n = ext_read(&st->fs, &st->file, 0, head, RV_HEADER_SIZE);
     if (n < 0)
         return boot_plan_fail(p, BOOT_ENOKERNEL, "load", st->path,
-                    boot_ext_why(&st->fs, n, p->fail.why,
-                                 sizeof(p->fail.why)));
+                boot_ext_why(&st->fs, n, p->fail.why, sizeof(p->fail.why)));
     if (n == (int32_t)RV_HEADER_SIZE &&
         memcmp(head + RV_MAGIC2, "RSC\x05", 4) == 0) {
         uint64_t isz = le64_at(head + RV_IMAGE_SIZE);
@@ -234,7 +240,7 @@ int boot_plan_files(const struct boot_env *env, struct boot_state *st,
         if (n > 0) {
             if (p->n - 1u == BOOT_INITRD_PARTS)
                 return boot_plan_fail(p, BOOT_EINITRD, "initrd", NULL,
-                            "INITRD names more than 4 files");
+                                      "INITRD names more than 4 files");
             rc = add_file(p, s, n, BOOT_ROLE_INITRD, 0);
         }
         s += s[n] ? n + 1u : n;
@@ -243,14 +249,15 @@ int boot_plan_files(const struct boot_env *env, struct boot_state *st,
         rc = add_file(p, label->fdt, str_len(label->fdt), BOOT_ROLE_FDT, 0);
     } else if (!rc && label->fdtdir && label->fdtdir[0]) {
         if (!env->fdtfile)
-            return boot_plan_fail(p, BOOT_EFDT, "fdt", label->fdtdir, "FDTDIR, but "
-                        "this board names no device-tree file");
+            return boot_plan_fail(p, BOOT_EFDT, "fdt", label->fdtdir,
+                                  "FDTDIR, but this board names no "
+                                  "device-tree file");
         rc = add_file(p, label->fdtdir, str_len(label->fdtdir),
                       BOOT_ROLE_FDT, BOOT_PF_FDTDIR);
     }
     for (uint32_t i = 1; !rc && i < p->n; i++)
         rc = plan_stat(env, st, &p->f[i], false);
-    if (!rc && p->kind == BOOT_KERNEL_LINUX_RISCV)
+    if (BOOT_RISCV_LINUX && !rc && p->kind == BOOT_KERNEL_LINUX_RISCV)
         rc = plan_firmware(env, st, label);
     return rc;
 }
@@ -348,7 +355,7 @@ int boot_plan_place(const struct boot_env *env, struct boot_state *st,
     uint32_t at = 0;
     int rc;
 
-    if (p->kind == BOOT_KERNEL_LINUX_RISCV)
+    if (BOOT_RISCV_LINUX && p->kind == BOOT_KERNEL_LINUX_RISCV)
         return place_linux(env, st, limit,
                            FDT_CHOSEN_ROOM + align_up(cmd_len + 1u, 8));
     rc = put_role(env, st, BOOT_ROLE_KERNEL, &at, 8, 0, limit);

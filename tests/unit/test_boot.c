@@ -863,6 +863,18 @@ static void test_riscv_linux_placement(void **state)
     board_ram_base = WINDOW_ADDR;
     board_fw_addr = WINDOW_ADDR;
     assert_int_equal(run_boot(&run, img, 65536, false), 0);
+#if !BOOT_RISCV_LINUX
+    /* Built without it (the tiny profile): an image like any other. */
+    assert_int_equal(run.img.kernel_kind, BOOT_KERNEL_BARE);
+    assert_int_equal(run.img.kernel_addr, WINDOW_ADDR);
+    assert_memory_equal(run.window, k, 0x1800);
+    assert_int_equal(run.img.fw_addr, 0);
+    assert_not_log(&run, "firmware:");
+    done(&run);
+    board_ram_base = board_fw_addr = 0;
+    free(k);
+    return;
+#endif
     assert_int_equal(run.img.kernel_kind, BOOT_KERNEL_LINUX_RISCV);
     assert_int_equal(run.img.kernel_addr, WINDOW_ADDR + 0x2000);
     assert_ptr_equal(run.img.kernel, run.window + 0x2000);
@@ -900,6 +912,7 @@ static void test_riscv_linux_placement(void **state)
  * config) is used; an image_size that would run past the window (into
  * where the initrd and tree go) and firmware that would run into the
  * kernel are refused by name. Any other image boots as before. */
+#if BOOT_RISCV_LINUX
 static void test_riscv_linux_refusals(void **state)
 {
     uint8_t *k = linux_image(0x1000, 0x2000, 0x3000, 2);
@@ -948,6 +961,7 @@ static void test_riscv_linux_refusals(void **state)
     free(k);
     free(big);
 }
+#endif
 
 static void test_entry_rule(void **state)
 {
@@ -1067,7 +1081,9 @@ int main(void)
         cmocka_unit_test(test_sha256_every_file),
         cmocka_unit_test(test_fdtdir),
         cmocka_unit_test(test_riscv_linux_placement),
+#if BOOT_RISCV_LINUX
         cmocka_unit_test(test_riscv_linux_refusals),
+#endif
         cmocka_unit_test(test_entry_rule),
         cmocka_unit_test(test_cmd_boot_exit_codes),
     };
