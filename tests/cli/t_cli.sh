@@ -318,6 +318,41 @@ for args in "ls $tmp/none.img /" "ls $I /no/such" "cat $I /" "stat $I /nope" \
     ok $? "failure ($args): one stderr line: $(head -c 120 "$tmp/err")"
 done
 
+# ---- extload boot --board NAME -o DIR (#26.8, #25.3) ----------------------------------
+# A RISC-V Linux Image (text_offset 0x2000 and image_size 0x3000, le64 at
+# 0x08 and 0x10, magic2 "RSC\x05" at 0x38: the kernel's
+# Documentation/riscv/boot-image-header.rst), the default SBI firmware
+# and an initrd: sifive-u places the firmware at its DRAM base, the kernel
+# at base + text_offset, the initrd on the next 4 KiB past image_size.
+lr=$tmp/linux; mkdir -p "$lr/boot/extlinux"
+head -c 4096 /dev/urandom >"$lr/boot/Image"
+printf '\000\040\000\000\000\000\000\000\000\060\000\000\000\000\000\000' |
+    dd of="$lr/boot/Image" bs=1 seek=8 conv=notrunc status=none
+printf 'RSC\005' | dd of="$lr/boot/Image" bs=1 seek=56 conv=notrunc status=none
+head -c 3000 /dev/urandom >"$lr/boot/fw_dynamic.bin"
+printf 'initrd\n' >"$lr/boot/initrd.img"
+printf 'LABEL lin\n KERNEL ../Image\n INITRD ../initrd.img\n' \
+    >"$lr/boot/extlinux/extlinux.conf"
+PATH=$PATH:/sbin:/usr/sbin mke2fs -q -F -t ext4 -d "$lr" "$tmp/linux.img" 8M
+"$X" boot "$tmp/linux.img" --board sifive-u -o "$tmp/lo" </dev/null >"$tmp/lo.log" 2>&1
+rc=$?
+if [ "${EXTLOAD_PROFILE:-default}" = tiny ]; then
+    # Built without BOOT_RISCV_LINUX: placed as any other image.
+    [ $rc = 0 ] && grep -q '^0x80000000-0x80001000       4096 kernel    kernel.bin$' "$tmp/lo/memory-map.txt" &&
+        ! grep -q firmware "$tmp/lo/memory-map.txt" && cmp -s "$tmp/lo/kernel.bin" "$lr/boot/Image"
+    ok $? "boot --board sifive-u, tiny: a Linux Image placed as any other image"
+else
+    [ $rc = 0 ] && grep -q '^0x80000000-0x80000bb8       3000 firmware  firmware.bin$' "$tmp/lo/memory-map.txt" &&
+        grep -q '^0x80002000-0x80003000       4096 kernel    kernel.bin$' "$tmp/lo/memory-map.txt" &&
+        grep -q '^0x80005000-0x80005007          7 initrd    initrd.img$' "$tmp/lo/memory-map.txt" &&
+        cmp -s "$tmp/lo/kernel.bin" "$lr/boot/Image" &&
+        cmp -s "$tmp/lo/firmware.bin" "$lr/boot/fw_dynamic.bin" &&
+        cmp -s "$tmp/lo/initrd.img" "$lr/boot/initrd.img" &&
+        grep -q "handoff: every hart enters the firmware at 0x80000000" "$tmp/lo.log"
+    ok $? "boot --board sifive-u -o DIR: firmware, kernel at text_offset, initrd past image_size, and the map"
+fi
+[ $rc = 0 ] || sed 's/^/#   /' "$tmp/lo.log" | tail -5
+
 # ---- reads reach the device as whole runs --------------------------------------------
 "$X" --stats cat "$I" /big8m 2>"$tmp/stats" >/dev/null
 reads=$(sed -n 's/.*reads=\([0-9]*\).*/\1/p' "$tmp/stats")
