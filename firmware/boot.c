@@ -9,38 +9,11 @@ static const char *const config_paths[] = {
     "/boot/extlinux/extlinux.conf",
     "/extlinux/extlinux.conf",
 };
-
-const char *boot_strerror(int err)
-{
-    switch (err) {
-#define BOOT_ERR_CASE(name, value, text) case name: return text;
-    BOOT_ERRORS(BOOT_ERR_CASE)
-#undef BOOT_ERR_CASE
-    default: return "unknown boot error";
-    }
-}
-
-const char *boot_code_text(char buf[BOOT_CODE_MAX], const char *table,
-                           int err)
-{
-    num_put_code(buf, BOOT_CODE_MAX, 0, table, err);
-    return buf;
-}
-
-const char *boot_ext_why(const struct ext_fs *fs, int rc, char *buf,
-                         uint32_t len)
-{
-    buf[0] = '\0';
-    if (fs->err == rc)
-        ext_error_describe(fs, buf, len);
-#if BOOT_MESSAGES
-    return buf[0] ? buf : ext_strerror(rc);
-#else
-    if (!buf[0])
-        num_put_code(buf, len, 0, "ext", rc);
-    return buf;
-#endif
-}
+/* Each one's directory, where its relative paths start. */
+static const char *const config_dirs[] = {
+    "/boot/extlinux",
+    "/extlinux",
+};
 
 /* The mount's report, out of line so its buffers are not on the stack
  * while the mount runs. */
@@ -144,7 +117,7 @@ static void config_skipped(const struct boot_env *env,
     char why[96];
 
     con_printf(&env->con, "config: %s: %s; skipped\n", path,
-               boot_ext_why(&st->fs, rc, why, sizeof(why)));
+               boot_open_why(st, rc, why, sizeof(why)));
 }
 
 /* 1: a config was read into st->cfg; 0: none. */
@@ -174,6 +147,7 @@ static int read_config(const struct boot_env *env, struct boot_state *st)
                        (unsigned long long)st->file.in.size, (unsigned)len);
         }
         config_parse(st->cfg_text, len, st->cfg);
+        st->cfg->dir = config_dirs[i];
         const struct boot_config *c = st->cfg;
         con_printf(con, "config: %s, %u bytes, %u label%s, default %s%s%s, "
                    "%u ms\n", path, (unsigned)len, (unsigned)c->count,
@@ -245,6 +219,8 @@ int boot_run(const struct boot_env *env, struct boot_state *st)
     st->cfg = (struct boot_config *)(void *)(st->path + BOOT_PATH_MAX +
                                              BOOT_LOOKUP_ROOM +
                                              BOOT_JOURNAL_ROOM);
+    st->plan = (struct boot_plan *)(void *)((char *)st->cfg +
+                                            BOOT_LABELS_ROOM);
     rc = boot_mount(env, st);
     if (rc)
         return rc;
@@ -264,6 +240,7 @@ int boot_run(const struct boot_env *env, struct boot_state *st)
         con_printf(con, "config: no %s or %s; trying the board default %s\n",
                    config_paths[0], config_paths[1], env->default_kernel);
         *st->cfg = (struct boot_config){
+            .dir = "/",
             .labels[0] = { .name = "board-default",
                            .kernel = env->default_kernel },
             .count = 1,
@@ -277,18 +254,23 @@ int boot_run(const struct boot_env *env, struct boot_state *st)
         st->in.polling = 1;
         int pick = menu_run(env, st, &bl);
         if (pick >= 0) {
-            rc = boot_label(env, st, &bl.v[pick], boot_next_prompt);
-            return rc >= 0 ? rc : prompt_run(env, st, &bl);
+            rc = boot_label(env, st, &bl.v[pick]);
+            if (rc >= 0)
+                return rc;
+            boot_fail_print(env, &st->plan->fail, &bl.v[pick], NULL, true);
+            return prompt_run(env, st, &bl);
         }
         if (pick == MENU_PROMPT)
             return prompt_run(env, st, &bl);
     }
 #endif
+    /* The retry policy: each label in order, until one hands off. */
     for (uint32_t i = 0; i < n; i++) {
-        const char *next = i + 1 < n ? bl.v[order[i + 1]].name : NULL;
-        rc = boot_label(env, st, &bl.v[order[i]], next);
+        rc = boot_label(env, st, &bl.v[order[i]]);
         if (rc >= 0)
             return rc;
+        boot_fail_print(env, &st->plan->fail, &bl.v[order[i]],
+                        i + 1 < n ? bl.v[order[i + 1]].name : NULL, false);
     }
     con_printf(con, "boot: no bootable label (%u tried); %s\n",
                (unsigned)n, then_what(env));

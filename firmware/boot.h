@@ -32,12 +32,13 @@
 #define BOOT_CONFIG_TEXT ((BOOT_CONFIG_MAX + 1u + 7u) & ~7u)
 #define BOOT_PATH_MAX 256u            /* KERNEL path + ".sha256" */
 
-/* Blocks a dirty journal may replace at mount: 64 on the boards (8 bytes
- * each), 32 on the host (16 each; 64-bit block numbers). A kernel update
- * of 128 KiB in 4 KiB blocks with its metadata fits on a board; more
- * fails the mount by name instead of reading stale bytes. */
+/* Blocks a dirty journal may replace at mount: 64, on the boards (8
+ * bytes each) and on the host (16 each; 64-bit block numbers), so that
+ * `extload boot` refuses exactly what a board refuses. A kernel update of
+ * 128 KiB in 4 KiB blocks with its metadata fits; more fails the mount by
+ * name instead of reading stale bytes. */
 #ifndef BOOT_JOURNAL_BLOCKS
-#define BOOT_JOURNAL_BLOCKS (512u / sizeof(struct ext_jblock))
+#define BOOT_JOURNAL_BLOCKS 64u
 #endif
 #if EXT_JOURNAL
 #define BOOT_JOURNAL_ROOM (BOOT_JOURNAL_BLOCKS * sizeof(struct ext_jblock))
@@ -52,9 +53,14 @@
 /* The parsed config (or the board default's one label). */
 #define BOOT_LABELS_ROOM ((sizeof(struct boot_config) + 7u) & ~7u)
 
+/* The label being booted: its files, where they go, and why it failed
+ * (struct boot_plan, below). */
+#define BOOT_PLAN_ROOM ((sizeof(struct boot_plan) + 7u) & ~7u)
+
 /* The config text, the path buffer, the lookups' scratch, the journal
- * replay table and the parsed config live in the load window's last
- * bytes, in that order, not in the loader's RAM: all five must outlast
+ * replay table, the parsed config and the label's plan live in the load
+ * window's last bytes, in that order, not in the loader's RAM: all six
+ * must outlast
  * every load (the labels point into the text, every file is looked up
  * before it loads, and every read after a replay looks in the table), so
  * the rest of the boot sees a window this much shorter; a window no
@@ -62,7 +68,7 @@
  * own again. */
 #define BOOT_CONFIG_ROOM \
     (BOOT_CONFIG_TEXT + BOOT_PATH_MAX + BOOT_LOOKUP_ROOM + \
-     BOOT_JOURNAL_ROOM + BOOT_LABELS_ROOM)
+     BOOT_JOURNAL_ROOM + BOOT_LABELS_ROOM + BOOT_PLAN_ROOM)
 
 /* Every boot error: name, value, and the sentence boot_strerror() gives.
  * One table, so the enum and its sentences cannot fall out of step. */
@@ -74,11 +80,14 @@
     X(BOOT_ENOLABEL,  -4,   "no label could be booted") \
     X(BOOT_ENOKERNEL, -5,   "the kernel is missing or unreadable") \
     X(BOOT_ETOOBIG,   -6,   "the file does not fit the load window") \
-    X(BOOT_ESHA256,   -7,   "the kernel does not match its SHA-256") \
-    X(BOOT_ENOSHA256, -8,   "the kernel's .sha256 is missing or bad") \
+    X(BOOT_ESHA256,   -7,   "a file does not match its SHA-256") \
+    X(BOOT_ENOSHA256, -8,   "a file's .sha256 is missing or bad") \
     X(BOOT_EFDT,      -9,   "the device tree is missing or unreadable") \
     X(BOOT_EHANDOFF,  -10,  "the board could not start the kernel") \
-    X(BOOT_EPATH,     -11,  "a path in the config is too long")
+    X(BOOT_EPATH,     -11,  "a path in the config is too long") \
+    X(BOOT_EINITRD,   -12,  "an initrd file is missing or unreadable") \
+    X(BOOT_EFIRMWARE, -13,  "the SBI firmware is missing or unreadable") \
+    X(BOOT_EPLACE,    -14,  "the label's files do not fit around the kernel")
 
 enum boot_err {
 #define BOOT_ERR_ENUM(name, value, text) name = value,
@@ -157,12 +166,71 @@ struct boot_env {
     /* Optional: pause until something may have changed (the next clock
      * tick, a received byte), so waiting for a key does not spin. */
     void (*idle)(void *ctx);
+    /* The board's device-tree file name under a label's FDTDIR, as
+     * U-Boot's fdtfile (e.g. "sifive/hifive-unleashed-a00.dtb"); NULL:
+     * FDTDIR names nothing on this board. */
+    const char *fdtfile;
+    /* The RAM a RISC-V Linux kernel is placed in, as the board reads it
+     * at run time (its device tree's /memory): the kernel goes at
+     * ram_base + the Image header's text_offset. ram_size 0: the window
+     * is the only bound. ram_base 0: the window's start. */
+    uint32_t ram_base;
+    uint32_t ram_size;
+    /* Where the SBI firmware runs (fw_dynamic is linked at 0x80000000 on
+     * RISC-V); 0: ram_base. */
+    uint32_t fw_addr;
     /* Resets the board; returning means it could not (the host's returns
      * and the boot flow ends, to be run again). */
     void (*reset)(void *ctx);
     /* Prints the board's lines for the prompt's "info" (the card). */
     void (*info)(void *ctx, const struct console *con);
     void *board_ctx;                /* reset's and info's */
+};
+
+/* A label's files (firmware/boot_label.c owns them): the roles a file
+ * plays, in the order they are listed in the plan. */
+enum boot_role {
+    BOOT_ROLE_KERNEL = 0,
+    BOOT_ROLE_INITRD,               /* one part of INITRD's list */
+    BOOT_ROLE_FDT,
+    BOOT_ROLE_FIRMWARE,
+};
+
+#define BOOT_INITRD_PARTS 4u          /* INITRD a,b,c,d: at most 4 files */
+#define BOOT_PLAN_FILES (3u + BOOT_INITRD_PARTS)
+
+struct boot_plan_file {
+    const char *src;                /* as the config names it: not NUL-
+                                     * terminated in an INITRD list */
+    uint32_t ino;                   /* found when planned */
+    uint32_t size;
+    uint32_t off;                   /* where it goes, from the window */
+    uint16_t src_len;
+    uint8_t role;                   /* enum boot_role */
+    uint8_t flags;                  /* BOOT_PF_* */
+};
+#define BOOT_PF_FDTDIR 0x1u           /* src is a directory: + env->fdtfile */
+#define BOOT_PF_SHA256 0x2u           /* matched its .sha256 */
+
+/* Why a label failed: a value the flow that walks the labels prints as
+ * "step: what: why; <what comes next>". */
+struct boot_fail {
+    int code;                       /* BOOT_E... */
+    const char *step;               /* "load", "initrd", "fdt", "firmware",
+                                     * "verify", "label", "boot" */
+    const char *what;               /* the file's path; NULL: the label */
+    char why[128];
+};
+
+/* One label turned into files with roles, placed in the window. */
+struct boot_plan {
+    struct boot_plan_file f[BOOT_PLAN_FILES];
+    uint32_t n;
+    uint32_t kind;                  /* enum boot_kernel_kind */
+    uint32_t image_size;            /* the kernel's reserved bytes */
+    uint32_t end;                   /* past the last file, from the window */
+    uint32_t text_offset;           /* RISC-V Linux: from RAM's base */
+    struct boot_fail fail;
 };
 
 /* Working memory, owned by the caller (a board keeps it in .bss). */
@@ -177,7 +245,8 @@ struct boot_state {
     char *cfg_text;                 /* the window's last BOOT_CONFIG_ROOM: */
     char *path;                     /* the text, BOOT_PATH_MAX bytes, */
     struct ext_walk *walk;          /* BOOT_LOOKUP_ROOM bytes, jtab, */
-    struct boot_config *cfg;        /* and BOOT_LABELS_ROOM bytes */
+    struct boot_config *cfg;        /* BOOT_LABELS_ROOM bytes */
+    struct boot_plan *plan;         /* and BOOT_PLAN_ROOM bytes */
     uint32_t window_size;           /* the window the loads may use */
 #if BOOT_INTERACTIVE
     struct boot_input in;

@@ -17,6 +17,21 @@
 #define BOOT_REQUIRE_SHA256 0
 #endif
 
+/* BOOT_RISCV_LINUX: a kernel whose first bytes carry the RISC-V Linux
+ * Image header (magic2 "RSC\x05" at 0x38) is entered through SBI firmware
+ * (the label's FIRMWARE, else /boot/fw_dynamic.bin), placed at the
+ * board's RAM base + its text_offset with its image_size kept free, the
+ * initrd and the device tree above it (firmware/boot_plan.c).
+ *   1  the default profile. `make size` shows its cost in the
+ *      firmware/boot line; about 1,170 bytes of it on Cortex-M3 -Os
+ *      (boot_plan.c: 2,507 bytes with it, 1,337 without).
+ *   0  every kernel is placed and entered as any other image (at the
+ *      window's start, jumped to by the board); FIRMWARE lines are read
+ *      and not used. The tiny profile's choice. */
+#ifndef BOOT_RISCV_LINUX
+#define BOOT_RISCV_LINUX (!EXTLOAD_TINY)
+#endif
+
 /* BOOT_MESSAGES: how the console names an error of the SD driver, the
  * partition table, the reader or the boot flow.
  *   1  its sentence ("card did not respond to a command"), from the

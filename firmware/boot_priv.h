@@ -9,22 +9,69 @@ static inline uint32_t boot_now(const struct boot_env *env)
     return env->ms_now(env->clk_ctx);
 }
 
+/* firmware/boot_err.c: the error texts. */
+
 /* The last ext error as one phrase, into buf. */
 const char *boot_ext_why(const struct ext_fs *fs, int rc, char *buf,
                          uint32_t len);
+/* What the walker of the labels says when one failed: "step: what: why;
+ * " and then "trying label 'next'", "back to the prompt" (prompt set) or
+ * "no labels left" (next NULL). */
+void boot_fail_print(const struct boot_env *env, const struct boot_fail *f,
+                     const struct config_label *label, const char *next,
+                     bool prompt);
 
-/* Open a path (symlinks followed) as a regular file and read up to len
- * bytes from its start: the byte count, or a negative EXT_E... code
- * (EXT_EISDIR for anything but a regular file). */
+/* firmware/boot_file.c: the one way a file is opened. */
+
+/* What boot_open_regular returns for a path that is neither missing nor a
+ * regular file nor a directory (a FIFO, a device, a socket): negative, as
+ * a failure, and below every EXT_E... value. */
+#define BOOT_NOT_REGULAR (-0x100)
+/* Opens path (symlinks followed) into st->file: 0 for a regular file,
+ * EXT_EISDIR for a directory, BOOT_NOT_REGULAR for any other kind, or a
+ * negative EXT_E... code. */
+int boot_open_regular(struct boot_state *st, const char *path);
+/* boot_open_regular, then up to len bytes from its start: the byte count,
+ * or what boot_open_regular returned. */
 int32_t boot_file_read(struct boot_state *st, const char *path, void *dst,
                        uint32_t len);
+/* rc of boot_open_regular or a read as one phrase, into buf. */
+const char *boot_open_why(const struct boot_state *st, int rc, char *buf,
+                          uint32_t len);
+/* Joins path[0..len) onto dir (unless it starts with '/'), then drops
+ * empty and "." components and lets ".." remove the one before it (never
+ * above /): into out (BOOT_PATH_MAX bytes). Its length, or -1 when it
+ * does not fit. */
+int32_t boot_path_join(char *out, const char *dir, const char *path,
+                       uint32_t len);
 
-/* Try one label; `next` names the label tried after it (NULL: none;
- * boot_next_prompt: the prompt comes back). Returns what the hand-off
- * returned, or a BOOT_E... after saying why. */
+/* firmware/boot_plan.c: a label's files, each opened and its size known
+ * (0, or < 0 with st->plan->fail set) ... */
+int boot_plan_files(const struct boot_env *env, struct boot_state *st,
+                    const struct config_label *label);
+/* ... and where each goes, all of them below limit (from the window's
+ * start) with room for /chosen after a Linux device tree. */
+int boot_plan_place(const struct boot_env *env, struct boot_state *st,
+                    uint32_t limit, uint32_t cmd_len);
+/* Records the failure (why may already be st->plan->fail.why); returns
+ * code. */
+int boot_plan_fail(struct boot_plan *p, int code, const char *step,
+                   const char *what, const char *why);
+/* The file's path, resolved into st->path: its length, or < 0 after
+ * failing. */
+int boot_plan_resolve(const struct boot_env *env, struct boot_state *st,
+                      const struct boot_plan_file *f);
+/* Each role's step word ("load", "initrd", "fdt", "firmware") and the
+ * BOOT_E... its file's failures take. */
+extern const char *const boot_role_step[];
+extern const int8_t boot_role_err[];
+
+/* firmware/boot_label.c: one label, planned, loaded, verified and handed
+ * off by one owner. Returns what the hand-off returned, or a BOOT_E...
+ * with st->plan->fail saying why (nothing printed: the caller decides
+ * what comes next and says it). */
 int boot_label(const struct boot_env *env, struct boot_state *st,
-               const struct config_label *label, const char *next);
-extern const char boot_next_prompt[];
+               const struct config_label *label);
 
 /* The labels the menu and the prompt offer. */
 struct boot_labels {

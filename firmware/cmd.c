@@ -5,6 +5,7 @@
  */
 #include "firmware/boot_priv.h"
 
+#include "firmware/cmd_fs.h"
 #include "firmware/sha256.h"
 
 #if BOOT_INTERACTIVE
@@ -15,13 +16,8 @@
 
 struct cmd_scratch {
     union {
-        struct {
-            struct ext_dir d;
-            struct ext_dirent e;
-            struct ext_inode in;
-        } ls;
+        union cmd_fs_scratch fs;      /* ls, stat, info (firmware/cmd_fs.c) */
         struct sha256 h;
-        char text[EXT_PATH_MAX];      /* a link target, feature names */
     } u;
     uint8_t buf[READ_CHUNK];
 };
@@ -49,13 +45,6 @@ static int err_fs(struct cmd *c, const char *path, int rc)
     con_printf(&c->env->con, "%s: %s: %s\n", c->name, path,
                boot_ext_why(&c->st->fs, rc, why, sizeof(why)));
     return 1;
-}
-
-static char type_of(uint16_t mode)
-{
-    static const char types[] = "?pc?d?b?-?l?s???";
-
-    return types[(mode & EXT_S_IFMT) >> 12];
 }
 
 static int c_help(struct cmd *c, const char *arg);
@@ -96,67 +85,51 @@ static int c_boot(struct cmd *c, const char *arg)
     return CMD_BOOT;
 }
 
+static void tick(void *ctx)
+{
+    struct cmd *c = ctx;
+
+    boot_poll(c->env, c->st);
+}
+
+/* What firmware/cmd_fs.c needs to run a command on the mounted card. */
+static struct cmd_fs fs_of(struct cmd *c)
+{
+    return (struct cmd_fs){
+        .fs = &c->st->fs, .walk = c->st->walk, .file = &c->st->file,
+        .con = &c->env->con, .tick = tick, .tick_ctx = c,
+    };
+}
+
 static int c_ls(struct cmd *c, const char *arg)
 {
-    struct ext_fs *fs = &c->st->fs;
     const char *path = arg ? arg : "/";
-    int rc = ext_lookup_in(fs, path, true, &c->st->file, c->st->walk);
+    struct cmd_fs f = fs_of(c);
+    int rc = cmd_fs_ls(&f, path, &c->s->u.fs);
 
-    if (!rc)
-        rc = ext_dir_open(fs, &c->st->file.in, &c->s->u.ls.d);
-    /* Bounded by the directory's size (ext_dir_next). */
-    while (!rc && (rc = ext_dir_next(fs, &c->s->u.ls.d, &c->s->u.ls.e)) > 0) {
-        const struct ext_dirent *e = &c->s->u.ls.e;
-        char type = (char)e->type;
-
-        rc = ext_inode_read(fs, e->ino, &c->s->u.ls.in);
-        if (rc)
-            break;
-        if (type == '?')
-            type = type_of(c->s->u.ls.in.mode);
-        con_printf(&c->env->con, "%u %c %llu %s\n", (unsigned)e->ino, type,
-                   (unsigned long long)c->s->u.ls.in.size, e->name);
-        boot_poll(c->env, c->st);
-        rc = 0;
-    }
-    return rc < 0 ? err_fs(c, path, rc) : 1;
+    return rc ? err_fs(c, path, rc) : 1;
 }
 
 static int c_stat(struct cmd *c, const char *path)
 {
-    struct ext_inode *in = &c->st->file.in;
-    int rc = ext_lookup_in(&c->st->fs, path, false, &c->st->file,
-                           c->st->walk);
+    struct cmd_fs f = fs_of(c);
+    int rc = cmd_fs_stat(&f, path, &c->s->u.fs);
 
-    if (rc)
-        return err_fs(c, path, rc);
-    con_printf(&c->env->con, "inode=%u\nmode=%o\nsize=%llu\nlinks=%u\n"
-               "blocks=%llu\nflags=0x%x\n", (unsigned)in->ino,
-               (unsigned)in->mode, (unsigned long long)in->size,
-               (unsigned)in->links, (unsigned long long)in->blocks,
-               (unsigned)in->flags);
-    if (ext_is_link(in)) {
-        rc = ext_readlink(&c->st->fs, in, c->s->u.text,
-                          sizeof(c->s->u.text));
-        if (rc)
-            return err_fs(c, path, rc);
-        con_printf(&c->env->con, "target=%s\n", c->s->u.text);
-    }
-    return 1;
+    return rc ? err_fs(c, path, rc) : 1;
 }
 
 /* Opens a regular file into st->file; 0, or 1 after saying why not. */
 static int open_regular(struct cmd *c, const char *path)
 {
-    int rc = ext_open_in(&c->st->fs, path, &c->st->file, c->st->walk);
+    int rc = boot_open_regular(c->st, path);
 
-    if (rc)
-        return err_fs(c, path, rc);
-    if (ext_is_dir(&c->st->file.in)) {
-        con_printf(&c->env->con, "%s: %s: is a directory\n", c->name, path);
+    if (rc == EXT_EISDIR || rc == BOOT_NOT_REGULAR) {
+        con_printf(&c->env->con, "%s: %s: %s\n", c->name, path,
+                   rc == EXT_EISDIR ? "is a directory"
+                                    : "not a regular file");
         return 1;
     }
-    return 0;
+    return rc ? err_fs(c, path, rc) : 0;
 }
 
 /* Reads the next piece of st->file at off into s->buf: bytes read (0 at
@@ -229,49 +202,14 @@ static int c_sha256(struct cmd *c, const char *path)
     return 1;
 }
 
-static void print_features(struct cmd *c, const char *word_name, int word,
-                           uint32_t bits)
-{
-    ext_feature_names(word, bits, c->s->u.text, sizeof(c->s->u.text));
-    con_printf(&c->env->con, "%s: %s\n", word_name,
-               bits ? c->s->u.text : "(none)");
-}
-
-static void info_journal(struct cmd *c)
-{
-    char line[160];
-
-    ext_journal_describe(&c->st->fs, line, sizeof(line));
-    con_printf(&c->env->con, "journal: %s\n", line);
-}
-
 static int c_info(struct cmd *c, const char *arg)
 {
-    const struct console *con = &c->env->con;
-    const struct part_info *p = &c->st->part;
-    const struct ext_fs *fs = &c->st->fs;
+    struct cmd_fs f = fs_of(c);
 
     (void)arg;
     if (c->env->info)
-        c->env->info(c->env->board_ctx, con);
-    if (p->scheme == PART_NONE)
-        con_printf(con, "part: no partition table, whole card\n");
-    else
-        con_printf(con, "part: %s partition %u at LBA %llu, %llu sectors\n",
-                   p->scheme == PART_GPT ? "GPT" : "MBR", (unsigned)p->index,
-                   (unsigned long long)p->lba,
-                   (unsigned long long)p->sectors);
-    con_printf(con, "fs: %s, %u-byte blocks, %llu blocks, %u inodes, %u "
-               "groups, %u-byte inodes\n", ext_flavour(fs),
-               1u << fs->blk_shift, (unsigned long long)fs->blocks_count,
-               (unsigned)fs->inodes_count, (unsigned)fs->groups,
-               (unsigned)fs->inode_size);
-    print_features(c, "compat", 0, fs->compat);
-    print_features(c, "incompat", 1, fs->incompat);
-    print_features(c, "ro_compat", 2, fs->ro_compat);
-    info_journal(c);
-    if (fs->warnings & (EXT_WARN_NOT_CLEAN | EXT_WARN_ERRORS))
-        con_puts(con, "state: not cleanly unmounted or has errors\n");
+        c->env->info(c->env->board_ctx, &c->env->con);
+    cmd_fs_info(&f, &c->st->part, &c->s->u.fs);
     return 1;
 }
 

@@ -5,6 +5,7 @@
 
 enum keyword {
     KW_OTHER, KW_DEFAULT, KW_LABEL, KW_KERNEL, KW_FDT, KW_APPEND,
+    KW_INITRD, KW_FDTDIR, KW_FIRMWARE,
     KW_TIMEOUT, KW_PROMPT, KW_MENU,
 };
 
@@ -16,6 +17,8 @@ static const struct {
     { "kernel", KW_KERNEL },   { "linux", KW_KERNEL },
     { "fdt", KW_FDT },         { "devicetree", KW_FDT },
     { "append", KW_APPEND },
+    { "initrd", KW_INITRD },   { "fdtdir", KW_FDTDIR },
+    { "firmware", KW_FIRMWARE },
 #if BOOT_INTERACTIVE
     { "timeout", KW_TIMEOUT }, { "prompt", KW_PROMPT },
     { "menu", KW_MENU },
@@ -145,6 +148,18 @@ static void parse_line(char *line, uint32_t n, struct boot_config *cfg,
     case KW_APPEND:
         if (*cur)
             (*cur)->append = value;
+        break;
+    case KW_INITRD:
+        if (*cur)
+            (*cur)->initrd = value;
+        break;
+    case KW_FDTDIR:
+        if (*cur)
+            (*cur)->fdtdir = value;
+        break;
+    case KW_FIRMWARE:
+        if (*cur)
+            (*cur)->firmware = value;
         break;
 #if BOOT_INTERACTIVE
     case KW_TIMEOUT:

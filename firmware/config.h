@@ -4,7 +4,10 @@
  *   DEFAULT <label>
  *   LABEL <name>
  *       KERNEL <path>               (LINUX is a synonym)
+ *       INITRD <path>[,<path>...]   (concatenated in order, as syslinux)
  *       FDT <path>                  (DEVICETREE is a synonym)
+ *       FDTDIR <dir>                (+ the board's fdtfile, as U-Boot)
+ *       FIRMWARE <path>             (ours: SBI firmware for RISC-V Linux)
  *       APPEND <command line>
  *       MENU LABEL <text>           (what the menu shows for it)
  *   TIMEOUT <n>                     (tenths of a second; 0: no countdown)
@@ -13,8 +16,10 @@
  *
  * Keywords are case-insensitive and separated from their value by spaces
  * or tabs; values run to the end of the line, trailing blanks dropped.
- * Other keywords (INITRD, other MENU lines, ...) are skipped, as are
- * KERNEL/FDT/APPEND/MENU LABEL lines before the first LABEL and a TIMEOUT
+ * A relative path resolves from the config file's directory (the boot
+ * flow joins it: firmware/boot_file.c), as syslinux and U-Boot do.
+ * Other keywords (other MENU lines, ...) are skipped, as are the label
+ * keywords before the first LABEL and a TIMEOUT
  * or PROMPT that is not a number. A later line of the same keyword
  * replaces the earlier one.
  */
@@ -34,7 +39,10 @@
 struct config_label {
     const char *name;
     const char *kernel;          /* NULL: the label has no KERNEL line */
+    const char *initrd;          /* NULL: none; a,b: concatenated */
     const char *fdt;             /* NULL: none */
+    const char *fdtdir;          /* NULL: none; FDT wins over it */
+    const char *firmware;        /* NULL: none */
     const char *append;          /* NULL: none */
 #if BOOT_INTERACTIVE
     const char *menu_label;      /* MENU LABEL; NULL: none */
@@ -42,6 +50,8 @@ struct config_label {
 };
 
 struct boot_config {
+    const char *dir;             /* the config file's directory, which
+                                  * relative paths start from */
     const char *default_name;    /* NULL: no DEFAULT line */
 #if BOOT_INTERACTIVE
     const char *title;           /* MENU TITLE; NULL: none */

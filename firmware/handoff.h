@@ -14,7 +14,7 @@
 #include <stdint.h>
 
 #define EXTLOAD_HANDOFF_MAGIC   0x4C545845u   /* "EXTL" in memory */
-#define EXTLOAD_HANDOFF_VERSION 1u
+#define EXTLOAD_HANDOFF_VERSION 2u   /* 2: initrd_addr, initrd_size */
 
 #define HANDOFF_F_SHA256 0x1u                 /* kernel matched KERNEL.sha256 */
 
@@ -34,6 +34,8 @@ struct extload_handoff {
     uint64_t part_lba;            /* first sector of the boot partition */
     uint64_t part_sectors;
     char label[32];               /* the label booted, NUL-terminated */
+    uint32_t initrd_addr;         /* INITRD's files, concatenated; 0: none */
+    uint32_t initrd_size;
 };
 
 /* One layout for 32- and 64-bit kernels alike: no pointers or longs, the
@@ -43,7 +45,9 @@ _Static_assert(offsetof(struct extload_handoff, part_lba) == 48,
                "extload_handoff: part_lba at 48 on every target");
 _Static_assert(offsetof(struct extload_handoff, label) == 64,
                "extload_handoff: label at 64 on every target");
-_Static_assert(sizeof(struct extload_handoff) == 96,
-               "extload_handoff: 96 bytes on every target");
+_Static_assert(offsetof(struct extload_handoff, initrd_addr) == 96,
+               "extload_handoff: initrd_addr at 96 on every target");
+_Static_assert(sizeof(struct extload_handoff) == 104,
+               "extload_handoff: 104 bytes on every target");
 
 #endif

@@ -84,9 +84,12 @@ int prompt_run(const struct boot_env *env, struct boot_state *st,
         int more = cmd_run(env, st, bl, st->line, &rc);
 
         if (more == CMD_BOOT) {
-            rc = boot_label(env, st, &bl->v[rc], boot_next_prompt);
+            const struct config_label *l = &bl->v[rc];
+
+            rc = boot_label(env, st, l);
             if (rc >= 0)
                 return rc;
+            boot_fail_print(env, &st->plan->fail, l, NULL, true);
         } else if (!more) {
             return rc;
         }

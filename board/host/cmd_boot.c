@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -11,8 +12,42 @@
 #include "board/host/disk.h"
 #include "firmware/boot.h"
 
+/* What `extload boot --board NAME` models of a board. The tail is the
+ * board's BOOT_CONFIG_ROOM as its compiler lays out the structs (32-bit
+ * pointers on Cortex-M, 64-bit on RV64; tests/qemu/t_qemu.sh checks the
+ * host leaves the bytes lm3s6965evb leaves): the host's own tail is
+ * larger (64-bit, 4 KiB path walks), so the host hands boot_run a window
+ * that leaves exactly what the board's leaves. */
+struct host_board {
+    const char *name;
+    uint32_t window_addr, window_size;
+    uint32_t tail, tail_tiny;       /* the board's BOOT_CONFIG_ROOM */
+    uint32_t ram_base, ram_size, fw_addr;
+    const char *fdtfile;
+};
+
+static const struct host_board boards[] = {
+    /* 64 KiB SRAM; the loader's 6 KiB at the top (board/lm3s6965evb). */
+    { "lm3s6965evb", 0x20000000u, 0xE800u, 2880u, 2328u, 0, 0, 0, NULL },
+    /* 128 MiB DRAM at 0x80000000, fw_dynamic linked at its base, QEMU's
+     * device tree at 0x87e00000 ending the window (board/sifive-u). */
+    { "sifive-u", 0x80000000u, 0x07E00000u, 3192u, 2600u, 0x80000000u,
+      128u << 20, 0x80000000u, "sifive/hifive-unleashed-a00.dtb" },
+};
+#define BOARDS (sizeof(boards) / sizeof(boards[0]))
+
+const char host_boot_usage[] =
+    "       extload boot IMAGE [--board NAME] [-o DIR]   (NAME: "
+    "lm3s6965evb (default), sifive-u:\n"
+    "                 that board's load window, tail, replay table and "
+    "limits)\n";
+
 struct host_boot {
-    const char *out_path;
+    const char *out_dir;
+    const struct host_board *board;
+    uint8_t *window;                /* boot_run's */
+    uint32_t window_addr;
+    uint32_t window_size;           /* the board's loads may use */
     const char *image;
     uint64_t sectors;
     uint32_t fake_ms;
@@ -69,30 +104,94 @@ static void host_info(void *ctx, const struct console *con)
                (unsigned long long)hb->sectors);
 }
 
-/* The host's hand-off: say how a Cortex-M would enter the image, and
- * write the kernel out. */
+/* One placed file into DIR/name, and its line in the memory map. */
+static int put_file(const struct host_boot *hb, FILE *map, const char *name,
+                    uint32_t addr, uint32_t size, const char *what)
+{
+    char path[4096];
+    FILE *f;
+
+    if (!size)
+        return 0;
+    fprintf(map, "0x%08x-0x%08x %10u %-9s %s\n", (unsigned)addr,
+            (unsigned)(addr + size), (unsigned)size, what, name ? name : "-");
+    if (!name || addr < hb->window_addr ||
+        addr - hb->window_addr > hb->window_size ||
+        size > hb->window_size - (addr - hb->window_addr))
+        return 0;                 /* the board's own, outside the window */
+    snprintf(path, sizeof(path), "%s/%s", hb->out_dir, name);
+    f = fopen(path, "wb");
+    if (!f || fwrite(hb->window + (addr - hb->window_addr), 1, size, f) !=
+                  size || fclose(f) != 0) {
+        fprintf(stderr, "extload: %s: %s\n", path, strerror(errno));
+        return 1;
+    }
+    return 0;
+}
+
+/* DIR: each file where the board would have placed it, and the map. */
+static int write_out(const struct host_boot *hb, const struct boot_image *img)
+{
+    char path[4096];
+    FILE *map;
+    int rc = 0;
+
+    if (mkdir(hb->out_dir, 0755) && errno != EEXIST) {
+        fprintf(stderr, "extload: %s: %s\n", hb->out_dir, strerror(errno));
+        return 1;
+    }
+    snprintf(path, sizeof(path), "%s/memory-map.txt", hb->out_dir);
+    map = fopen(path, "w");
+    if (!map) {
+        fprintf(stderr, "extload: %s: %s\n", path, strerror(errno));
+        return 1;
+    }
+    fprintf(map, "# %s: load window 0x%08x-0x%08x; entry %s\n",
+            hb->board->name, (unsigned)hb->board->window_addr,
+            (unsigned)(hb->board->window_addr + hb->board->window_size),
+            img->kernel_kind == BOOT_KERNEL_LINUX_RISCV
+                ? "the firmware, which starts the kernel in S-mode"
+                : "the kernel");
+    rc |= put_file(hb, map, "firmware.bin", img->fw_addr, img->fw_size,
+                   "firmware");
+    rc |= put_file(hb, map, "kernel.bin", img->kernel_addr,
+                   img->kernel_size, "kernel");
+    rc |= put_file(hb, map, "initrd.img", img->initrd_addr,
+                   img->initrd_size, "initrd");
+    rc |= put_file(hb, map, "fdt.dtb", img->fdt_addr, img->fdt_size, "fdt");
+    rc |= put_file(hb, map, NULL, img->handoff_addr,
+                   img->handoff->size + img->handoff->cmdline_len + 1u,
+                   "hand-off");
+    if (fclose(map) != 0 && !rc) {
+        fprintf(stderr, "extload: %s: %s\n", path, strerror(errno));
+        rc = 1;
+    }
+    return rc;
+}
+
+/* The host's hand-off: say how the board would enter the image, and
+ * write what it placed into DIR. */
 static int host_handoff(void *ctx, const struct boot_image *img)
 {
     struct host_boot *hb = ctx;
     struct cpu_entry e;
 
-    if (cpu_entry_for(img->kernel, img->kernel_size, img->kernel_addr,
-                          img->kernel_addr, img->kernel_addr + 0x10000000u,
-                          &e))
+    if (img->kernel_kind == BOOT_KERNEL_LINUX_RISCV)
+        printf("handoff: every hart enters the firmware at 0x%08x: a0 = "
+               "hart id, a1 = 0x%08x (fdt), a2 = fw_dynamic_info, next "
+               "0x%08x in S-mode\n", (unsigned)img->fw_addr,
+               (unsigned)img->fdt_addr, (unsigned)img->kernel_addr);
+    else if (cpu_entry_for(img->kernel, img->kernel_size, img->kernel_addr,
+                           img->kernel_addr, img->kernel_addr + 0x10000000u,
+                           &e))
         printf("handoff: vector table: VTOR=0x%08x MSP=0x%08x entry "
                "0x%08x\n", (unsigned)e.vtor, (unsigned)e.sp, (unsigned)e.pc);
     else
         printf("handoff: no vector table: entry 0x%08x (Thumb)\n",
                (unsigned)e.pc);
-    if (hb->out_path) {
-        FILE *f = fopen(hb->out_path, "wb");
-        if (!f || fwrite(img->kernel, 1, img->kernel_size, f) !=
-                      img->kernel_size || fclose(f) != 0) {
-            fprintf(stderr, "extload: %s: %s\n", hb->out_path,
-                    strerror(errno));
-            return 1;
-        }
-    }
+    fflush(stdout);
+    if (hb->out_dir && write_out(hb, img))
+        return 1;
     hb->wrote = 1;
     return 0;
 }
@@ -116,46 +215,64 @@ static int parse_window(const char *s, uint32_t *addr, uint32_t *size)
 
 static int usage(void)
 {
-    fprintf(stderr, "usage: extload boot IMAGE [--window ADDR:SIZE] "
-            "[-o FILE]\n");
+    fprintf(stderr, "usage:%s", host_boot_usage + 6);
     return 2;
 }
 
 int host_cmd_boot(int argc, char **argv)
 {
-    struct host_boot hb = { 0 };
-    uint32_t addr = HOST_BOOT_WINDOW_ADDR, size = HOST_BOOT_WINDOW_SIZE;
+    struct host_boot hb = { .board = &boards[0] };
+    uint32_t addr = 0, size = 0;
     const char *image;
 
-    if (argc < 2)
+    if (argc < 2 || argv[1][0] == '-')
         return usage();
     image = argv[1];
     for (int i = 2; i < argc; i++) {
-        if (!strcmp(argv[i], "--window") && i + 1 < argc) {
-            if (parse_window(argv[++i], &addr, &size)) {
-                fprintf(stderr, "extload: bad --window '%s' (want ADDR:SIZE, "
-                        "ADDR 8-byte aligned, SIZE up to %u)\n", argv[i],
-                        HOST_BOOT_WINDOW_MAX);
-                return 2;
-            }
+        if (!strcmp(argv[i], "--board") && i + 1 < argc) {
+            const char *name = argv[++i];
+            uint32_t b = 0;
+
+            while (b < BOARDS && strcmp(boards[b].name, name))
+                b++;
+            if (b == BOARDS)
+                return usage();
+            hb.board = &boards[b];
+        } else if (!strcmp(argv[i], "--window") && i + 1 < argc) {
+            if (parse_window(argv[++i], &addr, &size))
+                return usage();
         } else if (!strcmp(argv[i], "-o") && i + 1 < argc) {
-            hb.out_path = argv[++i];
+            hb.out_dir = argv[++i];
         } else {
             return usage();
         }
     }
+    if (!size) {
+        addr = hb.board->window_addr;
+        size = hb.board->window_size;
+    }
+    /* What the board's loads may use (boot_run's rule with the board's
+     * tail), and a host window that leaves exactly that past the host's
+     * own tail. */
+    uint32_t tail = EXTLOAD_TINY ? hb.board->tail_tiny : hb.board->tail;
+    uint32_t usable = size > tail + 8u
+                    ? ((addr + size - tail) & ~7u) - addr : 0;
+    uint32_t host_size = usable ? usable + (uint32_t)BOOT_CONFIG_ROOM : size;
 
     struct host_disk disk = { .fd = -1 };
     if (host_disk_open(&disk, image)) {
         fprintf(stderr, "extload: %s: %s\n", image, strerror(errno));
         return 1;
     }
-    uint8_t *window = calloc(1, size);
+    uint8_t *window = calloc(1, host_size);
     struct boot_state *st = calloc(1, sizeof(*st));
     int rc = BOOT_ENOLABEL;
     int keys = !isatty(STDIN_FILENO);
     hb.image = image;
     hb.sectors = disk.bd.sectors;
+    hb.window = window;
+    hb.window_addr = addr;
+    hb.window_size = usable;
     if (window && st) {
         const struct boot_env env = {
             .con = { stdout_write, NULL },
@@ -164,8 +281,12 @@ int host_cmd_boot(int argc, char **argv)
             .bd = &disk.bd,
             .window = window,
             .window_addr = addr,
-            .window_size = size,
+            .window_size = host_size,
             .default_kernel = "/boot/kernel.bin",
+            .fdtfile = hb.board->fdtfile,
+            .ram_base = hb.board->ram_base,
+            .ram_size = hb.board->ram_size,
+            .fw_addr = hb.board->fw_addr,
             .require_sha256 = BOOT_REQUIRE_SHA256,
             .handoff = host_handoff,
             .handoff_ctx = &hb,
@@ -175,9 +296,11 @@ int host_cmd_boot(int argc, char **argv)
             .board_ctx = &hb,
         };
         for (int boots = 0; boots <= HOST_RESETS_MAX; boots++) {
-            printf("extload: host, %s, load window 0x%08x-0x%08x (%u "
-                   "bytes)\n", image, (unsigned)addr,
-                   (unsigned)(addr + size), (unsigned)size);
+            printf("extload: host as %s, %s, load window 0x%08x-0x%08x (%u "
+                   "bytes, %u past the board's %u-byte tail)\n",
+                   hb.board->name, image, (unsigned)addr,
+                   (unsigned)(addr + size), (unsigned)size,
+                   (unsigned)usable, (unsigned)tail);
             hb.reset = 0;
             rc = boot_run(&env, st);
             if (!hb.reset)
@@ -185,7 +308,7 @@ int host_cmd_boot(int argc, char **argv)
         }
     } else {
         fprintf(stderr, "extload: out of memory for a %u-byte window\n",
-                (unsigned)size);
+                (unsigned)host_size);
     }
     fflush(stdout);
     free(st);

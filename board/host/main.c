@@ -4,10 +4,13 @@
  *   extload [--part N] [--stats] ls   IMAGE PATH
  *   extload [--part N] [--stats] cat  IMAGE PATH
  *   extload [--part N] [--stats] stat IMAGE PATH
- *   extload boot IMAGE [--window ADDR:SIZE] [-o FILE]
+ *   extload boot IMAGE [--board NAME] [-o DIR]
+ *   extload --help | -h | --version
  *
- * Exit 0 on success, 1 on a filesystem or lookup error (one line on
- * stderr starting "extload: "), 2 on a usage error.
+ * Exit 0 on success (--help and --version print on stdout), 1 on a
+ * filesystem or lookup error (exactly one line on stderr starting
+ * "extload: "), 2 on a usage error (the usage on stderr). ls, stat and
+ * info print what the prompt's commands print (firmware/cmd_fs.c).
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -17,8 +20,14 @@
 
 #include "board/host/cmd_boot.h"
 #include "board/host/disk.h"
+#include "firmware/boot_conf.h"
+#include "firmware/cmd_fs.h"
 #include "fs/ext.h"
 #include "fs/part.h"
+
+#ifndef EXTLOAD_VERSION
+#define EXTLOAD_VERSION "0.4"
+#endif
 
 struct tool {
     struct host_disk disk;
@@ -35,28 +44,54 @@ struct tool {
 #define HOST_JOURNAL_BLOCKS 65536u
 static struct ext_jblock journal_table[HOST_JOURNAL_BLOCKS];
 
-static int usage(void)
+static void print_usage(FILE *out)
 {
-    fprintf(stderr,
+    fprintf(out,
             "usage: extload [--part N] [--stats] [--journal-blocks N] "
             "info IMAGE\n"
             "       extload [--part N] [--stats] ls|cat|stat IMAGE PATH\n"
-            "       extload boot IMAGE [--window ADDR:SIZE] [-o FILE]\n");
+            "%s"
+            "       extload --help | -h | --version\n", host_boot_usage);
+}
+
+/* A usage error: the usage on stderr, exit 2. */
+static int usage(void)
+{
+    print_usage(stderr);
     return 2;
 }
 
+/* The one line a filesystem error gets. */
 static int fail_fs(struct tool *t, const char *path)
 {
     char msg[256];
 
     ext_error_describe(&t->fs, msg, sizeof(msg));
-    if (path)
-        fprintf(stderr, "extload: %s: %s: %s\n", path,
-                ext_strerror(t->fs.err), msg);
-    else
-        fprintf(stderr, "extload: %s: %s: %s\n", t->image,
-                ext_strerror(t->fs.err), msg);
+    fprintf(stderr, "extload: %s: %s: %s", path ? path : t->image,
+            ext_strerror(t->fs.err), msg);
+    if (t->fs.err == EXT_EJFULL)
+        fprintf(stderr, " (the replay table holds %" PRIu32 " blocks: "
+                "--journal-blocks)", t->jnl.cap);
+    fputc('\n', stderr);
     return 1;
+}
+
+static void stdout_write(void *ctx, const char *s, uint32_t n)
+{
+    (void)ctx;
+    fwrite(s, 1, n, stdout);
+}
+
+static const struct console out = { stdout_write, NULL };
+/* The commands' scratch: a path walk, the inode looked up, names. */
+static struct ext_walk walk;
+static struct ext_file file;
+static union cmd_fs_scratch scratch;
+
+static struct cmd_fs cmd_of(struct tool *t)
+{
+    return (struct cmd_fs){ .fs = &t->fs, .walk = &walk, .file = &file,
+                            .con = &out };
 }
 
 static int open_fs(struct tool *t)
@@ -83,9 +118,6 @@ static int open_fs(struct tool *t)
     t->jnl.tab = journal_table;
     rc = ext_mount_journal(&t->fs, &t->disk.bd, t->part.lba,
                            t->part.sectors, &t->jnl);
-    if (rc == EXT_EJFULL)
-        fprintf(stderr, "extload: the replay table holds %" PRIu32
-                " blocks (--journal-blocks)\n", t->jnl.cap);
     if (rc)
         return fail_fs(t, NULL);
     return 0;
@@ -104,7 +136,6 @@ static int cmd_info(struct tool *t)
     uint8_t buf[BLOCKDEV_SECTOR];
     struct part_info p;
     const struct ext_fs *fs = &t->fs;
-    char line[256];
     int scheme, rc;
     uint32_t i;
 
@@ -113,9 +144,13 @@ static int cmd_info(struct tool *t)
         return 1;
     }
     scheme = part_scheme(&t->disk.bd, buf);
+    if (scheme < 0) {             /* no sector 0: the error line only */
+        fprintf(stderr, "extload: %s: %s\n", t->image,
+                part_strerror(scheme));
+        return 1;
+    }
     printf("disk: %" PRIu64 " sectors, partition table: %s\n",
-           t->disk.sectors, scheme < 0 ? part_strerror(scheme)
-                                       : part_scheme_name(scheme));
+           t->disk.sectors, part_scheme_name(scheme));
     for (i = 1; scheme > PART_NONE && i <= 4 + 128; i++) {
         rc = part_get(&t->disk.bd, buf, i, &p);
         if (rc == PART_ENOENT && i > 4 && scheme == PART_MBR)
@@ -142,23 +177,13 @@ static int cmd_info(struct tool *t)
     rc = open_fs(t);
     if (rc)
         return rc;
-    if (t->part.scheme == PART_NONE)
-        printf("using: whole disk\n");
-    else
-        printf("using: partition %" PRIu32 "\n", t->part.index);
-    printf("filesystem: %s, block size %u, %" PRIu64 " blocks, %" PRIu32
-           " inodes, %" PRIu32 " groups, inode size %u, descriptor size "
-           "%u\n",
-           ext_flavour(fs),
-           1u << fs->blk_shift, (uint64_t)fs->blocks_count, fs->inodes_count,
-           fs->groups, fs->inode_size, fs->desc_size);
-    print_features("compat: ", 0, fs->compat);
-    print_features("incompat: ", 1, fs->incompat);
-    print_features("ro_compat: ", 2, fs->ro_compat);
-    print_features("ignored for reading: ", 2, 
+    /* What the prompt's info says, then what only the host adds. */
+    struct cmd_fs c = cmd_of(t);
+    fflush(stdout);
+    cmd_fs_info(&c, &t->part, &scratch);
+    printf("descriptor size: %u\n", fs->desc_size);
+    print_features("ignored for reading: ", 2,
                    fs->ro_compat & ~EXT_RO_COMPAT_USED);
-    ext_journal_describe(fs, line, sizeof(line));
-    printf("journal: %s\n", line);
     if (t->jnl.replayed && t->jnl.transactions)
         printf("journal: replay read %" PRIu32 " sectors; table %" PRIu32
                " of %" PRIu32 " entries (%u bytes each)\n",
@@ -177,44 +202,11 @@ static int cmd_info(struct tool *t)
     return 0;
 }
 
-static char type_of(const struct ext_inode *in)
-{
-    switch (in->mode & EXT_S_IFMT) {
-    case EXT_S_IFREG:  return '-';
-    case EXT_S_IFDIR:  return 'd';
-    case EXT_S_IFLNK:  return 'l';
-    case EXT_S_IFCHR:  return 'c';
-    case EXT_S_IFBLK:  return 'b';
-    case EXT_S_IFIFO:  return 'p';
-    case EXT_S_IFSOCK: return 's';
-    default:           return '?';
-    }
-}
-
 static int cmd_ls(struct tool *t, const char *path)
 {
-    struct ext_inode dir, in;
-    struct ext_dir d;
-    struct ext_dirent e;
-    int rc;
+    struct cmd_fs c = cmd_of(t);
 
-    rc = ext_lookup(&t->fs, path, true, &dir);
-    if (!rc)
-        rc = ext_dir_open(&t->fs, &dir, &d);
-    while (!rc && (rc = ext_dir_next(&t->fs, &d, &e)) > 0) {
-        uint64_t size = 0;
-        char type = (char)e.type;
-
-        rc = ext_inode_read(&t->fs, e.ino, &in);
-        if (rc)
-            break;
-        size = in.size;
-        if (type == '?')
-            type = type_of(&in);
-        printf("%" PRIu32 " %c %" PRIu64 " %s\n", e.ino, type, size, e.name);
-        rc = 0;
-    }
-    return rc < 0 ? fail_fs(t, path) : 0;
+    return cmd_fs_ls(&c, path, &scratch) ? fail_fs(t, path) : 0;
 }
 
 static int cmd_cat(struct tool *t, const char *path)
@@ -264,23 +256,9 @@ static int cmd_cat(struct tool *t, const char *path)
 
 static int cmd_stat(struct tool *t, const char *path)
 {
-    struct ext_inode in;
-    int rc = ext_lookup(&t->fs, path, false, &in);
+    struct cmd_fs c = cmd_of(t);
 
-    if (rc)
-        return fail_fs(t, path);
-    printf("inode=%" PRIu32 "\nmode=%o\nsize=%" PRIu64 "\nlinks=%u\n"
-           "blocks=%" PRIu64 "\nflags=0x%" PRIx32 "\n", in.ino, in.mode,
-           in.size, in.links, in.blocks, in.flags);
-    if (ext_is_link(&in)) {
-        char target[EXT_PATH_MAX];
-
-        rc = ext_readlink(&t->fs, &in, target, sizeof(target));
-        if (rc)
-            return fail_fs(t, path);
-        printf("target=%s\n", target);
-    }
-    return 0;
+    return cmd_fs_stat(&c, path, &scratch) ? fail_fs(t, path) : 0;
 }
 
 int main(int argc, char **argv)
@@ -292,6 +270,15 @@ int main(int argc, char **argv)
     memset(&t, 0, sizeof(t));
     t.disk.fd = -1;
     t.jnl.cap = HOST_JOURNAL_BLOCKS;
+    if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+        print_usage(stdout);
+        return 0;
+    }
+    if (argc == 2 && !strcmp(argv[1], "--version")) {
+        printf("extload %s (%s profile)\n", EXTLOAD_VERSION,
+               EXTLOAD_TINY ? "tiny" : "default");
+        return 0;
+    }
     while (i < argc && argv[i][0] == '-' && argv[i][1] == '-') {
         if (!strcmp(argv[i], "--part") && i + 1 < argc) {
             char *end;
@@ -341,6 +328,7 @@ int main(int argc, char **argv)
                 rc = cmd_stat(&t, argv[i + 2]);
         }
     }
+    fflush(stdout);
     if (t.stats)
         fprintf(stderr, "stats: reads=%" PRIu64 " sectors=%" PRIu64 "\n",
                 t.disk.reads, t.disk.sectors_read);

@@ -56,7 +56,7 @@ if tiny; then
     printf '2\nls /\nboot b\n' >"$tmp/keys"
     { "$X" boot "$img" -o "$tmp/out" >"$tmp/t.log" 2>&1; echo "rc=$?" >"$tmp/rc"
       cat >"$tmp/left"; } <"$tmp/keys"
-    grep -q '^rc=0$' "$tmp/rc" && cmp -s "$tmp/out" "$r/boot/a.bin" &&
+    grep -q '^rc=0$' "$tmp/rc" && cmp -s "$tmp/out/kernel.bin" "$r/boot/a.bin" &&
     cmp -s "$tmp/left" "$tmp/keys" && has "$tmp/t.log" "^label: 'a'" &&
     ! has "$tmp/t.log" "Host menu|autoboot|extload> "
     ok $? "tiny: TIMEOUT and MENU do nothing, stdin is left unread, the default boots" "$tmp/t.log"
@@ -84,7 +84,7 @@ rc=$?
 has "$tmp/quiet.log" "autoboot 'a' in 2\.0 s: press a key to stop" &&
 has "$tmp/quiet.log" "autoboot 'a' in 0\.1 s" &&
 has "$tmp/quiet.log" "autoboot 'a' now" && [ $rc = 0 ] &&
-cmp -s "$tmp/out" "$r/boot/a.bin"
+cmp -s "$tmp/out/kernel.bin" "$r/boot/a.bin"
 ok $? "stdin at its end: countdown, then the default boots" "$tmp/quiet.log"
 
 # --- the prompt's answers equal the host tool's ----------------------------
@@ -123,7 +123,7 @@ want_a=$(sha256sum <"$r/boot/a.bin" | cut -d' ' -f1)
 [ "$(answer "sha256 /etc/kernel")" = "$want_a  /etc/kernel" ]
 ok $? "sha256 PATH == sha256sum (through a symlink too)"
 has "$tmp/p.log" "^load: /boot/gone.bin: .*; back to the prompt$" &&
-has "$tmp/p.log" "^label: 'b'" && [ $rc = 0 ] && cmp -s "$tmp/out" "$r/boot/b.bin"
+has "$tmp/p.log" "^label: 'b'" && [ $rc = 0 ] && cmp -s "$tmp/out/kernel.bin" "$r/boot/b.bin"
 ok $? "a failing boot comes back to the prompt; boot N writes that kernel" "$tmp/p.log"
 
 # --- reset runs the flow again; input continues after it ------------------

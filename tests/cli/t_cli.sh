@@ -221,7 +221,7 @@ expect_err "MBR: --part 3 does not exist" 1 "$(msg "no such partition" "part err
 ok $? "MBR: ext2 found in logical partition 6"
 "$X" --part 6 cat "$D/mbr-logical.img" /f1 | cmp -s - "$T/part/f1"
 ok $? "MBR: --part 6 (logical)"
-"$X" info "$D/mbr-logical.img" >"$tmp/info" 2>&1 && grep -q '^using: partition 6$' "$tmp/info" &&
+"$X" info "$D/mbr-logical.img" >"$tmp/info" 2>&1 && grep -q '^part: MBR partition 6 at LBA ' "$tmp/info" &&
     grep -q '^partition 5: start 12288, 4096 sectors, type 0x0c$' "$tmp/info"
 ok $? "MBR: info lists the logical partitions"
 "$X" cat "$D/gpt.img" /boot/kernel.bin | cmp -s - "$k"
@@ -235,7 +235,7 @@ printf 'X' | dd of="$tmp/gpt-bad.img" bs=1 seek=$((512 + 40)) conv=notrunc statu
 ok $? "GPT: a corrupt primary header falls back to the backup"
 printf 'X' | dd of="$tmp/gpt-bad.img" bs=1 seek=$((64 * 1048576 - 512 + 40)) conv=notrunc status=none
 expect_err "GPT: both headers corrupt" 1 "$(msg "CRC32 mismatch" "part error -4")" ls "$tmp/gpt-bad.img" /
-"$X" info "$D/ext4-4k.img" >"$tmp/info" 2>&1 && grep -q '^using: whole disk$' "$tmp/info" &&
+"$X" info "$D/ext4-4k.img" >"$tmp/info" 2>&1 && grep -q '^part: no partition table, whole card$' "$tmp/info" &&
     grep -q '^ignored for reading: .*dir_nlink' "$tmp/info"
 ok $? "bare filesystem: info names the RO_COMPAT bits it ignores"
 
@@ -285,6 +285,73 @@ expect_err "no arguments: usage, exit 2" 2 ""
 expect_err "unknown command: exit 2" 2 "" frob "$I" /
 expect_err "bad --part: exit 2" 2 "" --part x ls "$I" /
 expect_err "missing image: exit 1" 1 "No such file" ls "$tmp/none.img" /
+
+# ---- CLI conventions (#24.7, #26.9) ------------------------------------------------
+"$X" --help >"$tmp/help" 2>"$tmp/err"; rc=$?
+[ $rc = 0 ] && grep -q '^usage: extload ' "$tmp/help" && [ ! -s "$tmp/err" ]
+ok $? "--help: the usage on stdout, exit 0"
+"$X" -h >"$tmp/help2" 2>/dev/null && cmp -s "$tmp/help" "$tmp/help2"
+ok $? "-h: the same as --help"
+"$X" --version >"$tmp/ver" 2>"$tmp/err" &&
+    grep -qE '^extload [0-9.]+ \((default|tiny) profile\)$' "$tmp/ver" &&
+    [ "$(wc -l <"$tmp/ver")" = 1 ] && [ ! -s "$tmp/err" ]
+ok $? "--version: one line on stdout, exit 0"
+for args in "frob $I /" "ls $I" "--part" "boot" "boot $I --board pdp11" \
+            "boot $I -o"; do
+    # shellcheck disable=SC2086
+    "$X" $args >"$tmp/out" 2>"$tmp/err"; rc=$?
+    [ $rc = 2 ] && [ ! -s "$tmp/out" ] && grep -q '^usage: extload ' "$tmp/err" &&
+        grep -q 'extload boot IMAGE \[--board NAME\] \[-o DIR\]' "$tmp/err"
+    ok $? "usage error ($args): the usage on stderr, boot's --board in it, exit 2"
+done
+: >"$tmp/empty.img"
+"$X" info "$tmp/empty.img" >"$tmp/out" 2>"$tmp/err"; rc=$?
+[ $rc = 1 ] && [ ! -s "$tmp/out" ] && [ "$(wc -l <"$tmp/err")" = 1 ] &&
+    grep -q "^extload: $tmp/empty.img: " "$tmp/err"
+ok $? "info with no readable sector 0: only the error line ($(cat "$tmp/err"))"
+# Every failure: exactly one stderr line, starting "extload: ".
+for args in "ls $tmp/none.img /" "ls $I /no/such" "cat $I /" "stat $I /nope" \
+            "info $tmp/empty.img" "boot $tmp/none.img" "boot $tmp/empty.img"; do
+    # shellcheck disable=SC2086
+    "$X" $args >/dev/null 2>"$tmp/err" </dev/null; rc=$?
+    [ $rc = 1 ] && [ "$(wc -l <"$tmp/err")" = 1 ] && grep -q '^extload: ' "$tmp/err"
+    ok $? "failure ($args): one stderr line: $(head -c 120 "$tmp/err")"
+done
+
+# ---- extload boot --board NAME -o DIR (#26.8, #25.3) ----------------------------------
+# A RISC-V Linux Image (text_offset 0x2000 and image_size 0x3000, le64 at
+# 0x08 and 0x10, magic2 "RSC\x05" at 0x38: the kernel's
+# Documentation/riscv/boot-image-header.rst), the default SBI firmware
+# and an initrd: sifive-u places the firmware at its DRAM base, the kernel
+# at base + text_offset, the initrd on the next 4 KiB past image_size.
+lr=$tmp/linux; mkdir -p "$lr/boot/extlinux"
+head -c 4096 /dev/urandom >"$lr/boot/Image"
+printf '\000\040\000\000\000\000\000\000\000\060\000\000\000\000\000\000' |
+    dd of="$lr/boot/Image" bs=1 seek=8 conv=notrunc status=none
+printf 'RSC\005' | dd of="$lr/boot/Image" bs=1 seek=56 conv=notrunc status=none
+head -c 3000 /dev/urandom >"$lr/boot/fw_dynamic.bin"
+printf 'initrd\n' >"$lr/boot/initrd.img"
+printf 'LABEL lin\n KERNEL ../Image\n INITRD ../initrd.img\n' \
+    >"$lr/boot/extlinux/extlinux.conf"
+PATH=$PATH:/sbin:/usr/sbin mke2fs -q -F -t ext4 -d "$lr" "$tmp/linux.img" 8M
+"$X" boot "$tmp/linux.img" --board sifive-u -o "$tmp/lo" </dev/null >"$tmp/lo.log" 2>&1
+rc=$?
+if [ "${EXTLOAD_PROFILE:-default}" = tiny ]; then
+    # Built without BOOT_RISCV_LINUX: placed as any other image.
+    [ $rc = 0 ] && grep -q '^0x80000000-0x80001000       4096 kernel    kernel.bin$' "$tmp/lo/memory-map.txt" &&
+        ! grep -q firmware "$tmp/lo/memory-map.txt" && cmp -s "$tmp/lo/kernel.bin" "$lr/boot/Image"
+    ok $? "boot --board sifive-u, tiny: a Linux Image placed as any other image"
+else
+    [ $rc = 0 ] && grep -q '^0x80000000-0x80000bb8       3000 firmware  firmware.bin$' "$tmp/lo/memory-map.txt" &&
+        grep -q '^0x80002000-0x80003000       4096 kernel    kernel.bin$' "$tmp/lo/memory-map.txt" &&
+        grep -q '^0x80005000-0x80005007          7 initrd    initrd.img$' "$tmp/lo/memory-map.txt" &&
+        cmp -s "$tmp/lo/kernel.bin" "$lr/boot/Image" &&
+        cmp -s "$tmp/lo/firmware.bin" "$lr/boot/fw_dynamic.bin" &&
+        cmp -s "$tmp/lo/initrd.img" "$lr/boot/initrd.img" &&
+        grep -q "handoff: every hart enters the firmware at 0x80000000" "$tmp/lo.log"
+    ok $? "boot --board sifive-u -o DIR: firmware, kernel at text_offset, initrd past image_size, and the map"
+fi
+[ $rc = 0 ] || sed 's/^/#   /' "$tmp/lo.log" | tail -5
 
 # ---- reads reach the device as whole runs --------------------------------------------
 "$X" --stats cat "$I" /big8m 2>"$tmp/stats" >/dev/null

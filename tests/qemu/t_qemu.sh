@@ -64,9 +64,9 @@ check "vector-table kernel: VTOR and MSP from its table" 0 \
 # The host tool runs the same flow on the same card.
 EXTLOAD=${EXTLOAD:-$BUILD/host/extload}
 if [ -x "$EXTLOAD" ]; then
-    "$EXTLOAD" boot "$T/std-mbr.img" -o "$T/std-host.bin" >"$T/host.log" 2>&1
+    "$EXTLOAD" boot "$T/std-mbr.img" -o "$T/std-host" >"$T/host.log" 2>&1
     rc=$?; last=host
-    if cmp -s "$T/std-host.bin" "$r/boot/kernel.bin"; then
+    if cmp -s "$T/std-host/kernel.bin" "$r/boot/kernel.bin"; then
         check "extload boot (host) picks and writes the kernel the board booted" 0 \
             "label: 'main'" "fdt: /boot/board.dtb -> 0x20004e20"
     else
@@ -139,6 +139,15 @@ boot fb-big "$T/fb-big.img"
 check "fallback: default kernel larger than the window -> next label" 0 \
     "load: /boot/bad.bin: 60000 bytes, larger than the [0-9]+ bytes left in the load window; trying label 'good'" \
     "payload: label 'good'" "payload: 0 checks failed"
+# The host tool models the board (#26.8): the same bytes left past its tail.
+if [ -x "$EXTLOAD" ]; then
+    want=$(grep -oE "larger than the [0-9]+ bytes left" "$T/fb-big.log")
+    "$EXTLOAD" boot "$T/fb-big.img" --board lm3s6965evb -o "$T/fb-host" \
+        >"$T/fb-host.log" 2>&1 </dev/null
+    rc=$?; last=fb-host
+    check "extload boot --board lm3s6965evb leaves what the board leaves ($want)" 0 \
+        "load: /boot/bad.bin: 60000 bytes, $want in the load window; trying label 'good'"
+fi
 
 # A loader built with BOOT_REQUIRE_SHA256=1 skips the kernel without one.
 r=$T/strict; kernel "$r/boot/plain.bin" 6000; kernel "$r/boot/signed.bin" 7000
@@ -173,6 +182,33 @@ boot altconf "$T/altconf.img"
 check "config at /extlinux/extlinux.conf" 0 \
     "config: /extlinux/extlinux.conf, [0-9]+ bytes, 1 label, default none" \
     "payload: label 'alt'" "payload: 0 checks failed"
+
+# --- INITRD and relative paths (#25.1, #26.7) --------------------------------
+# A relative path starts from the config file's folder, as syslinux and
+# U-Boot's extlinux support take it; INITRD a,b loads both files back to
+# back after the kernel (8-aligned) and the hand-off block (version 2)
+# names the region, which the test kernel reads.
+r=$T/initrd; kernel "$r/boot/kernel.bin" 9000
+mkdir -p "$r/boot/extlinux" "$r/data"
+printf 'initrd-token-one|' >"$r/boot/extlinux/initrd-a.img"
+printf 'part-two\n' >"$r/data/b.img"
+sha "$r/data/b.img"
+conf "$r" <<'CONF'
+LABEL rel
+  KERNEL ../kernel.bin
+  INITRD initrd-a.img,../../data/./b.img
+  APPEND rd
+CONF
+image "$T/initrd.img" "$r"
+boot initrd "$T/initrd.img"
+check "INITRD a,b concatenated in the window, paths relative to the config" 0 \
+    "load: /boot/kernel.bin -> 0x20000000, 9000 bytes" \
+    "initrd: /boot/extlinux/initrd-a.img -> 0x20002328, 17 bytes" \
+    "initrd: /data/b.img -> 0x20002339, 9 bytes" \
+    "verify: sha256 [0-9a-f]{16}\.\.\. matches /data/b.img.sha256" \
+    "initrd 0x20002328-0x20002342" \
+    'payload: initrd 26 bytes at 20002328: "initrd-token-one\|part-two"' \
+    "payload: 0 checks failed"
 
 # --- layouts: 1 KiB blocks and indirect maps --------------------------------
 ext2_card 50000

@@ -27,12 +27,18 @@
 #define GUARD_BYTE 0xE7u
 #define WINDOW_ADDR 0x20000000u
 
+/* The tables of files below name the fields they use; bytes and fifo
+ * are left out where they are not. */
+#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
+
 struct file {
     const char *path;             /* inside the image, no leading '/' */
     uint32_t size;                /* pattern bytes; 0 with text or link */
     const char *text;
     const char *link;             /* symlink target */
     uint8_t seed;
+    const uint8_t *bytes;         /* size bytes as given (with size) */
+    int fifo;                     /* a FIFO (mkfifo) */
 };
 
 struct run {
@@ -90,10 +96,16 @@ static const char *make_image(const char *name, const struct file *files)
             assert_int_equal(symlink(f->link, path), 0);
             continue;
         }
+        if (f->fifo) {
+            assert_int_equal(mkfifo(path, 0644), 0);
+            continue;
+        }
         FILE *out = fopen(path, "wb");
         assert_non_null(out);
         if (f->text) {
             fputs(f->text, out);
+        } else if (f->bytes) {
+            fwrite(f->bytes, 1, f->size, out);
         } else {
             uint8_t *b = malloc(f->size + 1u);
             assert_non_null(b);
@@ -162,6 +174,10 @@ static int rec_handoff(void *ctx, const struct boot_image *img)
 /* The board's device tree (struct boot_env's default_fdt_*) for the next
  * run_boot; 0: none. */
 static uint32_t board_fdt_addr, board_fdt_size;
+/* The board's fdtfile, RAM base and firmware address for the next
+ * run_boot (struct boot_env); NULL / 0: none. */
+static const char *board_fdtfile;
+static uint32_t board_ram_base, board_fw_addr;
 
 /* Runs boot_run on img with a window of window_size bytes between guards. */
 static int run_boot(struct run *r, const char *img, uint32_t window_size,
@@ -189,6 +205,9 @@ static int run_boot(struct run *r, const char *img, uint32_t window_size,
         .default_kernel = "/boot/kernel.bin",
         .default_fdt_addr = board_fdt_addr,
         .default_fdt_size = board_fdt_size,
+        .fdtfile = board_fdtfile,
+        .ram_base = board_ram_base,
+        .fw_addr = board_fw_addr,
         .require_sha256 = require_sha,
         .handoff = rec_handoff,
         .handoff_ctx = r,
@@ -238,6 +257,12 @@ static void assert_not_log(const struct run *r, const char *needle)
 }
 
 static struct run run;
+
+/* A small window that still holds a 1.5 KiB kernel past the host's tail
+ * (BOOT_CONFIG_ROOM: about 7.5 KiB there, its lookup scratch sized for
+ * 4 KiB paths; the label's plan added 512 bytes to it, and the replay
+ * table the boards' 64 entries, 512 more). */
+#define SMALL_WINDOW 10240u
 
 static void test_default_label_first(void **state)
 {
@@ -411,7 +436,7 @@ static void test_board_fdt_when_none_named(void **state)
 
     board_fdt_addr = 0x87E00000u;
     board_fdt_size = 4671;
-    assert_int_equal(run_boot(&run, img, 8192, false), 0);
+    assert_int_equal(run_boot(&run, img, SMALL_WINDOW, false), 0);
     assert_log(&run, "fdt: none named; the board's at 0x87e00000, 4671 bytes");
     assert_int_equal(run.img.fdt_addr, 0x87E00000u);
     assert_int_equal(run.img.fdt_size, 4671);
@@ -431,8 +456,8 @@ static void test_board_fdt_when_none_named(void **state)
         { "b.dtb", 0, fdt, NULL, 0 },
         { NULL, 0, NULL, NULL, 0 },
     };
-    assert_int_equal(run_boot(&run, make_image("boardfdt2", named), 8192,
-                              false), 0);
+    assert_int_equal(run_boot(&run, make_image("boardfdt2", named),
+                              SMALL_WINDOW, false), 0);
     assert_not_log(&run, "the board's");
     assert_int_equal(run.h.fdt_addr, WINDOW_ADDR + 1000);
     assert_int_equal(run.h.fdt_size, sizeof(fdt) - 1);
@@ -470,7 +495,7 @@ static void test_empty_kernel_falls_back(void **state)
         { NULL, 0, NULL, NULL, 0 },
     };
     (void)state;
-    assert_int_equal(run_boot(&run, make_image("empty", files), 8192, false),
+    assert_int_equal(run_boot(&run, make_image("empty", files), SMALL_WINDOW, false),
                      0);
     assert_log(&run, "load: /empty: empty file; trying label 'dir'");
     assert_log(&run, "load: /boot: ");
@@ -489,7 +514,7 @@ static void test_fdt_missing_falls_back(void **state)
         { NULL, 0, NULL, NULL, 0 },
     };
     (void)state;
-    assert_int_equal(run_boot(&run, make_image("nofdt", files), 8192, false),
+    assert_int_equal(run_boot(&run, make_image("nofdt", files), SMALL_WINDOW, false),
                      0);
     assert_log(&run, "fdt: /none.dtb: ");
     assert_log(&run, "; trying label 'b'");
@@ -506,8 +531,8 @@ static void test_no_config_board_default(void **state)
         { NULL, 0, NULL, NULL, 0 },
     };
     (void)state;
-    assert_int_equal(run_boot(&run, make_image("noconf", files), 8192, false),
-                     0);
+    assert_int_equal(run_boot(&run, make_image("noconf", files), SMALL_WINDOW,
+                     false), 0);
     assert_log(&run, "trying the board default /boot/kernel.bin");
     assert_kernel(&run, 1500, 2);
     done(&run);
@@ -570,13 +595,13 @@ static void test_require_sha256(void **state)
     };
     const char *img = make_image("require", files);
     (void)state;
-    assert_int_equal(run_boot(&run, img, 8192, true), 0);
+    assert_int_equal(run_boot(&run, img, SMALL_WINDOW, true), 0);
     assert_log(&run, "verify: /bare.sha256: missing, and this loader "
                      "requires it; trying label 'signed'");
     assert_kernel(&run, 901, 2);
     done(&run);
     /* Without the requirement the bare kernel boots, unchecked. */
-    assert_int_equal(run_boot(&run, img, 8192, false), 0);
+    assert_int_equal(run_boot(&run, img, SMALL_WINDOW, false), 0);
     assert_log(&run, "verify: no /bare.sha256, not checked");
     assert_kernel(&run, 900, 1);
     done(&run);
@@ -598,8 +623,8 @@ static void test_config_too_long_keeps_whole_lines(void **state)
         { NULL, 0, NULL, NULL, 0 },
     };
     (void)state;
-    assert_int_equal(run_boot(&run, make_image("longconf", files), 8192,
-                              false), 0);
+    assert_int_equal(run_boot(&run, make_image("longconf", files),
+                              SMALL_WINDOW, false), 0);
     assert_log(&run, "config: warning: /boot/extlinux/extlinux.conf is ");
     assert_not_log(&run, "label: 'cut'");
     assert_kernel(&run, 600, 3);
@@ -636,6 +661,307 @@ static void test_blank_disk_stops(void **state)
     assert_log(&run, "nothing to boot, stop");
     done(&run);
 }
+
+
+/* The window's bytes at off are the pattern file (size, seed). */
+static void assert_file_at(const struct run *r, uint32_t off, uint32_t size,
+                           uint8_t seed)
+{
+    uint8_t *want = malloc(size + 1u);
+
+    assert_non_null(want);
+    pattern(want, size, seed);
+    assert_true(off + size <= r->window_size);
+    assert_memory_equal(r->window + off, want, size);
+    free(want);
+}
+
+/* One "open a regular file" for every file the flow reads: a FIFO named
+ * extlinux.conf, or as a kernel, is "not a regular file" (it was "is a
+ * directory"), and the next candidate is taken. */
+static void test_fifo_not_regular(void **state)
+{
+    const struct file files[] = {
+        { "boot/extlinux/extlinux.conf", 0, NULL, NULL, 0, NULL, 1 },
+        { "extlinux/extlinux.conf", 0,
+          "LABEL f\n KERNEL /pipe\nLABEL a\n KERNEL /k\n", NULL, 0, NULL, 0 },
+        { "pipe", 0, NULL, NULL, 0, NULL, 1 },
+        { "k", 100, NULL, NULL, 5, NULL, 0 },
+        { NULL, 0, NULL, NULL, 0, NULL, 0 },
+    };
+    (void)state;
+    assert_int_equal(run_boot(&run, make_image("fifo", files), 16384, false),
+                     0);
+    assert_log(&run, "config: /boot/extlinux/extlinux.conf: not a regular "
+                     "file; skipped\n");
+    assert_log(&run, "load: /pipe: not a regular file; trying label 'a'\n");
+    assert_not_log(&run, "is a directory");
+    assert_kernel(&run, 100, 5);
+    done(&run);
+}
+
+/* Relative paths start from the config file's directory, as syslinux
+ * does (doc/syslinux.txt: a relative file name is taken from the working
+ * directory, which is the directory the configuration file was read
+ * from) and as U-Boot's extlinux support does (boot/pxe_utils.c prefixes
+ * a relative name with the config file's directory, its bootdir); "."
+ * and ".." are taken out of the name, and ".." stops at the root. INITRD
+ * a,b loads both files back to back, as syslinux concatenates them. */
+static void test_initrd_concatenated_relative_paths(void **state)
+{
+    const struct file files[] = {
+        { "boot/extlinux/extlinux.conf", 0,
+          "LABEL rel\n KERNEL ../vmlinuz\n"
+          " INITRD initrd-a.img,../../data/./b.img\n"
+          " FDT ./dtbs/../board.dtb\n APPEND x\n", NULL, 0, NULL, 0 },
+        { "boot/vmlinuz", 3001, NULL, NULL, 1, NULL, 0 },
+        { "boot/extlinux/initrd-a.img", 1500, NULL, NULL, 2, NULL, 0 },
+        { "data/b.img", 777, NULL, NULL, 3, NULL, 0 },
+        { "boot/extlinux/board.dtb", 0, "tree", NULL, 0, NULL, 0 },
+        { NULL, 0, NULL, NULL, 0, NULL, 0 },
+    };
+    (void)state;
+    assert_int_equal(run_boot(&run, make_image("initrd", files), 16384,
+                              false), 0);
+    assert_kernel(&run, 3001, 1);
+    assert_log(&run, "label: 'rel': kernel ../vmlinuz, initrd initrd-a.img,"
+                     "../../data/./b.img, fdt ./dtbs/../board.dtb");
+    assert_log(&run, "load: /boot/vmlinuz -> 0x20000000, 3001 bytes");
+    assert_log(&run, "fdt: /boot/extlinux/board.dtb -> 0x20000bc0, 4 bytes");
+    assert_log(&run, "initrd: /boot/extlinux/initrd-a.img -> 0x20000bc8, "
+                     "1500 bytes");
+    assert_log(&run, "initrd: /data/b.img -> 0x200011a4, 777 bytes");
+    /* kernel | FDT at 8 | initrd at 8, its parts back to back | hand-off */
+    assert_int_equal(run.img.fdt_addr, WINDOW_ADDR + 3008);
+    assert_int_equal(run.img.initrd_addr, WINDOW_ADDR + 3016);
+    assert_int_equal(run.img.initrd_size, 1500 + 777);
+    assert_int_equal(run.h.initrd_addr, run.img.initrd_addr);
+    assert_int_equal(run.h.initrd_size, run.img.initrd_size);
+    assert_int_equal(run.img.kernel_kind, BOOT_KERNEL_BARE);
+    assert_int_equal(run.img.fw_addr, 0);
+    assert_file_at(&run, 3016, 1500, 2);
+    assert_file_at(&run, 3016 + 1500, 777, 3);
+    assert_int_equal(run.img.handoff_addr, WINDOW_ADDR + 5296);
+    assert_int_equal(run.h.version, 2);
+    done(&run);
+
+    const struct file plain[] = {
+        { "extlinux/extlinux.conf", 0,
+          "LABEL up\n KERNEL ../../../k\n"
+          "LABEL here\n KERNEL vmlinuz\n", NULL, 0, NULL, 0 },
+        { "extlinux/vmlinuz", 2000, NULL, NULL, 4, NULL, 0 },
+        { NULL, 0, NULL, NULL, 0, NULL, 0 },
+    };
+    assert_int_equal(run_boot(&run, make_image("relative", plain), 16384,
+                              false), 0);
+    assert_log(&run, "load: /k: ");          /* ".." stops at the root */
+    assert_log(&run, "load: /extlinux/vmlinuz -> 0x20000000, 2000 bytes");
+    assert_kernel(&run, 2000, 4);
+    done(&run);
+}
+
+/* Every file a label loads is checked against its .sha256 when there is
+ * one (#25.5), and a loader that requires one requires it of each. */
+static void test_sha256_every_file(void **state)
+{
+    char sha_i[128], sha_k[128];
+    const struct file files[] = {
+        { "boot/extlinux/extlinux.conf", 0,
+          "LABEL a\n KERNEL /k\n INITRD /i.img\n"
+          "LABEL b\n KERNEL /k\n FDT /b.dtb\n", NULL, 0, NULL, 0 },
+        { "k", 1200, NULL, NULL, 6, NULL, 0 },
+        { "k.sha256", 0, sha_line(sha_k, 1200, 6, 0), NULL, 0, NULL, 0 },
+        { "i.img", 900, NULL, NULL, 7, NULL, 0 },
+        { "i.img.sha256", 0, sha_line(sha_i, 900, 7, 1), NULL, 0, NULL, 0 },
+        { "b.dtb", 0, "a tree", NULL, 0, NULL, 0 },
+        { NULL, 0, NULL, NULL, 0, NULL, 0 },
+    };
+    const char *img = make_image("shaall", files);
+    (void)state;
+    assert_int_equal(run_boot(&run, img, 16384, false), 0);
+    assert_log(&run, "matches /k.sha256, 1200 bytes");
+    assert_log(&run, "verify: /i.img: sha256 ");
+    assert_log(&run, "; trying label 'b'");
+    assert_log(&run, "verify: no /b.dtb.sha256, not checked");
+    assert_int_equal(run.img.fdt_size, 6);
+    assert_true(run.h.flags & HANDOFF_F_SHA256);
+    done(&run);
+    assert_int_equal(run_boot(&run, img, 16384, true), BOOT_ENOLABEL);
+    assert_log(&run, "verify: /b.dtb.sha256: missing, and this loader "
+                     "requires it; no labels left");
+    assert_int_equal(run.handoffs, 0);
+    done(&run);
+}
+
+/* FDTDIR: the directory plus the board's fdtfile, as U-Boot's fdtdir
+ * with its fdtfile variable; FDT wins when both are given. */
+static void test_fdtdir(void **state)
+{
+    const struct file files[] = {
+        { "boot/extlinux/extlinux.conf", 0,
+          "LABEL d\n KERNEL /k\n FDTDIR dtbs\n", NULL, 0, NULL, 0 },
+        { "k", 500, NULL, NULL, 1, NULL, 0 },
+        { "boot/extlinux/dtbs/sifive/hifive-unleashed-a00.dtb", 0,
+          "the board's tree", NULL, 0, NULL, 0 },
+        { NULL, 0, NULL, NULL, 0, NULL, 0 },
+    };
+    const char *img = make_image("fdtdir", files);
+    (void)state;
+    board_fdtfile = "sifive/hifive-unleashed-a00.dtb";
+    assert_int_equal(run_boot(&run, img, 16384, false), 0);
+    board_fdtfile = NULL;
+    assert_log(&run, "label: 'd': kernel /k, fdtdir dtbs\n");
+    assert_log(&run, "fdt: /boot/extlinux/dtbs/sifive/hifive-unleashed-a00"
+                     ".dtb -> 0x200001f8, 16 bytes");
+    assert_int_equal(run.img.fdt_size, 16);
+    done(&run);
+    /* A board without an fdtfile: the label fails by name. */
+    assert_int_equal(run_boot(&run, img, 16384, false), BOOT_ENOLABEL);
+    assert_log(&run, "fdt: dtbs: FDTDIR, but this board names no "
+                     "device-tree file; no labels left");
+    done(&run);
+}
+
+/* A RISC-V Linux Image header (the kernel's
+ * Documentation/riscv/boot-image-header.rst): text_offset (le64) at 0x08,
+ * image_size (le64) at 0x10, magic2 "RSC\x05" at 0x38; the rest of the
+ * file is the pattern of seed. */
+static uint8_t *linux_image(uint32_t size, uint64_t text_offset,
+                            uint64_t image_size, uint8_t seed)
+{
+    uint8_t *b = malloc(size);
+
+    assert_non_null(b);
+    pattern(b, size, seed);
+    for (int i = 0; i < 8; i++) {
+        b[0x08 + i] = (uint8_t)(text_offset >> (8 * i));
+        b[0x10 + i] = (uint8_t)(image_size >> (8 * i));
+    }
+    memcpy(b + 0x38, "RSC\x05", 4);
+    return b;
+}
+
+/* Placement (#25.3) in a window that is the board's RAM from its base:
+ * the firmware at fw_addr, the kernel at RAM + text_offset with
+ * image_size kept free past it, the initrd on the next 4 KiB, the tree
+ * 8-aligned with room to grow, then the hand-off block. */
+static void test_riscv_linux_placement(void **state)
+{
+    uint8_t *k = linux_image(0x1800, 0x2000, 0x5000, 9);
+    const struct file files[] = {
+        { "boot/extlinux/extlinux.conf", 0,
+          "LABEL lin\n KERNEL /boot/Image\n INITRD /boot/initrd.img\n"
+          " FDT /boot/b.dtb\n APPEND console=ttySIF0\n", NULL, 0, NULL, 0 },
+        { "boot/Image", 0x1800, NULL, NULL, 0, k, 0 },
+        { "boot/fw_dynamic.bin", 5000, NULL, NULL, 7, NULL, 0 },
+        { "boot/initrd.img", 999, NULL, NULL, 8, NULL, 0 },
+        { "boot/b.dtb", 0, "\xd0\x0d\xfe\xed tree", NULL, 0, NULL, 0 },
+        { NULL, 0, NULL, NULL, 0, NULL, 0 },
+    };
+    const char *img = make_image("linux", files);
+    (void)state;
+    board_ram_base = WINDOW_ADDR;
+    board_fw_addr = WINDOW_ADDR;
+    assert_int_equal(run_boot(&run, img, 65536, false), 0);
+#if !BOOT_RISCV_LINUX
+    /* Built without it (the tiny profile): an image like any other. */
+    assert_int_equal(run.img.kernel_kind, BOOT_KERNEL_BARE);
+    assert_int_equal(run.img.kernel_addr, WINDOW_ADDR);
+    assert_memory_equal(run.window, k, 0x1800);
+    assert_int_equal(run.img.fw_addr, 0);
+    assert_not_log(&run, "firmware:");
+    done(&run);
+    board_ram_base = board_fw_addr = 0;
+    free(k);
+    return;
+#endif
+    assert_int_equal(run.img.kernel_kind, BOOT_KERNEL_LINUX_RISCV);
+    assert_int_equal(run.img.kernel_addr, WINDOW_ADDR + 0x2000);
+    assert_ptr_equal(run.img.kernel, run.window + 0x2000);
+    assert_int_equal(run.img.kernel_size, 0x1800);
+    assert_memory_equal(run.window + 0x2000, k, 0x1800);
+    assert_int_equal(run.img.fw_addr, WINDOW_ADDR);
+    assert_int_equal(run.img.fw_size, 5000);
+    assert_file_at(&run, 0, 5000, 7);
+    assert_int_equal(run.img.initrd_addr, WINDOW_ADDR + 0x7000);
+    assert_int_equal(run.img.initrd_size, 999);
+    assert_file_at(&run, 0x7000, 999, 8);
+    assert_int_equal(run.img.fdt_addr, WINDOW_ADDR + 0x73e8);
+    assert_int_equal(run.img.fdt_size, 9);
+    assert_true(run.img.handoff_addr >= run.img.fdt_addr + run.img.fdt_size
+                                        + 256);
+    assert_int_equal(run.h.kernel_addr, run.img.kernel_addr);
+    assert_int_equal(run.h.initrd_addr, run.img.initrd_addr);
+    assert_log(&run, "firmware: /boot/fw_dynamic.bin -> 0x20000000, 5000 "
+                     "bytes");
+    assert_log(&run, "load: /boot/Image -> 0x20002000, 6144 bytes");
+    assert_log(&run, "firmware 0x20000000 (RISC-V Linux, S-mode)");
+    /* Lowest address first: firmware, kernel, initrd, tree. */
+    const char *f = strstr(run.log, "firmware: /boot/fw_dynamic.bin ->");
+    const char *l = strstr(run.log, "load: /boot/Image ->");
+    const char *i = strstr(run.log, "initrd: /boot/initrd.img ->");
+    const char *t = strstr(run.log, "fdt: /boot/b.dtb ->");
+    assert_true(f && l && i && t && f < l && l < i && i < t);
+    done(&run);
+    board_ram_base = board_fw_addr = 0;
+    free(k);
+}
+
+/* Without its SBI firmware a Linux label fails naming both places it
+ * looked, and the next label is tried; a named FIRMWARE (relative to the
+ * config) is used; an image_size that would run past the window (into
+ * where the initrd and tree go) and firmware that would run into the
+ * kernel are refused by name. Any other image boots as before. */
+#if BOOT_RISCV_LINUX
+static void test_riscv_linux_refusals(void **state)
+{
+    uint8_t *k = linux_image(0x1000, 0x2000, 0x3000, 2);
+    uint8_t *big = linux_image(0x1000, 0x2000, 0x100000, 3);
+    const struct file files[] = {
+        { "boot/extlinux/extlinux.conf", 0,
+          "LABEL a\n KERNEL /boot/Image\n FIRMWARE /boot/missing-fw.bin\n"
+          "LABEL b\n KERNEL /boot/Image\n"
+          "LABEL big\n KERNEL /boot/big\n FIRMWARE fw.bin\n"
+          "LABEL fat\n KERNEL /boot/Image\n FIRMWARE /boot/fat-fw.bin\n"
+          "LABEL c\n KERNEL /boot/Image\n FIRMWARE fw.bin\n"
+          " APPEND earlycon\n", NULL, 0, NULL, 0 },
+        { "boot/Image", 0x1000, NULL, NULL, 0, k, 0 },
+        { "boot/big", 0x1000, NULL, NULL, 0, big, 0 },
+        { "boot/extlinux/fw.bin", 3000, NULL, NULL, 5, NULL, 0 },
+        { "boot/fat-fw.bin", 9000, NULL, NULL, 5, NULL, 0 },
+        { NULL, 0, NULL, NULL, 0, NULL, 0 },
+    };
+    const char *img = make_image("linuxbad", files);
+    (void)state;
+    board_ram_base = WINDOW_ADDR;
+    board_fw_addr = WINDOW_ADDR;
+    assert_int_equal(run_boot(&run, img, 65536, false), 0);
+    assert_log(&run, "firmware: 'a': a RISC-V Linux Image needs SBI "
+                     "firmware: neither FIRMWARE /boot/missing-fw.bin nor "
+                     "/boot/fw_dynamic.bin found; trying label 'b'\n");
+    assert_log(&run, "firmware: 'b': a RISC-V Linux Image needs SBI "
+                     "firmware: no FIRMWARE line and no /boot/fw_dynamic.bin "
+                     "found; trying label 'big'\n");
+    assert_log(&run, "load: /boot/big: image_size 1048576 bytes at "
+                     "0x20002000 run past the ");
+    assert_log(&run, "; trying label 'fat'\n");
+    assert_log(&run, "firmware: /boot/fat-fw.bin: 9000 bytes, larger than "
+                     "the 8192 bytes left below the kernel; trying label "
+                     "'c'\n");
+    assert_log(&run, "firmware: /boot/extlinux/fw.bin -> 0x20000000, 3000 "
+                     "bytes");
+    assert_int_equal(run.handoffs, 1);
+    assert_int_equal(run.img.kernel_kind, BOOT_KERNEL_LINUX_RISCV);
+    assert_int_equal(run.img.fw_size, 3000);
+    assert_file_at(&run, 0, 3000, 5);
+    assert_string_equal(run.h.label, "c");
+    /* Nothing of 'big' was written: its kernel bytes never loaded. */
+    done(&run);
+    board_ram_base = board_fw_addr = 0;
+    free(k);
+    free(big);
+}
+#endif
 
 static void test_entry_rule(void **state)
 {
@@ -690,11 +1016,25 @@ static void test_cmd_boot_exit_codes(void **state)
     (void)state;
 
     FMT(img, "%s", make_image("cmd", files));
-    FMT(out, "%s.kernel", img);
+    FMT(out, "rm -rf '%s.out'", img);
+    assert_int_equal(system(out), 0);
+    FMT(out, "%s.out", img);
     char *ok_argv[] = { "boot", img, "--window", "0x20000000:0x8000", "-o",
                         out, NULL };
     assert_int_equal(host_cmd_boot(6, ok_argv), 0);
-    FILE *f = fopen(out, "rb");
+    /* -o DIR: the kernel as the board placed it, and the memory map. */
+    char path[1300];
+    FMT(path, "%s/memory-map.txt", out);
+    FILE *m = fopen(path, "r");
+    char map[512] = "";
+    assert_non_null(m);
+    assert_true(fread(map, 1, sizeof(map) - 1, m) > 0);
+    fclose(m);
+    assert_non_null(strstr(map, "0x20000000-0x20000d05       3333 kernel    "
+                                "kernel.bin\n"));
+    assert_non_null(strstr(map, " hand-off  -\n"));
+    FMT(path, "%s/kernel.bin", out);
+    FILE *f = fopen(path, "rb");
     uint8_t got[4000], want[3333];
     assert_non_null(f);
     assert_int_equal(fread(got, 1, sizeof(got), f), 3333);
@@ -710,6 +1050,8 @@ static void test_cmd_boot_exit_codes(void **state)
     assert_int_equal(host_cmd_boot(4, bad_window), 2);
     char *bad_opt[] = { "boot", img, "--frobnicate", NULL };
     assert_int_equal(host_cmd_boot(3, bad_opt), 2);
+    char *bad_board[] = { "boot", img, "--board", "pdp11", NULL };
+    assert_int_equal(host_cmd_boot(4, bad_board), 2);
     char *no_image[] = { "boot", NULL };
     assert_int_equal(host_cmd_boot(1, no_image), 2);
 }
@@ -734,6 +1076,14 @@ int main(void)
         cmocka_unit_test(test_config_too_long_keeps_whole_lines),
         cmocka_unit_test(test_no_labels_stops),
         cmocka_unit_test(test_blank_disk_stops),
+        cmocka_unit_test(test_fifo_not_regular),
+        cmocka_unit_test(test_initrd_concatenated_relative_paths),
+        cmocka_unit_test(test_sha256_every_file),
+        cmocka_unit_test(test_fdtdir),
+        cmocka_unit_test(test_riscv_linux_placement),
+#if BOOT_RISCV_LINUX
+        cmocka_unit_test(test_riscv_linux_refusals),
+#endif
         cmocka_unit_test(test_entry_rule),
         cmocka_unit_test(test_cmd_boot_exit_codes),
     };

@@ -50,6 +50,39 @@ static void test_design_example(void **state)
     assert_int_equal(order[1], 1);
 }
 
+/* The multi-file keywords (#25): INITRD (a comma list, kept as written:
+ * the boot flow splits it), FDTDIR, FIRMWARE; any case, like the rest.
+ * Before the first LABEL they are stray lines. */
+static void test_initrd_fdtdir_firmware(void **state)
+{
+    struct boot_config cfg;
+    (void)state;
+
+    parse("INITRD /stray.img\n"
+          "LABEL linux\n"
+          "  KERNEL Image\n"
+          "  initrd ../initrd-a.img,/boot/initrd-b.img\n"
+          "  FdtDir /boot/dtbs\n"
+          "  FIRMWARE fw_dynamic.bin\n"
+          "LABEL two\n"
+          "  KERNEL /k\n"
+          "  InitRD /one.img  \n"
+          "  fdt /b.dtb\n"
+          "  fdtdir /ignored\n", &cfg);
+    assert_int_equal(cfg.count, 2);
+    assert_int_equal(cfg.lines_skipped, 1);
+    assert_string_equal(cfg.labels[0].kernel, "Image");
+    assert_string_equal(cfg.labels[0].initrd,
+                        "../initrd-a.img,/boot/initrd-b.img");
+    assert_string_equal(cfg.labels[0].fdtdir, "/boot/dtbs");
+    assert_null(cfg.labels[0].fdt);
+    assert_string_equal(cfg.labels[0].firmware, "fw_dynamic.bin");
+    assert_string_equal(cfg.labels[1].initrd, "/one.img");
+    assert_string_equal(cfg.labels[1].fdt, "/b.dtb");
+    assert_string_equal(cfg.labels[1].fdtdir, "/ignored");
+    assert_null(cfg.labels[1].firmware);
+}
+
 static void test_case_tabs_comments_crlf(void **state)
 {
     struct boot_config cfg;
@@ -255,6 +288,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_design_example),
+        cmocka_unit_test(test_initrd_fdtdir_firmware),
         cmocka_unit_test(test_menu_keywords),
         cmocka_unit_test(test_case_tabs_comments_crlf),
         cmocka_unit_test(test_default_first_then_file_order),

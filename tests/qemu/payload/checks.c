@@ -65,6 +65,24 @@ void payload_check_handoff(struct payload_checks *pc,
                (unsigned)(h->kernel_size - image_len), (unsigned)bad);
     payload_check(pc, bad == 0, "padding bytes intact");
 
+    /* Version 2: INITRD's files, concatenated, after the kernel. */
+    if (!h->initrd_size) {
+        con_printf(pc->con, "payload: no initrd\n");
+    } else if (payload_in_ram(pc, h->initrd_addr, h->initrd_size)) {
+        const char *t = (const char *)(uintptr_t)h->initrd_addr;
+        uint32_t n = 0;
+
+        while (n < h->initrd_size && n < 48 && t[n] >= ' ' && t[n] < 0x7F)
+            n++;
+        con_printf(pc->con, "payload: initrd %u bytes at %08x: \"%.*s\"\n",
+                   (unsigned)h->initrd_size, (unsigned)h->initrd_addr,
+                   (int)n, t);
+        payload_check(pc, h->initrd_addr >= h->kernel_addr + h->kernel_size,
+                      "initrd after the kernel");
+    } else {
+        payload_check(pc, 0, "initrd lies in RAM");
+    }
+
     const char *cmd = (const char *)(uintptr_t)h->cmdline_addr;
     if (payload_in_ram(pc, h->cmdline_addr, h->cmdline_len + 1u) &&
         cmd[h->cmdline_len] == '\0')

@@ -31,7 +31,9 @@ int payload_in_ram(const struct payload_checks *pc, uintptr_t addr,
 
 /* The hand-off block H (already known to be one, by its magic): version,
  * size, the label line, the kernel's address and size, every padding byte
- * past the linked image, and the command line. */
+ * past the linked image, the initrd (version 2: "payload: initrd N bytes
+ * at ADDR: "its first printable bytes"", or "payload: no initrd") and the
+ * command line. */
 void payload_check_handoff(struct payload_checks *pc,
                            const struct extload_handoff *h);
 
