@@ -14,7 +14,7 @@
 
 /* a0 and a1 as hart 0 found them at reset: its hart id and, by the
  * RISC-V boot convention, the address of a flattened device tree (QEMU's
- * with -bios none; 0 or garbage when the previous stage passed none, so
+ * on sifive_u; 0 or garbage when the previous stage passed none, so
  * check its magic before use). */
 uintptr_t cpu_reset_hartid(void);
 uintptr_t cpu_reset_fdt(void);

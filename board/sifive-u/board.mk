@@ -1,5 +1,6 @@
-# extload for the HiFive Unleashed (SiFive FU540, RV64), as QEMU's sifive_u
-# runs it with -bios none.
+# extload for the HiFive Unleashed (SiFive FU540, RV64), started as the
+# FU540's mask ROM starts a first-stage loader from the card (MSEL 11: in
+# the L2 LIM at 0x08000000): in QEMU, -M sifive_u,msel=11 -bios extload.elf.
 #
 #   make firmware BOARD=sifive-u   build/sifive-u/extload.elf and .bin
 #   make qemu BOARD=sifive-u       demo SD image + boot it in QEMU
@@ -63,7 +64,7 @@ include tests/qemu/payload-riscv/payload.mk
 
 # QEMU's sifive_u: UART0 on stdio, the card image on QSPI2's SD slot
 # (snapshot: the image stays untouched), semihosting for the exit code.
-SIFIVE_QEMU = $(QEMU_RV) -M sifive_u -bios none -nographic -icount shift=0 \
+SIFIVE_QEMU = $(QEMU_RV) -M sifive_u,msel=11 -nographic -icount shift=0 \
             -semihosting-config enable=on,target=native \
             -drive if=sd,format=raw,file=$(SIFIVE_DEMO_IMG),snapshot=on
 
@@ -71,7 +72,7 @@ qemu-sifive-u:
 	@bash tests/deps.sh
 	@$(MAKE) --no-print-directory firmware-sifive-u $(SIFIVE_DEMO_IMG)
 	@echo "== booting $(SIFIVE_DEMO_IMG) in QEMU (exits when the kernel does) =="
-	@$(SIFIVE_QEMU) -kernel $(SIFIVE_DIR)/extload.elf; \
+	@$(SIFIVE_QEMU) -bios $(SIFIVE_DIR)/extload.elf; \
 	    rc=$$?; echo "== QEMU exited with status $$rc =="; exit $$rc
 
 gdb-sifive-u:
@@ -81,4 +82,4 @@ gdb-sifive-u:
 	@echo "Attach from another terminal:"
 	@echo "  gdb-multiarch $(SIFIVE_DIR)/extload.elf -ex 'target remote :$(GDB_PORT)'"
 	@echo "Then e.g. 'break boot_label', 'continue'. Ctrl-a x quits QEMU."
-	@$(SIFIVE_QEMU) -kernel $(SIFIVE_DIR)/extload.elf -S -gdb tcp::$(GDB_PORT)
+	@$(SIFIVE_QEMU) -bios $(SIFIVE_DIR)/extload.elf -S -gdb tcp::$(GDB_PORT)

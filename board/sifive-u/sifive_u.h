@@ -16,11 +16,22 @@
 #define BOARD_MTIME_HZ 1000000u       /* rtcclk: the CLINT's timebase */
 #define BOARD_BAUD 115200u
 
+/* DRAM: its size comes from the device tree in a1 (QEMU's -m); this
+ * much is assumed when a1 holds none. A tree larger than BOARD_FDT_MAX
+ * is not read. */
+#define BOARD_DRAM_BASE 0x80000000u
+#define BOARD_DRAM_FALLBACK (128u << 20)
+#define BOARD_FDT_MAX (1u << 20)
+#define BOARD_HARTS 5u                /* the E51 (hart 0) and four U54s */
+
 #define UART0_BASE 0x10010000u
 #define QSPI2_BASE 0x10050000u        /* the SD card slot */
 #define GPIO_BASE  0x10060000u
 #define SD_CS 0u                      /* QSPI2 chip select line */
 #define GPIO_RESET_PIN 10u            /* low resets the SoC (gpio-restart) */
+
+/* linker/sifive-u.ld: where the loader runs (the L2 LIM). */
+extern uint8_t __loader_start[];
 
 /* uart.c: UART0 as the console. */
 void board_console_init(void);

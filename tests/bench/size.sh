@@ -68,10 +68,10 @@ if [ "$PROFILE" = default ] && [ -f "$RV" ] &&
     if [ "${SIZE_QEMU:-1}" != 0 ] && command -v qemu-system-riscv64 >/dev/null &&
        [ -f "$RV_IMG" ]; then
         log=$BUILD/bench/size-qemu-riscv.log
-        timeout 120 qemu-system-riscv64 -M sifive_u -bios none -nographic \
+        timeout 120 qemu-system-riscv64 -M sifive_u,msel=11 -nographic \
             -icount shift=0 -semihosting-config enable=on,target=native \
             -drive "if=sd,format=raw,file=$RV_IMG,snapshot=on" \
-            -kernel "$RV" </dev/null >"$log" 2>&1
+            -bios "$RV" </dev/null >"$log" 2>&1
         hwm=$(tr -d '\r' <"$log" |
               sed -nE 's/.*stack high-water mark ([0-9]+) bytes.*/\1 bytes (boot of its demo card)/p')
         [ -n "$hwm" ] || hwm="no high-water line in $log"

@@ -1,4 +1,4 @@
-# The RISC-V test kernel (linked at 0x80200000, entered at its first byte)
+# The RISC-V test kernel (linked at 0x80000000, entered at its first byte)
 # and the `make qemu BOARD=sifive-u` demo card. Included by
 # board/sifive-u/board.mk, which defines RV_CC and RV_CFLAGS.
 SIFIVE_QDIR := $(SIFIVE_DIR)/qemu
