@@ -28,6 +28,27 @@ void cpu_enter(uintptr_t entry, uintptr_t fdt, uintptr_t a2)
     __builtin_unreachable();
 }
 
+/* What the parked harts jump to (board/riscv/startup.c reads it by these
+ * offsets): entry (0: not released), a1, a2. */
+uintptr_t cpu_release[3];
+
+void cpu_enter_all(uintptr_t entry, uintptr_t a1, uintptr_t a2,
+                   uint32_t harts)
+{
+    uintptr_t hart = csr_read(mhartid);
+
+    cpu_release[1] = a1;
+    cpu_release[2] = a2;
+    __asm__ volatile("fence rw, rw" : : : "memory");
+    cpu_release[0] = entry;
+    /* The release block is in memory before any msip is raised. */
+    __asm__ volatile("fence rw, rw" : : : "memory");
+    for (uint32_t h = 0; h < harts; h++)
+        if (h != hart)
+            mmio_write(CLINT_MSIP(h), 1);
+    cpu_enter(entry, a1, a2);
+}
+
 void cpu_park(void)
 {
     csr_clear(mstatus, MSTATUS_MIE);

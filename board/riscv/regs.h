@@ -16,6 +16,7 @@
     __asm__ volatile("csrc " #csr ", %0" : : "r"((uintptr_t)(bits)) : "memory")
 
 #define MSTATUS_MIE (1u << 3)         /* machine interrupts enabled */
+#define MIP_MSIP    (1u << 3)         /* machine software interrupt (mip, mie) */
 
 /* mcause: bit XLEN-1 set for an interrupt, else the exception code. */
 #define MCAUSE_INTERRUPT ((uintptr_t)1 << (sizeof(uintptr_t) * 8 - 1))

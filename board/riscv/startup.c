@@ -1,9 +1,11 @@
 /* Reset: every hart enters _start. Hart 0 copies .data, zeroes .bss,
- * paints the stack and runs the board; the others park for good. */
+ * paints the stack and runs the board; the others park until the
+ * hand-off releases them (cpu_enter_all). */
 #include <stdint.h>
 
 #include "board/board.h"
 #include "board/riscv/cpu.h"
+#include "board/riscv/regs.h"
 
 extern uint32_t __data_load[], __data_start[], __data_end[];
 extern uint32_t __bss_start[];
@@ -17,7 +19,14 @@ __attribute__((noreturn, used)) void cpu_start(uintptr_t hartid,
 
 /* The image's first byte (linker/<board>.ld keeps .text.start first).
  * Interrupts off and the trap handler in place before anything else;
- * a0/a1 stay untouched for cpu_start. */
+ * a0/a1 stay untouched for cpu_start.
+ *
+ * The other harts park here until cpu_enter_all() releases them: mie
+ * holds only MSIE (mstatus.MIE stays clear, so no trap is taken, but wfi
+ * wakes on this hart's CLINT software interrupt); once their msip is set
+ * they clear it and jump to cpu_release[0] in M-mode with a0 = their hart
+ * id, a1 = cpu_release[1], a2 = cpu_release[2]. A wake without msip
+ * (wfi may return early) goes back to sleep. */
 __attribute__((naked, section(".text.start"))) void _start(void)
 {
     __asm__ volatile(
@@ -29,10 +38,30 @@ __attribute__((naked, section(".text.start"))) void _start(void)
         "bnez t0, 1f\n"
         "la sp, __stack_top\n"
         "j cpu_start\n"
-        /* Other harts: nothing can wake them (mie = 0); wfi may return
-         * early, so loop. */
-        "1: wfi\n"
-        "j 1b\n");
+        "1: li t0, %0\n"
+        "csrw mie, t0\n"
+        "2: wfi\n"
+        "csrr t0, mip\n"
+        "andi t0, t0, %0\n"
+        "beqz t0, 2b\n"
+        "la t1, cpu_release\n"
+        "ld t2, 0(t1)\n"
+        "beqz t2, 2b\n"
+        "csrr a0, mhartid\n"
+        "slli t0, a0, 2\n"
+        "li t3, %1\n"
+        "add t3, t3, t0\n"
+        "sw zero, 0(t3)\n"              /* msip = 0 */
+        "csrw mie, zero\n"
+        "ld a1, 8(t1)\n"
+        "ld a2, 16(t1)\n"
+        "fence rw, rw\n"
+        ".option push\n"
+        ".option arch, +zifencei\n"
+        "fence.i\n"
+        ".option pop\n"
+        "jr t2\n"
+        : : "i"(MIP_MSIP), "i"(CPU_CLINT_BASE));
 }
 
 uintptr_t cpu_reset_hartid(void)

@@ -51,6 +51,14 @@ $(SIFIVE_DIR)/extload-reset.elf: $(SIFIVE_RESET_OBJ) linker/sifive-u.ld
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(RV_CC) $(SIFIVE_CFLAGS) -o $@ $(SIFIVE_RESET_OBJ) $(SIFIVE_LDFLAGS)
 
+# The SBI hand-off test build: tests/qemu/payload-riscv/sbi_main.c as
+# board_main (tests/qemu/t_sifive_sbi.sh).
+SIFIVE_SBI_OBJ := $(filter-out $(SIFIVE_DIR)/obj/board/main.o,$(SIFIVE_OBJ)) \
+            $(SIFIVE_DIR)/obj/tests/qemu/payload-riscv/sbi_main.o
+$(SIFIVE_DIR)/extload-sbi.elf: $(SIFIVE_SBI_OBJ) linker/sifive-u.ld
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(RV_CC) $(SIFIVE_CFLAGS) -o $@ $(SIFIVE_SBI_OBJ) $(SIFIVE_LDFLAGS)
+
 $(SIFIVE_DIR)/%.bin: $(SIFIVE_DIR)/%.elf
 	@$(if $(Q),echo "  OBJCOPY $@")
 	$(Q)$(RV_OBJCOPY) -O binary $< $@
