@@ -73,6 +73,8 @@ int board_init(struct boot_env *env)
     uint32_t fdt_size;
     uint64_t wstart, wend;
 
+    uint32_t core_hz = board_clock_init();
+
     board_console_init();
     cpu_ms_start(BOARD_MTIME_HZ);
     con_printf(con, "\nextload: %s, hart %lu, mtime %u MHz, loader at "
@@ -89,6 +91,15 @@ int board_init(struct boot_env *env)
                (unsigned long)wend, (unsigned long)(wend - wstart));
 
     board_spi_init(&spi, SD_INIT_HZ);
+    con_printf(con, "clock: core %u MHz (%s), tlclk %u MHz; QSPI2 %u kHz "
+               "for card init, then up to %u kHz\n",
+               (unsigned)((core_hz + 500000u) / 1000000u),
+               core_hz > BOARD_HFCLK_HZ ? "core PLL from the 33.33 MHz hfclk"
+                                        : "hfclk: the core PLL did not lock",
+               (unsigned)((board_tlclk_hz() + 500000u) / 1000000u),
+               (unsigned)((spi.qspi.hz + 500u) / 1000u),
+               (unsigned)((sifive_spi_rate(&spi.qspi, SD_MAX_HZ) + 500u) /
+                          1000u));
     int rc = board_card_init(&card, &spi.bus, &spi.qspi.hz, SD_MAX_HZ);
     if (rc)
         return rc;

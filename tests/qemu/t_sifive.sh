@@ -40,7 +40,8 @@ image "$T/std-mbr.img" "$r" --fs ext4 --table mbr
 boot std-mbr "$T/std-mbr.img"
 check "default label boots (ext4, MBR, 64 MiB SDSC over QSPI2)" 0 \
     "extload: sifive-u .*loader at 0x08000000" "window: 0x80000000-" \
-    "card: SDSC 64 MiB" "part: MBR partition 1 at LBA 2048" \
+    "clock: core 1000 MHz \(core PLL from the 33.33 MHz hfclk\), tlclk 500 MHz; QSPI2 400 kHz for card init, then up to 25000 kHz" \
+    "card: SDSC 64 MiB .*SPI 24999 kHz" "part: MBR partition 1 at LBA 2048" \
     "mount: ext4 .* 4096-byte blocks" "label: 'main'" \
     "load: /boot/kernel.bin -> 0x80000000, 20000 bytes, [0-9]+ ms" \
     "verify: sha256 [0-9a-f]{16}\.\.\. matches" \
