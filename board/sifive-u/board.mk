@@ -6,11 +6,12 @@
 #   make qemu BOARD=sifive-u       demo SD image + boot it in QEMU
 #   make gdb BOARD=sifive-u        the same, halted, gdb stub on :1234
 #
-# BOARD_SEMIHOSTING and BOOT_REQUIRE_SHA256 as for lm3s6965evb. The
+# BOARD_SEMIHOSTING and BOOT_REQUIRE_SHA256 as for lm3s6965evb; PROFILE=tiny
+# builds build/sifive-u-tiny/ with the profile's defines. The
 # toolchain (Debian's gcc-riscv64-unknown-elf) ships no libc: string.h
 # comes from board/libc.
 
-SIFIVE_DIR     := $(BUILD)/sifive-u
+SIFIVE_DIR     := $(BUILD)/sifive-u$(PSUF)
 RV_CC          ?= riscv64-unknown-elf-gcc
 RV_OBJCOPY     ?= riscv64-unknown-elf-objcopy
 RV_SIZE        ?= riscv64-unknown-elf-size
@@ -29,7 +30,7 @@ RV_CFLAGS := $(CSTD) $(WARN) -I. -isystem board/libc $(RV_ARCH) -Os -g \
 SIFIVE_SRC := $(FS_SRC) $(DRV_SRC) drivers/sifive_uart.c \
             drivers/sifive_spi.c drivers/sifive_prci.c $(FW_SRC) $(wildcard board/riscv/*.c) \
             $(BOARD_SHARED_SRC) $(wildcard board/sifive-u/*.c) board/main.c
-SIFIVE_CFLAGS := $(RV_CFLAGS) -fstack-usage \
+SIFIVE_CFLAGS := $(RV_CFLAGS) -fstack-usage $(PROFILE_DEFS) \
             -DBOARD_SEMIHOSTING=$(BOARD_SEMIHOSTING) \
             -DBOOT_REQUIRE_SHA256=$(BOOT_REQUIRE_SHA256)
 SIFIVE_LDFLAGS := -T linker/sifive-u.ld -Wl,--gc-sections \

@@ -6,6 +6,7 @@
 #include "board/sifive-u/sifive_u.h"
 #include "board/card.h"
 #include "board/riscv/fdt_mem.h"
+#include "drivers/sifive_uart.h"
 
 #define BOARD_DEFAULT_KERNEL "/boot/kernel.bin"
 #define SD_INIT_HZ 400000u
@@ -16,6 +17,15 @@
 
 static struct board_spi spi;
 static struct board_card card;
+
+#if BOOT_INTERACTIVE
+/* The prompt's `info`: the card line again. */
+static void board_info(void *ctx, const struct console *con)
+{
+    (void)ctx;
+    board_card_print(con, &card);
+}
+#endif
 
 /* Where the kernel may go: DRAM as the device tree in a1 describes it
  * (else DRAM_FALLBACK from the DRAM base), up to 4 GiB, and below that
@@ -117,6 +127,13 @@ int board_init(struct boot_env *env)
         .require_sha256 = BOOT_REQUIRE_SHA256,
         .handoff = board_handoff,
         .handoff_ctx = &spi,
+#if BOOT_INTERACTIVE
+        .getc = sifive_uart_getc,
+        .in_ctx = (void *)(uintptr_t)UART0_BASE,
+        .idle = board_idle,
+        .reset = board_reset,
+        .info = board_info,
+#endif
     };
     return 0;
 }

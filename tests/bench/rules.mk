@@ -48,7 +48,7 @@ size:
 size-report: $(BENCH_CI_OBJ) $(BENCH_SIZES_OBJ) $(BENCH_DIR)/lm3s-src.txt
 	@$(MAKE) --no-print-directory -s firmware $(QEMU_DEMO_IMG) \
 	    $(if $(PSUF),$(LM3S_DIR)/extload-msgs.bin,$(LM3S_DIR)/extload-noint.bin) >/dev/null
-	@$(if $(PSUF),,$(MAKE) --no-print-directory -s firmware-sifive-u $(SIFIVE_DEMO_IMG) >/dev/null)
+	@$(MAKE) --no-print-directory -s firmware-sifive-u $(SIFIVE_DEMO_IMG) >/dev/null
 	@bash tests/bench/size.sh $(BUILD) $(PROFILE)
 	@echo
 	@$(if $(PSUF),,python3 tests/bench/fsconf.py $(BUILD) $(ARM_CC) $(ARM_CFLAGS))

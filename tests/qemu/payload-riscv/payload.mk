@@ -1,7 +1,9 @@
 # The RISC-V test kernel (linked at 0x80000000, entered at its first byte)
 # and the `make qemu BOARD=sifive-u` demo card. Included by
 # board/sifive-u/board.mk, which defines RV_CC and RV_CFLAGS.
-SIFIVE_QDIR := $(SIFIVE_DIR)/qemu
+# One test kernel and demo card for both profiles (their flags name no
+# profile).
+SIFIVE_QDIR := $(BUILD)/sifive-u/qemu
 RV_PAYLOAD_SRC := tests/qemu/payload-riscv/payload.c tests/qemu/payload/checks.c \
             drivers/sifive_uart.c \
             firmware/console.c fs/num.c board/riscv/semihost.c board/libc/mem.c
