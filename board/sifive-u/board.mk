@@ -27,7 +27,7 @@ RV_CFLAGS := $(CSTD) $(WARN) -I. -isystem board/libc $(RV_ARCH) -Os -g \
             -fno-tree-loop-distribute-patterns $(BOARD_DEFS)
 
 # The CPU layer, the chips, the board, and board/main.c.
-SIFIVE_SRC := $(FS_SRC) $(DRV_SRC) drivers/sifive_uart.c \
+SIFIVE_SRC := $(BASE_SRC) $(FS_SRC) $(DRV_SRC) drivers/sifive_uart.c \
             drivers/sifive_spi.c drivers/sifive_prci.c $(FW_SRC) $(wildcard board/riscv/*.c) \
             $(BOARD_SHARED_SRC) $(wildcard board/sifive-u/*.c) board/main.c
 SIFIVE_CFLAGS := $(RV_CFLAGS) -fstack-usage $(PROFILE_DEFS) \

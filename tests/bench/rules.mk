@@ -56,7 +56,7 @@ size-report: $(BENCH_CI_OBJ) $(BENCH_SIZES_OBJ) $(BENCH_DIR)/lm3s-src.txt
 	@$(if $(PSUF),,python3 tests/bench/sdconf.py $(BUILD) $(ARM_CC) $(LM3S_CFLAGS))
 
 # The SD stack on the card model, on the host.
-SDBENCH_SRC := tests/bench/sdbench.c $(FS_SRC) $(DRV_SRC) tests/sdcard/sdmodel.c
+SDBENCH_SRC := tests/bench/sdbench.c $(BASE_SRC) $(FS_SRC) $(DRV_SRC) tests/sdcard/sdmodel.c
 $(BENCH_DIR)/sdbench: $(call objs,$(BUILD)/host/obj,$(SDBENCH_SRC))
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) $(HOST_CFLAGS) -o $@ $^

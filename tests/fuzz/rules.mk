@@ -28,12 +28,12 @@ FUZZ_CFLAGS  := $(CSTD) $(WARN) -I. -O1 -g -D_DEFAULT_SOURCE $(FUZZ_SAN)
 FUZZ_OBJ      = $(call objs,$(FUZZ_DIR)/obj,$(1))
 
 FUZZ_SRC_image  := tests/fuzz/fuzz_image.c tests/fuzz/h_image.c \
-                   tests/fuzz/h_walk.c tests/fuzz/crc_fast.c $(FS_SRC)
+                   tests/fuzz/h_walk.c tests/fuzz/crc_fast.c $(BASE_SRC) $(FS_SRC)
 FUZZ_SRC_journal := tests/fuzz/fuzz_journal.c tests/fuzz/h_journal.c \
-                   tests/fuzz/h_walk.c tests/fuzz/crc_fast.c $(FS_SRC)
+                   tests/fuzz/h_walk.c tests/fuzz/crc_fast.c $(BASE_SRC) $(FS_SRC)
 FUZZ_SRC_config := tests/fuzz/fuzz_config.c tests/fuzz/h_config.c \
                    firmware/config.c
-FUZZ_SRC_sdspi  := tests/fuzz/fuzz_sdspi.c tests/fuzz/h_sdspi.c $(DRV_SRC)
+FUZZ_SRC_sdspi  := tests/fuzz/fuzz_sdspi.c tests/fuzz/h_sdspi.c $(BASE_SRC) $(DRV_SRC)
 FUZZ_BINS := $(patsubst %,$(FUZZ_DIR)/fuzz_%,$(FUZZ_TARGETS))
 
 .PHONY: fuzz fuzz-build fuzz-seeds
@@ -44,7 +44,7 @@ FUZZ_BINS := $(patsubst %,$(FUZZ_DIR)/fuzz_%,$(FUZZ_TARGETS))
 # UBSan still check them). crc32c runs on the CPU's crc32 instruction,
 # fs/ext_csum.c's own loop checking every 32nd call (tests/fuzz/crc_fast.c).
 FUZZ_COV := -fsanitize=fuzzer-no-link
-FUZZ_NOCOV := fs/ext_csum.o fs/ext_hash.o fs/num.o fs/ext_err.o \
+FUZZ_NOCOV := fs/ext_csum.o fs/ext_hash.o lib/num.o fs/ext_err.o \
               tests/fuzz/h_walk.o tests/fuzz/h_image.o tests/fuzz/h_journal.o
 $(addprefix $(FUZZ_DIR)/obj/,$(FUZZ_NOCOV)) \
 $(addprefix $(FUZZ_DIR)/obj-tiny/,$(FUZZ_NOCOV)): FUZZ_COV :=
