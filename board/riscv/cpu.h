@@ -6,7 +6,7 @@
  * pointed at the layer's trap handler; hart 0 sets up the stack, .data and
  * .bss and runs board_main(); the other harts park in wfi (only their
  * CLINT software interrupt wakes them, and no trap is taken) until
- * cpu_enter_all() releases them.
+ * cpu_release_harts() releases them.
  */
 #ifndef EXTLOAD_RISCV_CPU_H
 #define EXTLOAD_RISCV_CPU_H
@@ -30,14 +30,15 @@ uintptr_t cpu_reset_fdt(void);
 __attribute__((noreturn)) void cpu_enter(uintptr_t entry, uintptr_t fdt,
                                          uintptr_t a2);
 
-/* Every hart enters `entry` in machine mode: the parked ones (hart ids
- * 0 .. harts - 1 but this one) are released through the CLINT's msip
- * with a0 = their hart id, a1, a2; then this hart enters as cpu_enter()
- * does, last. For firmware that every hart must enter (OpenSBI's
- * fw_dynamic). A hart id below `harts` that does not exist costs one
- * ignored CLINT write. */
-__attribute__((noreturn)) void cpu_enter_all(uintptr_t entry, uintptr_t a1,
-                                             uintptr_t a2, uint32_t harts);
+/* Releases the parked harts (hart ids 0 .. harts - 1 but this one)
+ * through the CLINT's msip, in two steps: a roll call, which each answers
+ * (sleeping until all have, or wait_ticks of mtime have passed), then the
+ * release: each enters `entry` in machine mode with a0 = its hart id, a1,
+ * a2. Returns how many answered the roll call; this hart then enters by
+ * cpu_enter(). For firmware that every hart must enter (OpenSBI's
+ * fw_dynamic). */
+uint32_t cpu_release_harts(uintptr_t entry, uintptr_t a1, uintptr_t a2,
+                           uint32_t harts, uint32_t wait_ticks);
 
 /* The trap handler mtvec points at (direct mode, 4-byte aligned). */
 void cpu_trap_entry(void);

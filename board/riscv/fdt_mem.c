@@ -50,15 +50,15 @@ static bool str_eq(const uint8_t *s, const char *lit)
     return s[i] == 0;
 }
 
-/* "memory" or "memory@<unit address>". */
-static bool is_memory_node(const uint8_t *name)
+/* `base` or "<base>@<unit address>". */
+static bool is_node(const uint8_t *name, const char *base)
 {
-    static const char base[] = "memory";
+    size_t i = 0;
 
-    for (size_t i = 0; i < sizeof(base) - 1u; i++)
+    for (; base[i]; i++)
         if (name[i] != (uint8_t)base[i])
             return false;
-    return name[sizeof(base) - 1u] == 0 || name[sizeof(base) - 1u] == '@';
+    return name[i] == 0 || name[i] == '@';
 }
 
 /* `cells` big-endian cells (at most CELLS_MAX) as one number. */
@@ -99,13 +99,14 @@ int fdt_mem_read(const uint8_t *fdt, uint32_t avail, struct fdt_mem *m)
     if (rc)
         return rc;
     m->totalsize = total;
+    m->harts = 0;
     const uint8_t *pos = fdt + be32(fdt + FDT_OFF_DT_STRUCT);
     const uint8_t *end = pos + be32(fdt + FDT_OFF_SIZE_DT_STRUCT);
     const uint8_t *strs = fdt + be32(fdt + FDT_OFF_DT_STRINGS);
     const uint8_t *strs_end = strs + be32(fdt + FDT_OFF_SIZE_DT_STRINGS);
     uint32_t depth = 0;               /* 1 inside the root node */
     uint32_t addr_cells = CELLS_ADDR_DEFAULT, size_cells = CELLS_SIZE_DEFAULT;
-    bool in_memory = false;
+    bool in_memory = false, in_cpus = false, found = false;
 
     /* Every token moves pos on by at least 4 bytes: the walk ends within
      * size_dt_struct / 4 rounds. */
@@ -117,8 +118,12 @@ int fdt_mem_read(const uint8_t *fdt, uint32_t avail, struct fdt_mem *m)
             int32_t len = name_len(pos, end);
             if (len < 0 || ++depth > FDT_MEM_DEPTH_MAX)
                 return FDT_MEM_ESTRUCT;
-            if (depth == 2)
-                in_memory = is_memory_node(pos);
+            if (depth == 2) {
+                in_memory = !found && is_node(pos, "memory");
+                in_cpus = str_eq(pos, "cpus");
+            } else if (depth == 3 && in_cpus && is_node(pos, "cpu")) {
+                m->harts++;
+            }
             uint32_t skip = ((uint32_t)len + 1u + 3u) & ~3u;
             if (skip > (uint32_t)(end - pos))
                 return FDT_MEM_ESTRUCT;
@@ -127,7 +132,7 @@ int fdt_mem_read(const uint8_t *fdt, uint32_t avail, struct fdt_mem *m)
             if (depth == 0)
                 return FDT_MEM_ESTRUCT;
             if (--depth < 2)
-                in_memory = false;
+                in_memory = in_cpus = false;
             if (depth == 0)
                 break;                  /* the root closed */
         } else if (tok == FDT_PROP) {
@@ -151,7 +156,10 @@ int fdt_mem_read(const uint8_t *fdt, uint32_t avail, struct fdt_mem *m)
                     return FDT_MEM_ENOMEM;
                 m->base = cells_value(pos, addr_cells);
                 m->size = cells_value(pos + 4u * addr_cells, size_cells);
-                return m->size ? FDT_MEM_OK : FDT_MEM_ENOMEM;
+                if (!m->size)
+                    return FDT_MEM_ENOMEM;
+                found = true;           /* the first one; walk on for /cpus */
+                in_memory = false;
             }
             uint32_t skip = (len + 3u) & ~3u;   /* len <= end - pos */
             pos += skip < (uint32_t)(end - pos) ? skip : (uint32_t)(end - pos);
@@ -161,7 +169,7 @@ int fdt_mem_read(const uint8_t *fdt, uint32_t avail, struct fdt_mem *m)
             return FDT_MEM_ESTRUCT;
         }
     }
-    return FDT_MEM_ENOMEM;
+    return found ? FDT_MEM_OK : FDT_MEM_ENOMEM;
 }
 
 const char *fdt_mem_strerror(int err)

@@ -1,6 +1,7 @@
 /* The RAM a RISC-V board has, read from the flattened device tree the
  * previous stage passes in a1: the first (address, size) pair of the
- * /memory node's reg. Nothing else of the tree is read (firmware/fdt.c is
+ * /memory node's reg, and how many harts /cpus lists (its cpu@N nodes).
+ * Nothing else of the tree is read (firmware/fdt.c is
  * the editor); every offset and length is checked against the header and
  * the bytes the caller says are readable, and the walk is bounded by the
  * structure block's length and FDT_MEM_DEPTH_MAX.
@@ -31,6 +32,7 @@ struct fdt_mem {
     uint32_t totalsize;               /* the tree's bytes (header field) */
     uint64_t base;                    /* /memory's first reg entry */
     uint64_t size;
+    uint32_t harts;                   /* /cpus/cpu@N nodes, any status */
 };
 
 /* The header at fdt, readable for `avail` bytes: 0 and its totalsize, or

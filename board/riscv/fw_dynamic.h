@@ -5,7 +5,9 @@
  * until the last hart has entered (every hart reads magic, version and
  * boot_hart on entry).
  *
- * boot_hart only picks the hart that relocates and sets up the firmware;
+ * boot_hart only picks the hart that relocates and sets up the firmware
+ * (OpenSBI asks for the last hart to leave the previous stage when that
+ * stage lies where the firmware is linked; the others wait in it);
  * the hart that starts the next stage is drawn by sbi_init()'s lottery
  * among the harts whose misa has the next mode's extension (S), so on
  * the FU540 always a U54, never the E51.

@@ -17,6 +17,7 @@
 
 #define MSTATUS_MIE (1u << 3)         /* machine interrupts enabled */
 #define MIP_MSIP    (1u << 3)         /* machine software interrupt (mip, mie) */
+#define MIP_MTIP    (1u << 7)         /* machine timer interrupt (mip, mie) */
 
 /* mcause: bit XLEN-1 set for an interrupt, else the exception code. */
 #define MCAUSE_INTERRUPT ((uintptr_t)1 << (sizeof(uintptr_t) * 8 - 1))

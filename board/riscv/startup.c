@@ -1,6 +1,6 @@
 /* Reset: every hart enters _start. Hart 0 copies .data, zeroes .bss,
  * paints the stack and runs the board; the others park until the
- * hand-off releases them (cpu_enter_all). */
+ * hand-off releases them (cpu_release_harts). */
 #include <stdint.h>
 
 #include "board/board.h"
@@ -21,12 +21,16 @@ __attribute__((noreturn, used)) void cpu_start(uintptr_t hartid,
  * Interrupts off and the trap handler in place before anything else;
  * a0/a1 stay untouched for cpu_start.
  *
- * The other harts park here until cpu_enter_all() releases them: mie
+ * The other harts park here until cpu_release_harts() calls them: mie
  * holds only MSIE (mstatus.MIE stays clear, so no trap is taken, but wfi
- * wakes on this hart's CLINT software interrupt); once their msip is set
- * they clear it and jump to cpu_release[0] in M-mode with a0 = their hart
- * id, a1 = cpu_release[1], a2 = cpu_release[2]. A wake without msip
- * (wfi may return early) goes back to sleep. */
+ * wakes on this hart's CLINT software interrupt). cpu_release (jump.c):
+ * [0] entry (0 until all may go), [1] a1, [2] a2, [3] how many answered
+ * the roll call, [4] the calling hart, [5] roll call open. On each msip a
+ * hart clears it; once the roll call is open it counts itself (once, t6)
+ * and raises the caller's msip; once the entry is set it jumps there in
+ * M-mode with a0 = its hart id, a1, a2. Between the two it sleeps, so the
+ * caller's wait is not spent on harts spinning. Any other wake goes back
+ * to sleep. */
 __attribute__((naked, section(".text.start"))) void _start(void)
 {
     __asm__ volatile(
@@ -40,18 +44,31 @@ __attribute__((naked, section(".text.start"))) void _start(void)
         "j cpu_start\n"
         "1: li t0, %0\n"
         "csrw mie, t0\n"
+        "li t6, 0\n"                    /* not counted yet */
+        "li t3, %1\n"                   /* the CLINT */
+        "la t1, cpu_release\n"
         "2: wfi\n"
         "csrr t0, mip\n"
         "andi t0, t0, %0\n"
         "beqz t0, 2b\n"
-        "la t1, cpu_release\n"
-        "ld t2, 0(t1)\n"
-        "beqz t2, 2b\n"
         "csrr a0, mhartid\n"
         "slli t0, a0, 2\n"
-        "li t3, %1\n"
-        "add t3, t3, t0\n"
-        "sw zero, 0(t3)\n"              /* msip = 0 */
+        "add t0, t3, t0\n"
+        "sw zero, 0(t0)\n"              /* own msip = 0 */
+        "fence iorw, iorw\n"
+        "ld t2, 40(t1)\n"
+        "beqz t2, 2b\n"                 /* no roll call */
+        "bnez t6, 3f\n"
+        "li t6, 1\n"
+        "addi t0, t1, 24\n"
+        "amoadd.d zero, t6, (t0)\n"     /* count, then wake the caller */
+        "fence iorw, iorw\n"
+        "ld t0, 32(t1)\n"
+        "slli t0, t0, 2\n"
+        "add t0, t3, t0\n"
+        "sw t6, 0(t0)\n"
+        "3: ld t2, 0(t1)\n"
+        "beqz t2, 2b\n"                 /* not yet: sleep */
         "csrw mie, zero\n"
         "ld a1, 8(t1)\n"
         "ld a2, 16(t1)\n"

@@ -17,6 +17,12 @@
 
 static struct board_spi spi;
 static struct board_card card;
+static uint32_t hart_count = BOARD_HARTS;
+
+uint32_t board_hart_count(void)
+{
+    return hart_count;
+}
 
 #if BOOT_INTERACTIVE
 /* The prompt's `info`: the card line again. */
@@ -34,7 +40,7 @@ static void board_info(void *ctx, const struct console *con)
 static void dram_window(const struct console *con, uintptr_t fdt,
                         uint32_t *fdt_size, uint64_t *start, uint64_t *end)
 {
-    struct fdt_mem m = { 0, 0, 0 };
+    struct fdt_mem m = { 0, 0, 0, 0 };
     int rc = FDT_MEM_EMAGIC;
 
     *start = BOARD_DRAM_BASE;
@@ -50,14 +56,17 @@ static void dram_window(const struct console *con, uintptr_t fdt,
             fdt_mem_header((const uint8_t *)fdt, avail, &m.totalsize) == 0)
             *fdt_size = m.totalsize;    /* a tree, just no /memory */
     }
+    if (rc == 0 && m.harts)
+        hart_count = m.harts < BOARD_HARTS ? m.harts : BOARD_HARTS;
     if (rc == 0 && m.base == BOARD_DRAM_BASE) {
         *fdt_size = m.totalsize;
         *end = m.base + m.size < WINDOW_LIMIT ? m.base + m.size
                                                : WINDOW_LIMIT;
         con_printf(con, "reset: a1 = device tree at 0x%08lx, %u bytes; "
-                   "/memory: %lu MiB at 0x%08lx\n", (unsigned long)fdt,
-                   (unsigned)m.totalsize, (unsigned long)(m.size >> 20),
-                   (unsigned long)m.base);
+                   "/memory: %lu MiB at 0x%08lx; %u harts\n",
+                   (unsigned long)fdt, (unsigned)m.totalsize,
+                   (unsigned long)(m.size >> 20), (unsigned long)m.base,
+                   (unsigned)m.harts);
     } else if (rc == 0) {
         *fdt_size = m.totalsize;
         con_printf(con, "reset: a1 = device tree at 0x%08lx; its /memory "

@@ -24,6 +24,10 @@
 #define BOARD_FDT_MAX (1u << 20)
 #define BOARD_HARTS 5u                /* the E51 (hart 0) and four U54s */
 
+/* setup.c: the harts the device tree lists (/cpus), at most BOARD_HARTS;
+ * BOARD_HARTS when a1 held no tree. */
+uint32_t board_hart_count(void);
+
 #define PRCI_BASE  0x10000000u
 #define UART0_BASE 0x10010000u
 #define QSPI2_BASE 0x10050000u        /* the SD card slot */

@@ -14,11 +14,14 @@ Q=$BUILD/sifive-u/qemu
 T=$Q/t.$$                         # private while running: the tree is shared
 FW=$BUILD/sifive-u/extload.elf
 FW_RESET=$BUILD/sifive-u/extload-reset.elf       # cpu_reset() test build
+FW_TINY=$BUILD/sifive-u-tiny/extload.elf   # no prompt: stops where it fails
 qemu_board sifive-u
 
 qemu_build "$Q-build.log" \
     "build the sifive-u firmware and the RISC-V test kernel" \
     firmware-sifive-u qemu-tools-sifive-u
+qemu_build "$Q-tiny-build.log" "build the sifive-u tiny firmware" \
+    PROFILE=tiny firmware-sifive-u
 
 # --- the standard tree: a label with an FDT file, one without ---------------
 r=$T/std
@@ -164,8 +167,10 @@ LABEL a
   KERNEL /boot/missing-a.bin
 CONF
 image "$T/nolabel.img" "$r"
-boot nolabel "$T/nolabel.img"
-check "no bootable label: said, then stop" 68 \
+# The default build opens its prompt here (tests/qemu/t_sifive_prompt.sh);
+# the tiny one has none and stops.
+boot nolabel "$T/nolabel.img" "$FW_TINY"
+check "no bootable label (tiny build): said, then stop" 68 \
     "load: /boot/missing-a.bin: .*; no labels left" \
     "boot: no bootable label \(1 tried\); stop" "!fault:"
 

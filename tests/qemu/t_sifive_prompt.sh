@@ -95,6 +95,18 @@ boot reset "$T/long.img" 'x\nreset\n'
 check "default: the prompt's reset resets the SoC (QEMU -no-reboot exits)" 0 \
     "^extload> reset$" "!payload:"
 
+r=$T/nolabel; kernel "$r/boot/x.bin" 100
+conf "$r" <<'CONF'
+DEFAULT a
+LABEL a
+  KERNEL /boot/missing-a.bin
+CONF
+image "$T/nolabel.img" "$r"
+boot nolabel "$T/nolabel.img" 'labels\nreset\n'
+check "default: no bootable label opens the prompt, which reads keys" 0 \
+    "boot: no bootable label \(1 tried\); opening the prompt" \
+    "^extload> labels$" "^ \*1 a +/boot/missing-a\.bin$" "^extload> reset$"
+
 # --- the tiny profile --------------------------------------------------------
 boot tiny "$T/long.img" 'ls /boot\nboot old\n' "$FW_TINY"
 check "tiny: no menu or prompt; the same keys are ignored and the default boots" 0 \

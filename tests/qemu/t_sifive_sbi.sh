@@ -45,7 +45,9 @@ for smp in 2 5; do
         last_hart=$((smp - 1))
         dt=$(sed -nE 's/^reset: a1 = device tree at 0x([0-9a-f]+), .*/\1/p' "$T/$last.log")
         check "-smp $smp -m $mem: every hart enters fw_dynamic, a U54 starts the S-mode kernel (a0 = hart, a1 = the tree at 0x${dt:-?})" 0 \
-            "handoff: SBI firmware \(fw_dynamic\) at 0x80000000: harts 0-4 enter it in M-mode, a0=hart, a1=0x${dt:-none} \(fdt\), a2=0x080[0-9a-f]{5} \(fw_dynamic_info v2: next 0x80200000 in S-mode, boot hart 0\)" \
+            "/memory: [0-9]+ MiB at 0x80000000; $smp harts" \
+            "handoff: SBI firmware \(fw_dynamic\) at 0x80000000: harts 0-$last_hart enter it in M-mode, a0=hart, a1=0x${dt:-none} \(fdt\), a2=0x080[0-9a-f]{5} \(fw_dynamic_info v2: next 0x80200000 in S-mode, boot hart 0\)" \
+            "^handoff: $last_hart of $last_hart other harts answered the roll call and entered the firmware; hart 0 follows\$" \
             "^Platform HART Count +: $smp\$" \
             "^Domain0 HARTs +: 0\*(,[1-4]\*){$last_hart}\$" \
             "^Domain0 Next Address +: 0x0*80200000\$" \

@@ -121,6 +121,11 @@ static void qemu_like(struct tree *t, uint32_t size_lo)
     begin(t, "cpu@0");
     prop(t, "reg", zero, 1);                       /* not memory's reg */
     tok(t, FDT_END_NODE);
+    begin(t, "cpu@1");
+    prop(t, "reg", one, 1);
+    tok(t, FDT_END_NODE);
+    begin(t, "cpu-map");                           /* not a cpu */
+    tok(t, FDT_END_NODE);
     tok(t, FDT_END_NODE);
     tok(t, FDT_NOP);
     begin(t, "memory@80000000");
@@ -151,6 +156,7 @@ static void test_qemu_tree(void **state)
     assert_int_equal(read_tree(&t, &m), FDT_MEM_OK);
     assert_int_equal(m.base, 0x80000000u);
     assert_int_equal(m.size, 0x40000000u);
+    assert_int_equal(m.harts, 2);
     assert_int_equal(m.totalsize, HDR + RSV + t.sn + t.strn);
 }
 
