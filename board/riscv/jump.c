@@ -91,9 +91,3 @@ void cpu_park(void)
     for (;;)
         __asm__ volatile("wfi");
 }
-
-/* Nothing to wait for: the loader runs with every interrupt disabled in
- * mie, and WFI would then sleep for good. */
-void cpu_idle(void)
-{
-}

@@ -60,7 +60,7 @@ static void dram_window(const struct console *con, uintptr_t fdt,
         hart_count = m.harts < BOARD_HARTS ? m.harts : BOARD_HARTS;
     if (rc == 0 && m.base == BOARD_DRAM_BASE) {
         *fdt_size = m.totalsize;
-        *end = m.base + m.size < WINDOW_LIMIT ? m.base + m.size
+        *end = m.size < WINDOW_LIMIT - m.base ? m.base + m.size
                                                : WINDOW_LIMIT;
         con_printf(con, "reset: a1 = device tree at 0x%08lx, %u bytes; "
                    "/memory: %lu MiB at 0x%08lx; %u harts\n",
@@ -91,8 +91,7 @@ int board_init(struct boot_env *env)
     uintptr_t fdt = cpu_reset_fdt();
     uint32_t fdt_size;
     uint64_t wstart, wend;
-
-    uint32_t core_hz = board_clock_init();
+    uint32_t core_hz = board_clock_init();  /* before the UART's divider */
 
     board_console_init();
     cpu_ms_start(BOARD_MTIME_HZ);
