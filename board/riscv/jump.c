@@ -59,7 +59,7 @@ uint32_t cpu_release_harts(uintptr_t entry, uintptr_t a1, uintptr_t a2,
     rel[3] = 0;
     rel[4] = hart;
     __asm__ volatile("fence rw, rw" : : : "memory");
-    rel[5] = 1;
+    rel[5] = CPU_ROLL_CALL;
     raise_others(hart, harts);
     /* The roll call: sleep until each has answered (it raises our msip)
      * or the timer fires; mie holds MSIE and MTIE, mstatus.MIE stays

@@ -25,7 +25,11 @@ __attribute__((noreturn, used)) void cpu_start(uintptr_t hartid,
  * holds only MSIE (mstatus.MIE stays clear, so no trap is taken, but wfi
  * wakes on this hart's CLINT software interrupt). cpu_release (jump.c):
  * [0] entry (0 until all may go), [1] a1, [2] a2, [3] how many answered
- * the roll call, [4] the calling hart, [5] roll call open. On each msip a
+ * the roll call, [4] the calling hart, [5] CPU_ROLL_CALL while the roll
+ * call is open (a magic, not a flag: on silicon the L2 LIM holds garbage
+ * until hart 0 zeroes .bss, and a hart may wake on an msip the previous
+ * stage left; a hart may also arrive here after the roll call's msip,
+ * which it must not clear unseen). On each msip a
  * hart clears it; once the roll call is open it counts itself (once, t6)
  * and raises the caller's msip; once the entry is set it jumps there in
  * M-mode with a0 = its hart id, a1, a2. Between the two it sleeps, so the
@@ -42,11 +46,11 @@ __attribute__((naked, section(".text.start"))) void _start(void)
         "bnez t0, 1f\n"
         "la sp, __stack_top\n"
         "j cpu_start\n"
-        "1: li t0, %0\n"
-        "csrw mie, t0\n"
-        "li t6, 0\n"                    /* not counted yet */
+        "1: li t6, 0\n"                 /* not counted yet */
         "li t3, %1\n"                   /* the CLINT */
         "la t1, cpu_release\n"
+        "li t0, %0\n"
+        "csrw mie, t0\n"
         "2: wfi\n"
         "csrr t0, mip\n"
         "andi t0, t0, %0\n"
@@ -57,7 +61,8 @@ __attribute__((naked, section(".text.start"))) void _start(void)
         "sw zero, 0(t0)\n"              /* own msip = 0 */
         "fence iorw, iorw\n"
         "ld t2, 40(t1)\n"
-        "beqz t2, 2b\n"                 /* no roll call */
+        "li t0, %2\n"
+        "bne t2, t0, 2b\n"              /* no roll call */
         "bnez t6, 3f\n"
         "li t6, 1\n"
         "addi t0, t1, 24\n"
@@ -78,7 +83,7 @@ __attribute__((naked, section(".text.start"))) void _start(void)
         "fence.i\n"
         ".option pop\n"
         "jr t2\n"
-        : : "i"(MIP_MSIP), "i"(CPU_CLINT_BASE));
+        : : "i"(MIP_MSIP), "i"(CPU_CLINT_BASE), "i"(CPU_ROLL_CALL));
 }
 
 uintptr_t cpu_reset_hartid(void)
