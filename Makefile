@@ -84,11 +84,13 @@ $(1)/%.o: %.c
 endef
 objs = $(patsubst %.c,$(1)/%.o,$(2))
 
-# Code that runs on the board and on the host alike.
+# Code that runs on the board and on the host alike. lib/ is what every
+# layer may include (the number formatter); fs/ and drivers/ need it.
+BASE_SRC := $(wildcard lib/*.c)
 FS_SRC   := $(wildcard fs/*.c)
 DRV_SRC  := $(wildcard drivers/sdspi*.c)
 FW_SRC   := $(wildcard firmware/*.c)
-LIB_SRC  := $(FS_SRC) $(DRV_SRC) $(FW_SRC)
+LIB_SRC  := $(BASE_SRC) $(FS_SRC) $(DRV_SRC) $(FW_SRC)
 # The host port: an image file as the block device, stdio as the console,
 # and the Cortex-M hand-off decision (pure C) it reports.
 HOSTPORT_SRC := $(filter-out board/host/main.c,$(wildcard board/host/*.c)) \
@@ -150,7 +152,7 @@ $(BUILD)/tools/%: tests/tools/%.c
 	$(Q)$(CC) $(HOST_CFLAGS) -o $@ $<
 
 # fs/ and drivers/ must build freestanding for Cortex-M3.
-arm-objs: $(call objs,$(BUILD)/arm$(PSUF)/obj,$(FS_SRC) $(DRV_SRC))
+arm-objs: $(call objs,$(BUILD)/arm$(PSUF)/obj,$(BASE_SRC) $(FS_SRC) $(DRV_SRC))
 
 # Both profiles: the tiny profile's unit tests (build/tests-tiny/) and its
 # ASan host tool (build/host-tiny-asan/extload) run as suites of their own.

@@ -1,7 +1,7 @@
 #include "drivers/pl022.h"
 
 #include "drivers/mmio.h"
-#include "drivers/sdspi_conf.h"
+#include "drivers/pl022_conf.h"
 
 #define SSI_CR0  0x00u
 #define SSI_CR1  0x04u

@@ -1,20 +1,22 @@
-/* Build options of the SD path (drivers/sdspi*.c, drivers/pl022.c), in
- * the manner of FatFs's ffconf.h: each one says what it does and what it
- * costs. Set them with -D on the compiler's command line; this header only
- * supplies the defaults. The default profile is the fast one; the tiny
- * profile (make PROFILE=tiny, -DEXTLOAD_TINY=1) keeps the compact code.
+/* Build options of the SD driver (drivers/sdspi*.c; the PL022's are in
+ * drivers/pl022_conf.h), in the manner of FatFs's ffconf.h: each one says
+ * what it does and what it costs. Set them with -D on the compiler's
+ * command line; this header only supplies the defaults. The default
+ * profile is the fast one; the tiny profile (make PROFILE=tiny,
+ * -DEXTLOAD_TINY=1) keeps the compact code.
  *
  * Costs are arm-none-eabi-gcc 12 -mcpu=cortex-m3 -mthumb -Os bytes of
  * flash (`make size` prints them: tests/bench/sdconf.py), speeds guest
  * instructions per byte under QEMU -icount shift=0 (`make bench`,
- * tests/bench/RESULTS.md). With both options and SHA256_UNROLL
- * (firmware/boot_conf.h) off, the 4 MiB verified stream takes 94.7
- * instructions a byte; with all on 48.9, for 1176 bytes of flash.
+ * tests/bench/RESULTS.md). With SDSPI_CRC16_TABLE, PL022_UNROLL and
+ * SHA256_UNROLL (firmware/boot_conf.h) off, the 4 MiB verified stream
+ * takes 94.7 instructions a byte; with all on 48.9, for 1176 bytes of
+ * flash.
  */
 #ifndef EXTLOAD_SDSPI_CONF_H
 #define EXTLOAD_SDSPI_CONF_H
 
-/* SDSPI_FAST: the default for the two options below (1 fast, 0 compact).
+/* SDSPI_FAST: the default for the option below (1 fast, 0 compact).
  */
 #ifndef EXTLOAD_TINY
 #define EXTLOAD_TINY 0
@@ -34,17 +36,6 @@
  */
 #ifndef SDSPI_CRC16_TABLE
 #define SDSPI_CRC16_TABLE SDSPI_FAST
-#endif
-
-/* PL022_UNROLL: receive-only transfers (the data blocks) in whole FIFO
- * batches of eight frames written and drained by straight-line code: one
- * store, one load and one store a byte, one BSY poll a batch.
- *   1: about 3.5 instructions a byte on the bus; costs 144 bytes of flash.
- *      The raw CMD18 loop goes from 17.5 to 11.1 instructions a byte.
- *   0: the general batch loop, one loop per direction with a counter.
- */
-#ifndef PL022_UNROLL
-#define PL022_UNROLL SDSPI_FAST
 #endif
 
 #endif

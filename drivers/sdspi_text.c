@@ -3,6 +3,7 @@
 
 #include "drivers/sd_spec.h"
 #include "drivers/sdspi.h"
+#include "lib/num.h"
 
 const char *sdspi_type_name(int type)
 {
@@ -17,8 +18,6 @@ static char printable(uint32_t c)
     return c >= 0x20 && c < 0x7F ? (char)c : '?';
 }
 
-static const char hexdig[] = "0123456789abcdef";
-
 /* CID layouts: SD spec 5.2; MMC per JEDEC JESD84 (6-char name, 8-bit OID). */
 void sdspi_cid_decode(const struct sdspi *sd, struct sdspi_cid *out)
 {
@@ -31,8 +30,10 @@ void sdspi_cid_decode(const struct sdspi *sd, struct sdspi_cid *out)
 
     out->mid = cid[SD_CID_MID_BYTE];
     if (mmc) {                              /* OID is one binary byte */
-        out->oem[0] = hexdig[cid[MMC_CID_OID_BYTE] >> 4];
-        out->oem[1] = hexdig[cid[MMC_CID_OID_BYTE] & 15];
+        char d[64];                         /* 0x1XY: always three digits */
+        (void)num_digits(d, 0x100u | cid[MMC_CID_OID_BYTE], 16, 0);
+        out->oem[0] = d[1];
+        out->oem[1] = d[2];
     } else {
         out->oem[0] = printable(cid[SD_CID_OID_BYTE]);
         out->oem[1] = printable(cid[SD_CID_OID_BYTE + 1]);

@@ -22,8 +22,8 @@
 #define RXDATA_EMPTY (1u << 31)
 
 #define FIFO_DEPTH 8u
-/* One frame at the slowest rate (tlclk / 8192) is ~65k core cycles at
- * reset clocks; a poll is a few cycles. */
+/* One frame at the slowest rate (tlclk / 8192) is 16k core cycles
+ * (tlclk = core / 2); a poll is a few cycles. */
 #define POLL_LIMIT 200000u
 
 void sifive_spi_init(struct sifive_spi *s, uintptr_t base, uint32_t clk_hz,
@@ -43,17 +43,29 @@ void sifive_spi_init(struct sifive_spi *s, uintptr_t base, uint32_t clk_hz,
     sifive_spi_set_hz(s, hz);
 }
 
-void sifive_spi_set_hz(struct sifive_spi *s, uint32_t hz)
+/* The divider for the fastest rate not above hz: rate = clk / (2 * (div
+ * + 1)). */
+static uint32_t sck_div(uint32_t clk_hz, uint32_t hz)
 {
-    /* rate = clk / (2 * (div + 1)) */
     uint32_t div;
 
     if (hz == 0)
         hz = 1;
-    div = (s->clk_hz + 2u * hz - 1u) / (2u * hz);
+    div = (uint32_t)(((uint64_t)clk_hz + 2u * (uint64_t)hz - 1u) /
+                     (2u * (uint64_t)hz));
     div = div > 0 ? div - 1u : 0u;
-    if (div > SCKDIV_MAX)
-        div = SCKDIV_MAX;
+    return div > SCKDIV_MAX ? SCKDIV_MAX : div;
+}
+
+uint32_t sifive_spi_rate(const struct sifive_spi *s, uint32_t hz)
+{
+    return s->clk_hz / (2u * (sck_div(s->clk_hz, hz) + 1u));
+}
+
+void sifive_spi_set_hz(struct sifive_spi *s, uint32_t hz)
+{
+    uint32_t div = sck_div(s->clk_hz, hz);
+
     mmio_write(s->base + SPI_SCKDIV, div);
     s->hz = s->clk_hz / (2u * (div + 1u));
 }

@@ -18,6 +18,8 @@ void sifive_spi_init(struct sifive_spi *s, uintptr_t base, uint32_t clk_hz,
                      uint32_t cs, uint32_t hz);
 /* Set the fastest bit rate not above hz. */
 void sifive_spi_set_hz(struct sifive_spi *s, uint32_t hz);
+/* The rate sifive_spi_set_hz(s, hz) would set. */
+uint32_t sifive_spi_rate(const struct sifive_spi *s, uint32_t hz);
 /* on: assert the chip select and hold it across frames (csmode HOLD)
  * until deselected; off: deassert it (csmode OFF). */
 void sifive_spi_select(struct sifive_spi *s, int on);

@@ -3,7 +3,7 @@
 
 #include <string.h>
 
-#include "fs/num.h"
+#include "lib/num.h"
 
 static const char *const config_paths[] = {
     "/boot/extlinux/extlinux.conf",

@@ -4,7 +4,7 @@
  * nothing of the flow. */
 #include "firmware/boot_priv.h"
 
-#include "fs/num.h"
+#include "lib/num.h"
 
 const char *boot_strerror(int err)
 {

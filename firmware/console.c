@@ -1,6 +1,6 @@
 #include "firmware/console.h"
 
-#include "fs/num.h"
+#include "lib/num.h"
 
 #include <stdbool.h>
 #include <stddef.h>

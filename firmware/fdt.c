@@ -10,7 +10,7 @@
 
 #include "firmware/fdt_priv.h"
 #include "fs/be.h"
-#include "fs/num.h"
+#include "lib/num.h"
 
 int fdt_fail(struct fdt *t, uint32_t off, int err)
 {

@@ -2,7 +2,7 @@
 #include "firmware/sigmsg.h"
 
 #include "firmware/ed25519.h"
-#include "fs/num.h"
+#include "lib/num.h"
 
 const char *sigmsg_role_name(enum sigmsg_role role)
 {

@@ -1,6 +1,6 @@
 /* Error texts (from the EXT_ERRORS table) and sentences. */
 #include "ext_priv.h"
-#include "num.h"
+#include "lib/num.h"
 #include "part.h"
 
 const char *ext_strerror(int err)

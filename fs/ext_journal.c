@@ -31,7 +31,7 @@
  * calls ext_journal_patch), an escaped copy getting its magic back.
  */
 #include "ext_priv.h"
-#include "num.h"
+#include "lib/num.h"
 #include "be.h"
 #include "jbd2.h"
 

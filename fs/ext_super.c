@@ -1,6 +1,6 @@
 /* Mount: read and check the superblock, decide what the reader can do. */
 #include "ext_priv.h"
-#include "num.h"
+#include "lib/num.h"
 
 /*
  * Feature policy for a read-only boot loader, bit by bit.

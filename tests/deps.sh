@@ -4,6 +4,7 @@
 set -eu
 pkgs="gcc make e2fsprogs fdisk libcmocka-dev gcc-arm-none-eabi \
 libnewlib-arm-none-eabi qemu-system-arm gcc-riscv64-unknown-elf qemu-system-misc \
+qemu-system-data \
 clang libclang-rt-14-dev python3 openssl xxd device-tree-compiler $*"
 missing=""
 for p in $pkgs; do

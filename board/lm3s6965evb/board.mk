@@ -18,7 +18,7 @@ BOOT_REQUIRE_SHA256 ?= 0
 
 # The CPU layer, the chips, the board, and board/main.c (the one
 # board_main; a test build links its own in its place).
-LM3S_SRC := $(FS_SRC) $(DRV_SRC) drivers/pl011.c drivers/pl022.c \
+LM3S_SRC := $(BASE_SRC) $(FS_SRC) $(DRV_SRC) drivers/pl011.c drivers/pl022.c \
             drivers/lm3s_gpio.c $(FW_SRC) $(wildcard board/cortex-m/*.c) \
             $(BOARD_SHARED_SRC) $(wildcard board/lm3s6965evb/*.c) board/main.c
 LM3S_CFLAGS := $(CSTD) $(WARN) -I. -mcpu=cortex-m3 -mthumb -Os -g \

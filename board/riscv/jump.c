@@ -28,16 +28,66 @@ void cpu_enter(uintptr_t entry, uintptr_t fdt, uintptr_t a2)
     __builtin_unreachable();
 }
 
+/* What the parked harts read (board/riscv/startup.c, by these offsets):
+ * entry (0: wait), a1, a2, how many answered, the calling hart, roll call
+ * open. */
+uintptr_t cpu_release[6];
+
+static uint64_t mtime(void)
+{
+    return *(volatile const uint64_t *)(uintptr_t)CLINT_MTIME;
+}
+
+static void raise_others(uintptr_t hart, uint32_t harts)
+{
+    __asm__ volatile("fence iorw, iorw" : : : "memory");
+    for (uint32_t h = 0; h < harts; h++)
+        if (h != hart)
+            mmio_write(CLINT_MSIP(h), 1);
+}
+
+uint32_t cpu_release_harts(uintptr_t entry, uintptr_t a1, uintptr_t a2,
+                           uint32_t harts, uint32_t wait_ticks)
+{
+    uintptr_t hart = csr_read(mhartid);
+    volatile uintptr_t *rel = cpu_release;
+    uint32_t want = harts > hart ? harts - 1u : harts;
+
+    rel[0] = 0;
+    rel[1] = a1;
+    rel[2] = a2;
+    rel[3] = 0;
+    rel[4] = hart;
+    __asm__ volatile("fence rw, rw" : : : "memory");
+    rel[5] = CPU_ROLL_CALL;
+    raise_others(hart, harts);
+    /* The roll call: sleep until each has answered (it raises our msip)
+     * or the timer fires; mie holds MSIE and MTIE, mstatus.MIE stays
+     * clear, so wfi wakes and no trap is taken. Our msip is cleared
+     * before the count is read, so no answer's wake is lost. */
+    uint64_t deadline = mtime() + wait_ticks;
+    *(volatile uint64_t *)(uintptr_t)CLINT_MTIMECMP(hart) = deadline;
+    csr_write(mie, MIP_MSIP | MIP_MTIP);
+    while (rel[3] < want && mtime() < deadline) {
+        __asm__ volatile("wfi");
+        mmio_write(CLINT_MSIP(hart), 0);
+        __asm__ volatile("fence iorw, iorw" : : : "memory");
+    }
+    csr_write(mie, 0);
+    *(volatile uint64_t *)(uintptr_t)CLINT_MTIMECMP(hart) = ~(uint64_t)0;
+    mmio_write(CLINT_MSIP(hart), 0);
+    uint32_t answered = (uint32_t)rel[3];
+    /* Then all go at once; this hart follows with cpu_enter(). */
+    __asm__ volatile("fence rw, rw" : : : "memory");
+    rel[0] = entry;
+    raise_others(hart, harts);
+    return answered;
+}
+
 void cpu_park(void)
 {
     csr_clear(mstatus, MSTATUS_MIE);
     csr_write(mie, 0);
     for (;;)
         __asm__ volatile("wfi");
-}
-
-/* Nothing to wait for: the loader runs with every interrupt disabled in
- * mie, and WFI would then sleep for good. */
-void cpu_idle(void)
-{
 }

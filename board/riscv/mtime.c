@@ -23,6 +23,23 @@ void cpu_ms_stop(void)
 {
 }
 
+/* Sleep about a millisecond: this hart's CLINT timer pends MTIP a tick
+ * of ticks_per_ms ahead and wfi wakes on it (mie.MTIE set for the
+ * wait only, mstatus.MIE clear: no trap), so the prompt's wait for a key
+ * does not spin (the UART raises no interrupt here; a key waits at most
+ * that ms). */
+void cpu_idle(void)
+{
+    volatile uint64_t *cmp =
+        (volatile uint64_t *)(uintptr_t)CLINT_MTIMECMP(csr_read(mhartid));
+
+    *cmp = mtime() + ticks_per_ms;
+    csr_write(mie, MIP_MTIP);
+    __asm__ volatile("wfi");
+    csr_write(mie, 0);
+    *cmp = ~(uint64_t)0;
+}
+
 uint32_t cpu_ms_now(void *ctx)
 {
     (void)ctx;

@@ -16,6 +16,12 @@
     __asm__ volatile("csrc " #csr ", %0" : : "r"((uintptr_t)(bits)) : "memory")
 
 #define MSTATUS_MIE (1u << 3)         /* machine interrupts enabled */
+#define MIP_MSIP    (1u << 3)         /* machine software interrupt (mip, mie) */
+#define MIP_MTIP    (1u << 7)         /* machine timer interrupt (mip, mie) */
+
+/* cpu_release[5] while the parked harts' roll call is open (jump.c,
+ * startup.c): "ROLL", a value no zeroed or stale word is likely to hold. */
+#define CPU_ROLL_CALL 0x524F4C4Cu
 
 /* mcause: bit XLEN-1 set for an interrupt, else the exception code. */
 #define MCAUSE_INTERRUPT ((uintptr_t)1 << (sizeof(uintptr_t) * 8 - 1))

@@ -1,15 +1,17 @@
-# extload for the HiFive Unleashed (SiFive FU540, RV64), as QEMU's sifive_u
-# runs it with -bios none.
+# extload for the HiFive Unleashed (SiFive FU540, RV64), started as the
+# FU540's mask ROM starts a first-stage loader from the card (MSEL 11: in
+# the L2 LIM at 0x08000000): in QEMU, -M sifive_u,msel=11 -bios extload.elf.
 #
 #   make firmware BOARD=sifive-u   build/sifive-u/extload.elf and .bin
 #   make qemu BOARD=sifive-u       demo SD image + boot it in QEMU
 #   make gdb BOARD=sifive-u        the same, halted, gdb stub on :1234
 #
-# BOARD_SEMIHOSTING and BOOT_REQUIRE_SHA256 as for lm3s6965evb. The
+# BOARD_SEMIHOSTING and BOOT_REQUIRE_SHA256 as for lm3s6965evb; PROFILE=tiny
+# builds build/sifive-u-tiny/ with the profile's defines. The
 # toolchain (Debian's gcc-riscv64-unknown-elf) ships no libc: string.h
 # comes from board/libc.
 
-SIFIVE_DIR     := $(BUILD)/sifive-u
+SIFIVE_DIR     := $(BUILD)/sifive-u$(PSUF)
 RV_CC          ?= riscv64-unknown-elf-gcc
 RV_OBJCOPY     ?= riscv64-unknown-elf-objcopy
 RV_SIZE        ?= riscv64-unknown-elf-size
@@ -25,10 +27,10 @@ RV_CFLAGS := $(CSTD) $(WARN) -I. -isystem board/libc $(RV_ARCH) -Os -g \
             -fno-tree-loop-distribute-patterns $(BOARD_DEFS)
 
 # The CPU layer, the chips, the board, and board/main.c.
-SIFIVE_SRC := $(FS_SRC) $(DRV_SRC) drivers/sifive_uart.c \
-            drivers/sifive_spi.c $(FW_SRC) $(wildcard board/riscv/*.c) \
+SIFIVE_SRC := $(BASE_SRC) $(FS_SRC) $(DRV_SRC) drivers/sifive_uart.c \
+            drivers/sifive_spi.c drivers/sifive_prci.c $(FW_SRC) $(wildcard board/riscv/*.c) \
             $(BOARD_SHARED_SRC) $(wildcard board/sifive-u/*.c) board/main.c
-SIFIVE_CFLAGS := $(RV_CFLAGS) -fstack-usage \
+SIFIVE_CFLAGS := $(RV_CFLAGS) -fstack-usage $(PROFILE_DEFS) \
             -DBOARD_SEMIHOSTING=$(BOARD_SEMIHOSTING) \
             -DBOOT_REQUIRE_SHA256=$(BOOT_REQUIRE_SHA256)
 SIFIVE_LDFLAGS := -T linker/sifive-u.ld -Wl,--gc-sections \
@@ -52,6 +54,14 @@ $(SIFIVE_DIR)/extload-reset.elf: $(SIFIVE_RESET_OBJ) linker/sifive-u.ld
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(RV_CC) $(SIFIVE_CFLAGS) $(BOARD_LTO) -o $@ $(SIFIVE_RESET_OBJ) $(SIFIVE_LDFLAGS)
 
+# The SBI hand-off test build: tests/qemu/payload-riscv/sbi_main.c as
+# board_main (tests/qemu/t_sifive_sbi.sh).
+SIFIVE_SBI_OBJ := $(filter-out $(SIFIVE_DIR)/obj/board/main.o,$(SIFIVE_OBJ)) \
+            $(SIFIVE_DIR)/obj/tests/qemu/payload-riscv/sbi_main.o
+$(SIFIVE_DIR)/extload-sbi.elf: $(SIFIVE_SBI_OBJ) linker/sifive-u.ld
+	@$(if $(Q),echo "  LD      $@")
+	$(Q)$(RV_CC) $(SIFIVE_CFLAGS) -o $@ $(SIFIVE_SBI_OBJ) $(SIFIVE_LDFLAGS)
+
 $(SIFIVE_DIR)/%.bin: $(SIFIVE_DIR)/%.elf
 	@$(if $(Q),echo "  OBJCOPY $@")
 	$(Q)$(RV_OBJCOPY) -O binary $< $@
@@ -65,7 +75,7 @@ include tests/qemu/payload-riscv/payload.mk
 
 # QEMU's sifive_u: UART0 on stdio, the card image on QSPI2's SD slot
 # (snapshot: the image stays untouched), semihosting for the exit code.
-SIFIVE_QEMU = $(QEMU_RV) -M sifive_u -bios none -nographic -icount shift=0 \
+SIFIVE_QEMU = $(QEMU_RV) -M sifive_u,msel=11 -nographic -icount shift=0 \
             -semihosting-config enable=on,target=native \
             -drive if=sd,format=raw,file=$(SIFIVE_DEMO_IMG),snapshot=on
 
@@ -73,7 +83,7 @@ qemu-sifive-u:
 	@bash tests/deps.sh
 	@$(MAKE) --no-print-directory firmware-sifive-u $(SIFIVE_DEMO_IMG)
 	@echo "== booting $(SIFIVE_DEMO_IMG) in QEMU (exits when the kernel does) =="
-	@$(SIFIVE_QEMU) -kernel $(SIFIVE_DIR)/extload.elf; \
+	@$(SIFIVE_QEMU) -bios $(SIFIVE_DIR)/extload.elf; \
 	    rc=$$?; echo "== QEMU exited with status $$rc =="; exit $$rc
 
 gdb-sifive-u:
@@ -83,4 +93,4 @@ gdb-sifive-u:
 	@echo "Attach from another terminal:"
 	@echo "  gdb-multiarch $(SIFIVE_DIR)/extload.elf -ex 'target remote :$(GDB_PORT)'"
 	@echo "Then e.g. 'break boot_label', 'continue'. Ctrl-a x quits QEMU."
-	@$(SIFIVE_QEMU) -kernel $(SIFIVE_DIR)/extload.elf -S -gdb tcp::$(GDB_PORT)
+	@$(SIFIVE_QEMU) -bios $(SIFIVE_DIR)/extload.elf -S -gdb tcp::$(GDB_PORT)

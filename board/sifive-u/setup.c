@@ -5,71 +5,119 @@
 #include "board/riscv/cpu.h"
 #include "board/sifive-u/sifive_u.h"
 #include "board/card.h"
+#include "board/riscv/fdt_mem.h"
+#include "drivers/sifive_uart.h"
 
 #define BOARD_DEFAULT_KERNEL "/boot/kernel.bin"
 #define SD_INIT_HZ 400000u
-#define SD_MAX_HZ 25000000u           /* the card's limit; tlclk / 2 here */
-
-/* The flattened device tree header (devicetree spec 5.2): big-endian. */
-#define FDT_MAGIC 0xD00DFEEDu
-#define FDT_OFF_MAGIC 0x00u
-#define FDT_OFF_TOTALSIZE 0x04u
-#define FDT_HEADER_SIZE 40u
+#define SD_MAX_HZ 25000000u           /* the card's limit */
+/* The window's addresses are 32-bit (struct boot_env, the hand-off
+ * block): DRAM above 4 GiB is left out. */
+#define WINDOW_LIMIT 0x100000000ull
 
 static struct board_spi spi;
 static struct board_card card;
+static uint32_t hart_count = BOARD_HARTS;
 
-static uint32_t be32_at(uintptr_t addr)
+uint32_t board_hart_count(void)
 {
-    const volatile uint8_t *p = (const volatile uint8_t *)addr;
-
-    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
-           (uint32_t)p[2] << 8 | p[3];
+    return hart_count;
 }
 
-/* The device tree a1 pointed to at reset, if it is one in RAM above the
- * loader: its size, and the window ends below it. 0: none usable. */
-static uint32_t reset_fdt_size(uintptr_t fdt, uintptr_t window_start,
-                               uintptr_t window_end)
+#if BOOT_INTERACTIVE
+/* The prompt's `info`: the card line again. */
+static void board_info(void *ctx, const struct console *con)
 {
-    if (fdt < window_start || fdt > window_end - FDT_HEADER_SIZE ||
-        (fdt & 7u) || be32_at(fdt + FDT_OFF_MAGIC) != FDT_MAGIC)
-        return 0;
-    uint32_t size = be32_at(fdt + FDT_OFF_TOTALSIZE);
-    return size >= FDT_HEADER_SIZE && size <= window_end - fdt ? size : 0;
+    (void)ctx;
+    board_card_print(con, &card);
+}
+#endif
+
+/* Where the kernel may go: DRAM as the device tree in a1 describes it
+ * (else DRAM_FALLBACK from the DRAM base), up to 4 GiB, and below that
+ * tree when it lies in DRAM. Sets *fdt_size to the tree's size, 0 when
+ * a1 held none; says on the console what it found. */
+static void dram_window(const struct console *con, uintptr_t fdt,
+                        uint32_t *fdt_size, uint64_t *start, uint64_t *end)
+{
+    struct fdt_mem m = { 0, 0, 0, 0 };
+    int rc = FDT_MEM_EMAGIC;
+
+    *start = BOARD_DRAM_BASE;
+    *end = (uint64_t)BOARD_DRAM_BASE + BOARD_DRAM_FALLBACK;
+    *fdt_size = 0;
+    /* Only an aligned address inside DRAM below 4 GiB is read at all. */
+    if (!(fdt & 7u) && fdt >= BOARD_DRAM_BASE && fdt < WINDOW_LIMIT) {
+        uint64_t room = WINDOW_LIMIT - fdt;
+        uint32_t avail = room < BOARD_FDT_MAX ? (uint32_t)room
+                                              : BOARD_FDT_MAX;
+        rc = fdt_mem_read((const uint8_t *)fdt, avail, &m);
+        if (rc == FDT_MEM_ENOMEM &&
+            fdt_mem_header((const uint8_t *)fdt, avail, &m.totalsize) == 0)
+            *fdt_size = m.totalsize;    /* a tree, just no /memory */
+    }
+    if (rc == 0 && m.harts)
+        hart_count = m.harts < BOARD_HARTS ? m.harts : BOARD_HARTS;
+    if (rc == 0 && m.base == BOARD_DRAM_BASE) {
+        *fdt_size = m.totalsize;
+        *end = m.size < WINDOW_LIMIT - m.base ? m.base + m.size
+                                               : WINDOW_LIMIT;
+        con_printf(con, "reset: a1 = device tree at 0x%08lx, %u bytes; "
+                   "/memory: %lu MiB at 0x%08lx; %u harts\n",
+                   (unsigned long)fdt, (unsigned)m.totalsize,
+                   (unsigned long)(m.size >> 20), (unsigned long)m.base,
+                   (unsigned)m.harts);
+    } else if (rc == 0) {
+        *fdt_size = m.totalsize;
+        con_printf(con, "reset: a1 = device tree at 0x%08lx; its /memory "
+                   "starts at 0x%08lx, not DRAM: assuming %u MiB\n",
+                   (unsigned long)fdt, (unsigned long)m.base,
+                   (unsigned)(BOARD_DRAM_FALLBACK >> 20));
+    } else {
+        con_printf(con, "reset: a1 = 0x%08lx: %s; assuming %u MiB of DRAM"
+                   "%s\n", (unsigned long)fdt, fdt_mem_strerror(rc),
+                   (unsigned)(BOARD_DRAM_FALLBACK >> 20),
+                   *fdt_size ? "" : ", labels without FDT get none");
+    }
+    /* The tree stays where it is (labels without FDT get it): the kernel
+     * must not overwrite it. */
+    if (*fdt_size && fdt >= *start && fdt < *end)
+        *end = fdt;
 }
 
 int board_init(struct boot_env *env)
 {
     const struct console *con = board_console();
-    uintptr_t wstart = (uintptr_t)__window_start;
-    uintptr_t wend = (uintptr_t)__window_end;
     uintptr_t fdt = cpu_reset_fdt();
-    uint32_t fdt_size = reset_fdt_size(fdt, wstart, wend);
+    uint32_t fdt_size;
+    uint64_t wstart, wend;
+    uint32_t core_hz = board_clock_init();  /* before the UART's divider */
 
     board_console_init();
     cpu_ms_start(BOARD_MTIME_HZ);
-    if (fdt_size)
-        wend = fdt;                     /* the kernel must not overwrite it */
-    con_printf(con, "\nextload: %s, hart %lu, mtime %u MHz, load window "
-               "0x%08lx-0x%08lx (%lu bytes), loader %lu bytes (image, .bss, "
-               "stack)%s\n",
+    con_printf(con, "\nextload: %s, hart %lu, mtime %u MHz, loader at "
+               "0x%08lx, %lu bytes (image, .bss, stack)%s\n",
                BOARD_NAME, (unsigned long)cpu_reset_hartid(),
-               (unsigned)(BOARD_MTIME_HZ / 1000000u), (unsigned long)wstart,
-               (unsigned long)wend, (unsigned long)(wend - wstart),
+               (unsigned)(BOARD_MTIME_HZ / 1000000u),
+               (unsigned long)(uintptr_t)__loader_start,
                (unsigned long)((uintptr_t)__stack_top -
-                               (uintptr_t)__ram_start),
+                               (uintptr_t)__loader_start),
                BOOT_REQUIRE_SHA256 ? ", SHA-256 required" : "");
-    if (fdt_size)
-        con_printf(con, "reset: a1 = device tree at 0x%08lx, %u bytes (for "
-                   "labels without FDT)\n", (unsigned long)fdt,
-                   (unsigned)fdt_size);
-    else
-        con_printf(con, "reset: a1 = 0x%08lx, no device tree in RAM above "
-                   "the window start; labels without FDT get none\n",
-                   (unsigned long)fdt);
+    dram_window(con, fdt, &fdt_size, &wstart, &wend);
+    con_printf(con, "window: 0x%08lx-0x%08lx (%lu bytes) for firmware, "
+               "kernel and the rest\n", (unsigned long)wstart,
+               (unsigned long)wend, (unsigned long)(wend - wstart));
 
     board_spi_init(&spi, SD_INIT_HZ);
+    con_printf(con, "clock: core %u MHz (%s), tlclk %u MHz; QSPI2 %u kHz "
+               "for card init, then up to %u kHz\n",
+               (unsigned)((core_hz + 500000u) / 1000000u),
+               core_hz > BOARD_HFCLK_HZ ? "core PLL from the 33.33 MHz hfclk"
+                                        : "hfclk: the core PLL did not lock",
+               (unsigned)((board_tlclk_hz() + 500000u) / 1000000u),
+               (unsigned)((spi.qspi.hz + 500u) / 1000u),
+               (unsigned)((sifive_spi_rate(&spi.qspi, SD_MAX_HZ) + 500u) /
+                          1000u));
     int rc = board_card_init(&card, &spi.bus, &spi.qspi.hz, SD_MAX_HZ);
     if (rc)
         return rc;
@@ -78,7 +126,7 @@ int board_init(struct boot_env *env)
         .con = *con,
         .ms_now = cpu_ms_now,
         .bd = &card.bd,
-        .window = __window_start,
+        .window = (uint8_t *)(uintptr_t)wstart,
         .window_addr = (uint32_t)wstart,
         .window_size = (uint32_t)(wend - wstart),
         .default_kernel = BOARD_DEFAULT_KERNEL,
@@ -87,6 +135,13 @@ int board_init(struct boot_env *env)
         .require_sha256 = BOOT_REQUIRE_SHA256,
         .handoff = board_handoff,
         .handoff_ctx = &spi,
+#if BOOT_INTERACTIVE
+        .getc = sifive_uart_getc,
+        .in_ctx = (void *)(uintptr_t)UART0_BASE,
+        .idle = board_idle,
+        .reset = board_reset,
+        .info = board_info,
+#endif
     };
     return 0;
 }

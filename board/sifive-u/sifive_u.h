@@ -10,17 +10,39 @@
 #include "drivers/spi.h"
 
 #define BOARD_NAME "sifive-u (FU540)"
-/* Clocks as at reset: the PLL bypassed, the core on the 33.33 MHz hfclk,
- * the peripherals on tlclk = core / 2. */
-#define BOARD_TLCLK_HZ 16666666u
+/* The 33.33 MHz hfclk feeds the core PLL (clock.c); the peripherals run
+ * on tlclk = core / 2. */
+#define BOARD_HFCLK_HZ 33333333u
 #define BOARD_MTIME_HZ 1000000u       /* rtcclk: the CLINT's timebase */
 #define BOARD_BAUD 115200u
 
+/* DRAM: its size comes from the device tree in a1 (QEMU's -m); this
+ * much is assumed when a1 holds none. A tree larger than BOARD_FDT_MAX
+ * is not read. */
+#define BOARD_DRAM_BASE 0x80000000u
+#define BOARD_DRAM_FALLBACK (128u << 20)
+#define BOARD_FDT_MAX (1u << 20)
+#define BOARD_HARTS 5u                /* the E51 (hart 0) and four U54s */
+
+/* setup.c: the harts the device tree lists (/cpus), at most BOARD_HARTS;
+ * BOARD_HARTS when a1 held no tree. */
+uint32_t board_hart_count(void);
+
+#define PRCI_BASE  0x10000000u
 #define UART0_BASE 0x10010000u
 #define QSPI2_BASE 0x10050000u        /* the SD card slot */
 #define GPIO_BASE  0x10060000u
 #define SD_CS 0u                      /* QSPI2 chip select line */
 #define GPIO_RESET_PIN 10u            /* low resets the SoC (gpio-restart) */
+
+/* linker/sifive-u.ld: where the loader runs (the L2 LIM). */
+extern uint8_t __loader_start[];
+
+/* clock.c: the core PLL to 1 GHz; returns the core clock (Hz), hfclk's
+ * when the PLL did not lock. board_tlclk_hz(): the peripherals' clock
+ * now (reset's until board_clock_init). */
+uint32_t board_clock_init(void);
+uint32_t board_tlclk_hz(void);
 
 /* uart.c: UART0 as the console. */
 void board_console_init(void);

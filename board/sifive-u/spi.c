@@ -18,7 +18,7 @@ static void spi_xfer(void *ctx, const uint8_t *tx, uint8_t *rx, uint32_t n)
 
 void board_spi_init(struct board_spi *s, uint32_t hz)
 {
-    sifive_spi_init(&s->qspi, QSPI2_BASE, BOARD_TLCLK_HZ, SD_CS, hz);
+    sifive_spi_init(&s->qspi, QSPI2_BASE, board_tlclk_hz(), SD_CS, hz);
     s->bus.select = spi_select;
     s->bus.set_hz = spi_set_hz;
     s->bus.xfer = spi_xfer;

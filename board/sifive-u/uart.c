@@ -10,7 +10,7 @@ static const struct console uart0_console = {
 
 void board_console_init(void)
 {
-    sifive_uart_init(UART0_BASE, BOARD_TLCLK_HZ, BOARD_BAUD);
+    sifive_uart_init(UART0_BASE, board_tlclk_hz(), BOARD_BAUD);
 }
 
 const struct console *board_console(void)

@@ -50,7 +50,7 @@ size:
 size-report: $(BENCH_CI_OBJ) $(BENCH_SIZES_OBJ) $(BENCH_DIR)/lm3s-src.txt
 	@$(MAKE) --no-print-directory -s firmware $(QEMU_DEMO_IMG) \
 	    $(if $(PSUF),$(LM3S_DIR)/extload-msgs.bin $(LM3S_DIR)/extload-report.bin,$(LM3S_DIR)/extload-noint.bin) >/dev/null
-	@$(if $(PSUF),,$(MAKE) --no-print-directory -s firmware-sifive-u $(SIFIVE_DEMO_IMG) >/dev/null)
+	@$(MAKE) --no-print-directory -s firmware-sifive-u $(SIFIVE_DEMO_IMG) >/dev/null
 	@bash tests/bench/size.sh $(BUILD) $(PROFILE) $(if $(BOARD_LTO),lto)
 	@echo
 	@$(if $(PSUF),,python3 tests/bench/fsconf.py $(BUILD) $(ARM_CC) $(ARM_CFLAGS))
@@ -59,7 +59,7 @@ size-report: $(BENCH_CI_OBJ) $(BENCH_SIZES_OBJ) $(BENCH_DIR)/lm3s-src.txt
 	@$(if $(PSUF),,echo && $(MAKE) --no-print-directory -s size-ed25519)
 
 # The SD stack on the card model, on the host.
-SDBENCH_SRC := tests/bench/sdbench.c $(FS_SRC) $(DRV_SRC) tests/sdcard/sdmodel.c
+SDBENCH_SRC := tests/bench/sdbench.c $(BASE_SRC) $(FS_SRC) $(DRV_SRC) tests/sdcard/sdmodel.c
 $(BENCH_DIR)/sdbench: $(call objs,$(BUILD)/host/obj,$(SDBENCH_SRC))
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) $(HOST_CFLAGS) -o $@ $^

@@ -34,6 +34,7 @@ MODULES = [
     ("fs/ext", r"^fs/ext_"),
     ("fs/part", r"^fs/part"),
     ("drivers/sdspi", r"^drivers/sdspi"),
+    ("lib/num (number formatter)", r"^lib/num"),
     ("drivers/pl022 (SPI)", r"^drivers/pl022"),
     ("drivers/pl011 (UART)", r"^drivers/pl011"),
     ("drivers/lm3s_gpio (GPIO)", r"^drivers/lm3s_gpio"),

@@ -78,19 +78,19 @@ python3 tests/bench/size.py --map "$LM3S/extload.map" \
     $srcs
 rc=$?
 
-# The second board: RISC-V (RV64IMAC, -Os), build/sifive-u/extload.elf.
-RV=$BUILD/sifive-u/extload.elf RV_IMG=$BUILD/sifive-u/qemu/demo.img
-if [ "$PROFILE" = default ] && [ -f "$RV" ] &&
+# The second board: RISC-V (RV64IMAC, -Os), build/sifive-u$psuf/extload.elf.
+RV=$BUILD/sifive-u$psuf/extload.elf RV_IMG=$BUILD/sifive-u/qemu/demo.img
+if [ -f "$RV" ] &&
    command -v riscv64-unknown-elf-size >/dev/null; then
     read -r text data bss _ < <(riscv64-unknown-elf-size "$RV" | tail -1)
     hwm="not measured (qemu-system-riscv64 or $RV_IMG missing)"
     if [ "${SIZE_QEMU:-1}" != 0 ] && command -v qemu-system-riscv64 >/dev/null &&
        [ -f "$RV_IMG" ]; then
-        log=$BUILD/bench/size-qemu-riscv.log
-        timeout 120 qemu-system-riscv64 -M sifive_u -bios none -nographic \
+        log=$BUILD/bench$psuf/size-qemu-riscv.log
+        timeout 120 qemu-system-riscv64 -M sifive_u,msel=11 -nographic \
             -icount shift=0 -semihosting-config enable=on,target=native \
             -drive "if=sd,format=raw,file=$RV_IMG,snapshot=on" \
-            -kernel "$RV" </dev/null >"$log" 2>&1
+            -bios "$RV" </dev/null >"$log" 2>&1
         hwm=$(tr -d '\r' <"$log" |
               sed -nE 's/.*stack high-water mark ([0-9]+) bytes.*/\1 bytes (boot of its demo card)/p')
         [ -n "$hwm" ] || hwm="no high-water line in $log"

@@ -10,7 +10,7 @@
 #                               -pubout` writes; a key that is not usable
 #                               stops the build)
 ED25519_SRC := firmware/ed25519.c firmware/sha512.c firmware/sigmsg.c \
-               firmware/sha256.c fs/num.c
+               firmware/sha256.c $(BASE_SRC)
 
 $(BUILD)/tools/ed25519tool: $(call objs,$(HOSTASAN)/obj,tests/tools/ed25519tool.c $(ED25519_SRC))
 	@mkdir -p $(dir $@)

@@ -34,16 +34,16 @@ FUZZ_CFLAGS  := $(CSTD) $(WARN) -I. -O1 -g -D_DEFAULT_SOURCE $(FUZZ_SAN)
 FUZZ_OBJ      = $(call objs,$(FUZZ_DIR)/obj,$(1))
 
 FUZZ_SRC_image  := tests/fuzz/fuzz_image.c tests/fuzz/h_image.c \
-                   tests/fuzz/h_walk.c tests/fuzz/crc_fast.c $(FS_SRC)
+                   tests/fuzz/h_walk.c tests/fuzz/crc_fast.c $(BASE_SRC) $(FS_SRC)
 FUZZ_SRC_journal := tests/fuzz/fuzz_journal.c tests/fuzz/h_journal.c \
-                   tests/fuzz/h_walk.c tests/fuzz/crc_fast.c $(FS_SRC)
+                   tests/fuzz/h_walk.c tests/fuzz/crc_fast.c $(BASE_SRC) $(FS_SRC)
 FUZZ_SRC_config := tests/fuzz/fuzz_config.c tests/fuzz/h_config.c \
                    firmware/config.c
-FUZZ_SRC_sdspi  := tests/fuzz/fuzz_sdspi.c tests/fuzz/h_sdspi.c $(DRV_SRC)
+FUZZ_SRC_sdspi  := tests/fuzz/fuzz_sdspi.c tests/fuzz/h_sdspi.c $(BASE_SRC) $(DRV_SRC)
 FUZZ_SRC_ed25519 := tests/fuzz/fuzz_ed25519.c tests/fuzz/h_ed25519.c \
                    firmware/ed25519.c firmware/sha512.c
 FUZZ_SRC_fdt    := tests/fuzz/fuzz_fdt.c tests/fuzz/h_fdt.c firmware/fdt.c \
-                   firmware/fdt_edit.c fs/num.c
+                   firmware/fdt_edit.c $(BASE_SRC)
 FUZZ_BINS := $(patsubst %,$(FUZZ_DIR)/fuzz_%,$(FUZZ_TARGETS))
 
 .PHONY: fuzz fuzz-build fuzz-seeds
@@ -54,7 +54,7 @@ FUZZ_BINS := $(patsubst %,$(FUZZ_DIR)/fuzz_%,$(FUZZ_TARGETS))
 # UBSan still check them). crc32c runs on the CPU's crc32 instruction,
 # fs/ext_csum.c's own loop checking every 32nd call (tests/fuzz/crc_fast.c).
 FUZZ_COV := -fsanitize=fuzzer-no-link
-FUZZ_NOCOV := fs/ext_csum.o fs/ext_hash.o fs/num.o fs/ext_err.o firmware/sha512.o \
+FUZZ_NOCOV := fs/ext_csum.o fs/ext_hash.o lib/num.o fs/ext_err.o firmware/sha512.o \
               tests/fuzz/h_walk.o tests/fuzz/h_image.o tests/fuzz/h_journal.o \
               tests/fuzz/h_fdt.o
 $(addprefix $(FUZZ_DIR)/obj/,$(FUZZ_NOCOV)) \

@@ -17,15 +17,20 @@ FAIL_TAIL=25                        # log lines a failure shows
 MKKERNEL=$BUILD/qemu/mkkernel      # host tool: pads a test kernel
 
 # qemu_board BOARD: sets QEMU (the machine's command line, without the
-# firmware and the card) and the default HANG_GUARD.
+# firmware and the card), FW_OPT (how the firmware is given: -kernel on
+# lm3s6965evb; -bios on sifive-u, whose msel=11 starts it in the L2 LIM
+# as the FU540's mask ROM starts a loader from the card) and the default
+# HANG_GUARD.
 qemu_board() {
     case $1 in
     lm3s6965evb)
         QEMU=(qemu-system-arm -M lm3s6965evb -nographic -icount shift=0)
+        FW_OPT=-kernel
         HANG_GUARD=${HANG_GUARD:-120} ;;
     sifive-u)
-        QEMU=(qemu-system-riscv64 -M sifive_u -bios none -nographic
+        QEMU=(qemu-system-riscv64 -M sifive_u,msel=11 -nographic
               -icount shift=0)
+        FW_OPT=-bios
         HANG_GUARD=${HANG_GUARD:-300} ;;
     *)
         echo "Bail out! qemu_board: unknown board '$1'"; exit 1 ;;
@@ -65,7 +70,7 @@ boot() {
     [ -n "$img" ] && drive=(-drive "if=sd,format=raw,file=$img,snapshot=on")
     timeout "$HANG_GUARD" "${QEMU[@]}" \
         -semihosting-config enable=on,target=native \
-        -kernel "$fw" "${drive[@]}" </dev/null >"$T/$name.log" 2>&1
+        "${FW_OPT:--kernel}" "$fw" "${drive[@]}" </dev/null >"$T/$name.log" 2>&1
     rc=$?
     drop_cr "$T/$name.log"
 }

@@ -14,11 +14,14 @@ Q=$BUILD/sifive-u/qemu
 T=$Q/t.$$                         # private while running: the tree is shared
 FW=$BUILD/sifive-u/extload.elf
 FW_RESET=$BUILD/sifive-u/extload-reset.elf       # cpu_reset() test build
+FW_TINY=$BUILD/sifive-u-tiny/extload.elf   # no prompt: stops where it fails
 qemu_board sifive-u
 
 qemu_build "$Q-build.log" \
     "build the sifive-u firmware and the RISC-V test kernel" \
     firmware-sifive-u qemu-tools-sifive-u
+qemu_build "$Q-tiny-build.log" "build the sifive-u tiny firmware" \
+    PROFILE=tiny firmware-sifive-u
 
 # --- the standard tree: a label with an FDT file, one without ---------------
 r=$T/std
@@ -39,21 +42,22 @@ CONF
 image "$T/std-mbr.img" "$r" --fs ext4 --table mbr
 boot std-mbr "$T/std-mbr.img"
 check "default label boots (ext4, MBR, 64 MiB SDSC over QSPI2)" 0 \
-    "extload: sifive-u .*load window 0x80200000-" \
-    "card: SDSC 64 MiB" "part: MBR partition 1 at LBA 2048" \
+    "extload: sifive-u .*loader at 0x08000000" "window: 0x80000000-" \
+    "clock: core 1000 MHz \(core PLL from the 33.33 MHz hfclk\), tlclk 500 MHz; QSPI2 400 kHz for card init, then up to 25000 kHz" \
+    "card: SDSC 64 MiB .*SPI 24999 kHz" "part: MBR partition 1 at LBA 2048" \
     "mount: ext4 .* 4096-byte blocks" "label: 'main'" \
-    "load: /boot/kernel.bin -> 0x80200000, 20000 bytes, [0-9]+ ms" \
+    "load: /boot/kernel.bin -> 0x80000000, 20000 bytes, [0-9]+ ms" \
     "verify: sha256 [0-9a-f]{16}\.\.\. matches" \
-    "payload: label 'main' kernel 20000 bytes at 80200000.*sha256 verified" \
+    "payload: label 'main' kernel 20000 bytes at 80000000.*sha256 verified" \
     "payload: 0 checks failed" "!label: 'qemu-dt'"
 check "M-mode entry: a0 = hart 0, a2 = the hand-off block, APPEND reaches it" 0 \
-    "handoff: M-mode, interrupts off, entry 0x80200000, a0=0 \(hart\)" \
+    "handoff: M-mode, interrupts off, entry 0x80000000, a0=0 \(hart\)" \
     'payload: cmdline "console=ttySIF0 root=/dev/mmcblk0p2 quiet"' \
-    "payload: a0=0 a1=80204e20 a2=80204e" "!payload: FAIL"
+    "payload: a0=0 a1=80004e20 a2=80004e" "!payload: FAIL"
 check "the named FDT loaded after the kernel, a1 points to it" 0 \
-    "fdt: /boot/board.dtb -> 0x80204e20, [0-9]+ bytes" \
-    "handoff: .*a1=0x80204e20 \(fdt\)" \
-    "payload: fdt [0-9]+ bytes at 80204e20 \(named, after the kernel\)"
+    "fdt: /boot/board.dtb -> 0x80004e20, [0-9]+ bytes" \
+    "handoff: .*a1=0x80004e20 \(fdt\)" \
+    "payload: fdt [0-9]+ bytes at 80004e20 \(named, after the kernel\)"
 
 # A label without FDT gets the device tree QEMU passed in a1 at reset.
 r2=$T/qemudt; cp -r "$r" "$r2"
@@ -63,11 +67,22 @@ boot qemudt "$T/qemudt.img"
 dt=$(sed -nE 's/^reset: a1 = device tree at 0x([0-9a-f]+), .*/\1/p' "$T/qemudt.log")
 check "no FDT line: a1 = the device tree QEMU passed at reset (0x${dt:-?})" 0 \
     "reset: a1 = device tree at 0x${dt:-none}, [0-9]+ bytes" \
-    "load window 0x80200000-0x${dt:-none} " \
+    "window: 0x80000000-0x${dt:-none} " \
     "fdt: none named; the board's at 0x${dt:-none}" \
     "payload: a0=0 a1=${dt:-none} " \
     "payload: fdt [0-9]+ bytes at ${dt:-none} \(the board's\)" \
     'payload: cmdline "uses-qemu-dt"' "payload: 0 checks failed"
+
+# -m 1G: the window is read from the device tree's /memory node at run
+# time and ends below the tree, which QEMU now puts near the 1 GiB top.
+QEMU0=("${QEMU[@]}"); QEMU+=(-m 1G)
+boot qemudt-1g "$T/qemudt.img"
+QEMU=("${QEMU0[@]}")
+dt=$(sed -nE 's/^reset: a1 = device tree at 0x([0-9a-f]+), .*/\1/p' "$T/qemudt-1g.log")
+check "-m 1G: /memory says 1024 MiB, the window runs to the tree (0x${dt:-?})" 0 \
+    "reset: a1 = device tree at 0x${dt:-none}, [0-9]+ bytes; /memory: 1024 MiB at 0x80000000" \
+    "window: 0x80000000-0x${dt:-none} \(10[0-9]{8} bytes\)" \
+    "payload: a0=0 a1=${dt:-none} " "payload: 0 checks failed"
 
 image "$T/std-gpt.img" "$r" --fs ext4 --table gpt --start 2
 boot std-gpt "$T/std-gpt.img"
@@ -86,7 +101,7 @@ CONF
 image "$T/link.img" "$r"
 boot link "$T/link.img"
 check "kernel behind a symlink" 0 \
-    "load: /boot/kernel.bin -> 0x80200000, 12345 bytes" \
+    "load: /boot/kernel.bin -> 0x80000000, 12345 bytes" \
     "payload: label 'a' kernel 12345 bytes" "payload: 0 checks failed"
 
 # --- fallback ---------------------------------------------------------------
@@ -105,7 +120,7 @@ if debugfs -R "stat /boot/kernel.bin" "$T/ext2.img" 2>/dev/null | grep -q "(DIND
     boot ext2 "$T/ext2.img"
     check "ext2, 1 KiB blocks: 400000-byte kernel through the double-indirect block" 0 \
         "mount: ext2 .* 1024-byte blocks" \
-        "load: /boot/kernel.bin -> 0x80200000, 400000 bytes" \
+        "load: /boot/kernel.bin -> 0x80000000, 400000 bytes" \
         "verify: sha256 .* matches" "payload: [0-9]+ padding bytes checked, 0 wrong" \
         "payload: 0 checks failed"
 else
@@ -123,7 +138,7 @@ if debugfs -R "stat /boot/kernel.bin" "$T/big.img" 2>/dev/null | grep -q "EXTENT
     boot big "$T/big.img"
     check "ext4 extents: an 8 MiB kernel, SHA-256 checked, load speed reported" 0 \
         "mount: ext4 " \
-        "load: /boot/kernel.bin -> 0x80200000, 8388608 bytes, [0-9]+ ms, [0-9]+ KiB/s" \
+        "load: /boot/kernel.bin -> 0x80000000, 8388608 bytes, [0-9]+ ms, [0-9]+ KiB/s" \
         "verify: sha256 .* matches" \
         "payload: 83[0-9]{5} padding bytes checked, 0 wrong" "payload: 0 checks failed"
 else
@@ -137,8 +152,8 @@ r=$T/ill; mkdir -p "$r/boot"; printf '\000\000\000\000' >"$r/boot/kernel.bin"
 image "$T/ill.img" "$r"
 boot ill "$T/ill.img"
 check "a trap is printed (mcause, mepc, mtval) and the board stops" 127 \
-    "handoff: M-mode, interrupts off, entry 0x80200000" \
-    "fault: illegal instruction \(mcause 2\) at mepc=80200000 mtval=" \
+    "handoff: M-mode, interrupts off, entry 0x80000000" \
+    "fault: illegal instruction \(mcause 2\) at mepc=80000000 mtval=" \
     "fault: stopped"
 
 boot nocard ""
@@ -152,8 +167,10 @@ LABEL a
   KERNEL /boot/missing-a.bin
 CONF
 image "$T/nolabel.img" "$r"
-boot nolabel "$T/nolabel.img"
-check "no bootable label: said, then stop" 68 \
+# The default build opens its prompt here (tests/qemu/t_sifive_prompt.sh);
+# the tiny one has none and stops.
+boot nolabel "$T/nolabel.img" "$FW_TINY"
+check "no bootable label (tiny build): said, then stop" 68 \
     "load: /boot/missing-a.bin: .*; no labels left" \
     "boot: no bootable label \(1 tried\); stop" "!fault:"
 

@@ -11,7 +11,7 @@
 
 #include "firmware/boot.h"
 #include "firmware/console.h"
-#include "fs/num.h"
+#include "lib/num.h"
 
 #define SAME(...) do {                                                   \
         char ours[128], libc[128];                                       \

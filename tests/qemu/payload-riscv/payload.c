@@ -3,7 +3,7 @@
  * bytes), prints a banner, and ends QEMU through semihosting with the
  * number of failed checks as exit code.
  *
- * Entered at its first byte (0x80200000). Bytes past the linked image up
+ * Entered at its first byte (0x80000000, the window's start). Bytes past the linked image up
  * to kernel_size are padding written by mkkernel; they must match
  * payload_pad_byte(). The checks it shares with the Cortex-M kernel are
  * in tests/qemu/payload/checks.c. */
@@ -17,8 +17,9 @@
 
 #define UART0_BASE 0x10010000u
 #define DRAM_LO    0x80000000u
-#define DRAM_HI    0x88000000u
-#define WINDOW_LO  0x80200000u        /* the loader lives below */
+#define DRAM_HI    0x100000000u       /* the window lies below 4 GiB */
+#define LOADER_LO  0x08000000u        /* the loader lives in the L2 LIM */
+#define LOADER_HI  0x08100000u
 #define MSTATUS_MIE 0x8u
 
 static const struct console con = { sifive_uart_write,
@@ -74,7 +75,7 @@ void payload_main(uintptr_t a0, uintptr_t a1, uintptr_t a2, uintptr_t mtvec)
                   "a0 is this hart's id, 0");
     payload_check(&pc, !(CSR(mstatus) & MSTATUS_MIE), "mstatus.MIE clear");
     payload_check(&pc, CSR(mie) == 0, "mie clear");
-    payload_check(&pc, mtvec >= DRAM_LO && mtvec < WINDOW_LO,
+    payload_check(&pc, mtvec >= LOADER_LO && mtvec < LOADER_HI,
                   "mtvec still the loader's trap handler");
 
     if (!payload_in_ram(&pc, a2, sizeof(*h)) || (a2 & 7u) ||

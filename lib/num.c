@@ -1,4 +1,4 @@
-#include "num.h"
+#include "lib/num.h"
 
 /* *v /= base, returning the remainder: 16 bits at a time, so that
  * (remainder << 16 | next 16 bits) fits 32 bits for any base <= 16. */
