@@ -50,9 +50,17 @@ PUBLISHED = [
 ]
 
 
-def flash(map_path, prefix):
+def flash(map_path, prefix, elf, nm):
+    """Under LTO the map names one ltrans unit: its sections go back to
+    their sources by the ELF's symbols (size.lto_attribute)."""
     per = collections.Counter()
-    for sec, sz, obj in size.parse_map(map_path, prefix):
+    sections = size.parse_map(map_path, prefix)
+    if elf:
+        sections = size.lto_attribute(
+            sections, nm, elf,
+            ["firmware/ed25519.c", "firmware/sha512.c", "firmware/sigmsg.c"],
+            r"ltrans[0-9]*\.ltrans\.o$")
+    for sec, sz, obj in sections:
         m = re.match(r"^firmware/(ed25519|sha512|sigmsg)\.o$", obj)
         if m:
             per[m.group(1)] += sz
@@ -60,7 +68,7 @@ def flash(map_path, prefix):
 
 
 def deepest(ci_dir, root):
-    nodes, edges = size.parse_ci(ci_dir)
+    nodes, edges = size.parse_ci([ci_dir])
     memo = {}
 
     def walk(n, depth):
@@ -86,12 +94,15 @@ def main():
     ap.add_argument("--obj-prefix", required=True)
     ap.add_argument("--ci-dir", required=True)
     ap.add_argument("--log", default="")
+    ap.add_argument("--elf", default="",
+                    help="the bench ELF, when it was linked with LTO")
+    ap.add_argument("--nm", default="arm-none-eabi-nm")
     a = ap.parse_args()
     prefix = a.obj_prefix.rstrip("/") + "/"
 
     print("Ed25519 verification (firmware/ed25519.c + sha512.c, Cortex-M3 -Os; "
           "linked only with BOOT_PUBKEY):")
-    per = flash(a.map, prefix)
+    per = flash(a.map, prefix, a.elf, a.nm)
     verifier = per["ed25519"] + per["sha512"]
     print("  flash      %5d bytes (ed25519 %d + sha512 %d) of %d target: %s"
           % (verifier, per["ed25519"], per["sha512"], TARGET_FLASH,

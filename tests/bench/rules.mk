@@ -102,4 +102,5 @@ size-ed25519: $(LM3S_DIR)/fw-ed25519.elf $(ED25519_CI_OBJ)
 	        >$(BENCH_DIR)/ed25519-qemu.log 2>&1; fi; \
 	python3 tests/bench/ed25519_cost.py --map $(LM3S_DIR)/fw-ed25519.map \
 	    --obj-prefix $(LM3S_DIR)/obj --ci-dir $(BENCH_DIR)/ci/firmware \
+	    $(if $(BOARD_LTO),--elf $(LM3S_DIR)/fw-ed25519.elf) \
 	    --log $(BENCH_DIR)/ed25519-qemu.log
