@@ -28,10 +28,12 @@ void cpu_enter(uintptr_t entry, uintptr_t fdt, uintptr_t a2)
     __builtin_unreachable();
 }
 
-/* What the parked harts read (board/riscv/startup.c, by these offsets):
+/* What the parked harts read (board/riscv/startup.c, by name and by these
+ * offsets; `used`, since LTO sees no C reference in a build that never
+ * releases them):
  * entry (0: wait), a1, a2, how many answered, the calling hart, roll call
  * open. */
-uintptr_t cpu_release[6];
+__attribute__((used)) uintptr_t cpu_release[6];
 
 static uint64_t mtime(void)
 {

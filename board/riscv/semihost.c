@@ -15,8 +15,9 @@ void cpu_semihost_exit(uint32_t code)
 
     __asm__ volatile(
         ".option push\n"
-        ".option norvc\n"
-        ".balign 16\n"                  /* the three on one page */
+        ".balign 16\n"                  /* the three on one page; */
+        ".option norvc\n"               /* aligned while 2-byte nops may
+                                         * pad, which relaxation needs */
         "slli x0, x0, 0x1f\n"
         "ebreak\n"
         "srai x0, x0, 7\n"

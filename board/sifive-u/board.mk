@@ -60,7 +60,7 @@ SIFIVE_SBI_OBJ := $(filter-out $(SIFIVE_DIR)/obj/board/main.o,$(SIFIVE_OBJ)) \
             $(SIFIVE_DIR)/obj/tests/qemu/payload-riscv/sbi_main.o
 $(SIFIVE_DIR)/extload-sbi.elf: $(SIFIVE_SBI_OBJ) linker/sifive-u.ld
 	@$(if $(Q),echo "  LD      $@")
-	$(Q)$(RV_CC) $(SIFIVE_CFLAGS) -o $@ $(SIFIVE_SBI_OBJ) $(SIFIVE_LDFLAGS)
+	$(Q)$(RV_CC) $(SIFIVE_CFLAGS) $(BOARD_LTO) -o $@ $(SIFIVE_SBI_OBJ) $(SIFIVE_LDFLAGS)
 
 $(SIFIVE_DIR)/%.bin: $(SIFIVE_DIR)/%.elf
 	@$(if $(Q),echo "  OBJCOPY $@")

@@ -115,7 +115,7 @@ for mode in journal ordered; do
     # QEMU ran with snapshot=on; the host tool must not write either.
     "${EXTLOAD:-$BUILD/host/extload}" boot "$T/$mode.img" -o "$T/$mode.out" \
         >"$T/$mode.host" 2>&1
-    if cmp -s "$T/$mode.out" "$T/new/kernel.bin" &&
+    if cmp -s "$T/$mode.out/kernel.bin" "$T/new/kernel.bin" &&
        [ "$(sha256sum <"$T/$mode.img")" = "$sum" ]; then
         pass "data=$mode: extload boot (host) loads the new kernel; card unchanged"
     else
