@@ -152,4 +152,6 @@ qemu: qemu-$(BOARD)
 gdb: gdb-$(BOARD)
 
 -include $(wildcard board/*/board.mk) $(wildcard tests/*/rules.mk)
--include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
+# (build/linux/work: the kernel's trees while tests/linux builds them)
+-include $(shell find $(BUILD) -path $(BUILD)/linux/work -prune -o \
+            -type f -name '*.d' -print 2>/dev/null)
