@@ -33,7 +33,7 @@
 set -eu
 out=$1; shift
 linux=build/linux card=64M table=mbr fs=ext4 boot_size=32M smp=2 mem=128M
-marker=extload-card rtok= keep=
+marker=extload-card rtok='' keep=''
 append="console=ttySIF0 root=/dev/mmcblk0p2 rootwait ro"
 while [ $# -gt 0 ]; do
     case $1 in
