@@ -14,8 +14,8 @@
 #     --marker TEXT    /chosen/extload-marker in that tree (extload-card)
 #     --root-token T   the line /root-token on partition 2 holds
 #                      (root-<random hex>)
-#     --append TEXT    the label's APPEND (console=ttySIF0 root=/dev/mmcblk0p2
-#                      rootwait ro)
+#     --append TEXT    the label's APPEND (earlycon=sbi console=ttySIF0
+#                      root=/dev/mmcblk0p2 rootwait ro)
 #     --keep DIR       leave the two trees in DIR/boot and DIR/root
 #
 # Partition 1 (its files at its top, as a separate /boot partition is):
@@ -34,7 +34,7 @@ set -eu
 out=$1; shift
 linux=build/linux card=64M table=mbr fs=ext4 boot_size=32M smp=2 mem=128M
 marker=extload-card rtok='' keep=''
-append="console=ttySIF0 root=/dev/mmcblk0p2 rootwait ro"
+append="earlycon=sbi console=ttySIF0 root=/dev/mmcblk0p2 rootwait ro"
 while [ $# -gt 0 ]; do
     case $1 in
     --linux) linux=$2 ;; --card) card=$2 ;; --table) table=$2 ;;
