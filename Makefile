@@ -9,6 +9,8 @@
 #   make firmware   the board image (BOARD=lm3s6965evb, board/*/board.mk)
 #   make qemu       boot the demo card in QEMU
 #   make size       Cortex-M3 -Os sizes, and the RISC-V image (tests/bench/rules.mk)
+#   make linux      the test Linux for sifive-u: build/linux/Image (cached: a
+#                   clean tree builds it once) and initrd*.cpio (tests/linux/rules.mk)
 #   make bench      speed against peers (tests/bench/rules.mk)
 #   make deps       installs missing Debian packages (as root)
 #
@@ -175,4 +177,6 @@ qemu: qemu-$(BOARD)
 gdb: gdb-$(BOARD)
 
 -include $(wildcard board/*/board.mk) $(wildcard tests/*/rules.mk)
--include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
+# (build/linux/work: the kernel's trees while tests/linux builds them)
+-include $(shell find $(BUILD) -path $(BUILD)/linux/work -prune -o \
+            -type f -name '*.d' -print 2>/dev/null)
