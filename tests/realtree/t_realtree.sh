@@ -6,7 +6,9 @@
 # package installed meanwhile cannot change them under the test), as
 # ext4 the way mke2fs makes it from 64 MiB to 1 GiB, a 1 KiB-block /boot
 # of 256 MiB, ext2, ext3, ^flex_bg, meta_bg, bigalloc, 128-byte inodes,
-# 64bit and ^64bit, inside an MBR and a GPT card; plus one seeded random
+# 64bit and ^64bit, inside an MBR and a GPT card, and bigalloc with meta_bg
+# on 1 KiB blocks (s_first_data_block 0: group 0's descriptor block is
+# block 2; make soak seed 29126 found the reader looking in block 1); plus one seeded random
 # file of 300 MiB crossing many groups with 1 KiB and 4 KiB blocks. For
 # each image one tests/tools/treecmp process reads every file, symlink
 # and directory: every regular file must equal its source byte for byte,
@@ -141,6 +143,7 @@ start ext3              doc     400M  none -t ext3
 start noflex            include 300M  none -t ext4 -O ^flex_bg
 start meta_bg           doc     300M  none -t ext4 -O meta_bg,^resize_inode
 start bigalloc          include 600M  none -t ext4 -O bigalloc -C 16384
+start bigalloc-1k-meta   python3 128M  none -t ext4 -b 1024 -C 8192 -O bigalloc,meta_bg,^resize_inode
 start inode128          python3 128M  none -t ext4 -I 128
 start no64bit-4k        doc     256M  none -t ext4 -b 4096 -O ^64bit
 start 64bit-nocsum      include 256M  none -t ext4 -O 64bit,^metadata_csum
