@@ -19,13 +19,15 @@
 # in the system zone only where that group has some) this suite fails:
 # every image whose files have an extent running into a group without a
 # superblock backup has files refused with "block in the system zone"
-# (checked when the suite was written: 8 of the 16 layouts fail, the
-# 1 KiB-block ones, meta_bg, 128-byte inodes, the cards among them).
+# (checked when the suite was written: 8 of the other 16 layouts fail,
+# the 1 KiB-block ones, meta_bg, 128-byte inodes and the cards among
+# them; bigalloc-1k-meta fails to mount without cec4ac8).
 #
 # No inline_data layout: mke2fs 1.47.0 -d itself writes some files of a
 # real tree short there (a 9218-byte .pyc gets i_size 9216; debugfs
 # agrees with the reader), so the source cannot be the oracle; `make
-# soak` covers inline_data against debugfs's rdump.
+# soak` covers inline_data, with debugfs dump as the oracle where a
+# file differs from its source.
 #
 # EXTLOAD_PROFILE=tiny (tests/run.sh: realtree-tiny.t_realtree): the same
 # layouts with the tiny profile's treecmp.
