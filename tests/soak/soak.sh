@@ -13,12 +13,13 @@
 # debugfs lists an empty inline directory's unused slot as an entry of
 # inode 0 (/0/000000//0/); it names nothing, so that line is dropped.
 # Where a file differs from its source, debugfs's dump of it is the
-# oracle instead (read by the host tool): a file mke2fs itself wrote differently (e2fsprogs
-# 1.47.0 does, with inline_data) is counted as mke2fs's, and is a failure
-# only if the reader disagrees with debugfs too. An inline file mke2fs
-# wrote with i_size past its inline data (debugfs stat says both) is
-# refused by the reader by design (EXT_ECORRUPT) and counted apart; every
-# other reader error is a failure.
+# oracle instead (read by the host tool): a file mke2fs itself wrote
+# differently (e2fsprogs 1.47.0 does, with inline_data) is counted as
+# mke2fs's, and is a failure only if the reader disagrees with debugfs
+# too. An inline file mke2fs wrote with i_size past its inline data
+# (debugfs stat says both) is refused by the reader by design
+# (EXT_ECORRUPT) and counted apart; every other reader error is a
+# failure.
 #
 #   SOAK_SECONDS  how long (default 600); SOAK_COUNT  at most this many
 #   SOAK_SEED     the first image's seed (default: the time); image k has
