@@ -199,6 +199,10 @@ static uint32_t desc_place(const struct ext_fs *fs, uint32_t g,
         *blk = fs->first_data_block +
                (ext_blk_t)first * fs->blocks_per_group +
                group_has_super(fs, first);
+        /* 1 KiB blocks with s_first_data_block 0 (bigalloc): group 0's
+         * superblock is block 1, so its descriptor block is block 2. */
+        if (n == 0 && fs->first_data_block == 0 && ext_blk_size(fs) == 1024)
+            (*blk)++;
     }
     return g % per_blk * fs->desc_size;
 }
