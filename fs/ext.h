@@ -129,6 +129,8 @@ struct ext_fs {
     uint32_t err_ino;             /* ... which inode (0: n/a) ... */
     int32_t err;                  /* ... and its code */
     uint32_t err_features;        /* EXT_EFEATURE: the INCOMPAT bits */
+    int32_t err_dev;              /* EXT_EIO: the block device's own
+                                     (negative) code; 0 none */
     const struct blockdev *bd;
     uint32_t inodes_count;
     uint32_t inodes_per_group;

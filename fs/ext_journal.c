@@ -27,8 +27,9 @@
  *   tag (v2/v3, a logged block's own checksum): that version is not
  *           replayed, the rest is (EXT_WARN_JOURNAL_CSUM).
  *
- * Reads then go to the journal copy of each replaced block (ext_io.c
- * calls ext_journal_patch), an escaped copy getting its magic back.
+ * Reads then go to the journal copy of each replaced block: the table
+ * is the overlay ext_io.c reads through (ext_dev_read); nothing here is
+ * called from below.
  */
 #include "ext_priv.h"
 #include "num.h"
@@ -37,11 +38,10 @@
 
 #if EXT_JOURNAL
 
-/* A table entry's src: its top bit restores JBD2_MAGIC at byte 0 (no
- * block below s_blocks_count has it: 2^31 where blocks are 32-bit);
- * 0 is a revoke record of the transaction being scanned (no journal
- * block is block 0). Entries of one block sort data before revoke. */
-#define JB_ESCAPE       ((ext_blk_t)1 << (sizeof(ext_blk_t) * 8 - 1))
+/* A table entry's src: EXT_JB_ESCAPE (ext_priv.h) restores JBD2_MAGIC
+ * at byte 0; 0 is a revoke record of the transaction being scanned (no
+ * journal block is block 0). Entries of one block sort data before
+ * revoke. */
 #define JB_DATA         0u
 #define JB_REVOKE       1u
 
@@ -279,7 +279,7 @@ static int replay_tag(struct ext_fs *fs, struct ext_journal *j,
     if (!reach)
         return 0;
     return jadd(fs, j, js, (ext_blk_t)blk,
-                src | ((flags & JBD2_FLAG_ESCAPE) ? JB_ESCAPE : 0));
+                src | ((flags & JBD2_FLAG_ESCAPE) ? EXT_JB_ESCAPE : 0));
 }
 
 /* The tags of the descriptor at dblk (physical); the blocks they
@@ -692,41 +692,6 @@ int ext_journal_replay(struct ext_fs *fs, struct ext_journal *j)
     fs->jnl = j;
     fs->warnings &= (uint8_t)~EXT_WARN_NEEDS_RECOVERY;
     fs->buf_lba = EXT_NO_SECTOR;
-    return 0;
-}
-
-int ext_journal_patch(struct ext_fs *fs, blockdev_lba_t sector,
-                      uint32_t count, uint8_t *dst)
-{
-    const struct ext_journal *j = fs->jnl;
-    uint32_t sh = fs->blk_shift - 9u, i;
-    blockdev_lba_t end = sector + count;    /* the read was in bounds */
-
-    if (!count)
-        return 0;
-    for (i = jlower(j->tab, j->n, sector >> sh, JB_DATA);
-         i < j->n && j->tab[i].blk <= (end - 1) >> sh; i++) {
-        const struct ext_jblock *e = &j->tab[i];
-        blockdev_lba_t b0 = ext_blk_sector(fs, e->blk), lo, hi;
-        blockdev_lba_t b1 = b0 + (1u << sh);
-        uint8_t *at;
-        int rc;
-
-        lo = b0 > sector ? b0 : sector;
-        hi = b1 < end ? b1 : end;
-        at = dst + (lo - sector) * BLOCKDEV_SECTOR;
-        rc = ext_dev_raw(fs,
-                         ext_blk_sector(fs, e->src & ~JB_ESCAPE) + (lo - b0),
-                         (uint32_t)(hi - lo), at);
-        if (rc)
-            return rc;
-        if ((e->src & JB_ESCAPE) && lo == b0) {
-            at[0] = (uint8_t)(JBD2_MAGIC >> 24);
-            at[1] = (uint8_t)(JBD2_MAGIC >> 16);
-            at[2] = (uint8_t)(JBD2_MAGIC >> 8);
-            at[3] = (uint8_t)JBD2_MAGIC;
-        }
-    }
     return 0;
 }
 
