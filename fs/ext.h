@@ -325,5 +325,11 @@ const char *ext_strerror(int err);
 /* "inode 12, block 4711: extent header magic is not 0xF30A"; without
  * EXT_MESSAGES "inode 12, block 4711: ext error -5". */
 uint32_t ext_error_describe(const struct ext_fs *fs, char *buf, uint32_t len);
+/* The same; a failed device read (EXT_EIO) then carries the driver's own
+ * code, and its sentence when dev_strerror is given: "block 9: the block
+ * device failed a read: data CRC mismatch (device error -10)". */
+uint32_t ext_error_describe_dev(const struct ext_fs *fs,
+                                blockdev_strerror_fn *dev_strerror,
+                                char *buf, uint32_t len);
 
 #endif

@@ -9,6 +9,7 @@ int ext_fail_at(struct ext_fs *fs, int err, uint32_t ino, ext_blk_t blk,
     fs->err_ino = ino;
     fs->err_blk = blk;
     fs->err_what = what;
+    fs->err_dev = 0;
     return err;
 }
 
@@ -41,9 +42,10 @@ int ext_dev_raw(struct ext_fs *fs, blockdev_lba_t sector, uint32_t count,
     if (rc) {
         /* The driver's own code stays for ext_error_describe; a driver
          * breaking blockdev.h's promise (a positive value) still fails. */
+        ext_fail(fs, EXT_EIO, 0, sector >> (fs->blk_shift - 9),
+                 "the block device failed a read");
         fs->err_dev = rc < 0 ? rc : 0;
-        return ext_fail(fs, EXT_EIO, 0, sector >> (fs->blk_shift - 9),
-                        "the block device failed a read");
+        return EXT_EIO;
     }
     return 0;
 }

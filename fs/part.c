@@ -35,6 +35,7 @@ static int fail_at(struct part_info *out, int err, blockdev_lba_t lba,
 {
     out->err_what = what;
     out->err_lba = lba;
+    out->err_dev = 0;
     return err;
 }
 
@@ -51,11 +52,17 @@ static bool lba64(const uint8_t *p, blockdev_lba_t *lba)
 static int rd(const struct blockdev *bd, blockdev_lba_t lba, uint8_t *buf,
               struct part_info *out)
 {
+    int rc;
+
     if (bd->sectors && lba >= bd->sectors)
         return fail(out, PART_ECORRUPT, lba,
                     "partition table points past the end of the disk");
-    if (bd->read(bd->ctx, lba, 1, buf))
-        return fail(out, PART_EIO, lba, "the block device failed a read");
+    rc = bd->read(bd->ctx, lba, 1, buf);
+    if (rc) {
+        fail(out, PART_EIO, lba, "the block device failed a read");
+        out->err_dev = rc < 0 ? rc : 0;   /* the driver's own reason */
+        return PART_EIO;
+    }
     return 0;
 }
 
@@ -299,6 +306,7 @@ int part_get(const struct blockdev *bd, uint8_t *buf, uint32_t index,
 
     out->err_what = NULL;
     out->err_lba = 0;
+    out->err_dev = 0;
     scheme = scheme_of(bd, buf, out);
     if (scheme < 0)
         return scheme;
@@ -357,6 +365,7 @@ int part_find(const struct blockdev *bd, uint8_t *buf, uint32_t index,
         return part_get(bd, buf, index, out);
     out->err_what = NULL;
     out->err_lba = 0;
+    out->err_dev = 0;
     scheme = scheme_of(bd, buf, out);
     if (scheme <= PART_NONE)
         return scheme < 0 ? scheme : part_get(bd, buf, 1, out);
