@@ -248,6 +248,7 @@ static int replay_tag(struct ext_fs *fs, struct ext_journal *j,
 {
     uint16_t flags = be16(t + JT_FLAGS16);
     uint64_t blk = be32(t + JT_BLOCKNR);
+    const struct ext_jblock *e;
     ext_blk_t src;
     int rc;
 
@@ -277,8 +278,15 @@ static int replay_tag(struct ext_fs *fs, struct ext_journal *j,
      * the commit when it was (revoke_again). */
     if (jrev_may(js, blk))
         js->rev_again = true;
-    return jadd(fs, j, (ext_blk_t)blk,
-                src | ((flags & JBD2_FLAG_ESCAPE) ? EXT_JB_ESCAPE : 0));
+    if (flags & JBD2_FLAG_ESCAPE)
+        src |= EXT_JB_ESCAPE;
+    /* A log block an earlier transaction rewrote: its version is what
+     * this one copies (its magic restored when either copy is escaped),
+     * so the table never chains. */
+    e = jfind(j, src & ~EXT_JB_ESCAPE);
+    if (e)
+        src = e->src | (src & EXT_JB_ESCAPE);
+    return jadd(fs, j, (ext_blk_t)blk, src);
 }
 
 /* The tags of the descriptor at dblk (physical); the blocks they
@@ -718,9 +726,16 @@ int ext_journal_replay(struct ext_fs *fs, struct ext_journal *j)
             return jfail(fs, EXT_EJFULL, 0, "journal: needs replay but "
                          "no replay table was given (capacity 0)");
         rc = jpass(fs, j, &js, false);
+        /* The replay pass reads the log through the table it fills, as
+         * e2fsck's recovery reads it through the blocks it has written:
+         * an earlier transaction's version of a log block is what a
+         * later one replays from. */
+        fs->jnl = j;
+        fs->buf_lba = EXT_NO_SECTOR;
         if (!rc)
             rc = jpass(fs, j, &js, true);
         if (rc) {
+            fs->jnl = NULL;
             j->transactions = 0;
             j->n = 0;
             return rc;

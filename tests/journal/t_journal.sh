@@ -264,6 +264,36 @@ revokes_case() {   # fs jo-options name
 revokes_case ext4k "-c" ext4k-revokes
 revokes_case ext3g "" ext3g-revokes
 
+# ---- a tag that targets a block of the log itself (#26, class 3) ----------
+# T1 (debugfs jw) writes D1 over the journal block that will hold T2's
+# copy of f1's first block (log block 5: T1 is descriptor 1, data 2,
+# commit 3; T2 descriptor 4, data 5). e2fsck's recovery replays in log
+# order through the blocks it writes, so T2 replays D1 into f1, not D2;
+# extload reads the log through its replay overlay and must agree.
+logview_case() {   # fs jo-options name
+    local b=$W/$1 blk1 l5
+    bs=$(bs_of "$b.base")
+    blk1=$(debugfs -R "bmap /f1 0" "$b.base" 2>/dev/null)
+    l5=$(debugfs -R "bmap <8> 5" "$b.base" 2>/dev/null)
+    rnd 24 "$bs" >"$W/$3.d1"
+    rnd 25 "$bs" >"$W/$3.d2"
+    cp "$b.base" "$W/$3"
+    printf 'jo %s\njw -b %s %s\njw -b %s %s\njc\n' "$2" "$l5" "$W/$3.d1" \
+        "$blk1" "$W/$3.d2" >"$W/$3.cmds"
+    debugfs -w -f "$W/$3.cmds" "$W/$3" >"$W/$3.dbg" 2>&1
+    $J log "$W/$3" "$bs" "$(jmap "$W/$3")" | grep -q "^5 data 2 $blk1\$"
+    check $? "$1 $2: log block 5 holds T2's copy of f1's first block"
+    oracle "$W/$3"
+    if [ -z "$2" ]; then   # with checksums T2's tag fails: f1 unchanged
+        debugfs -R "cat /f1" "$W/$3.fsck" 2>/dev/null |
+            cmp -s - <(head -c 3000 "$W/$3.d1")
+        check $? "$1: e2fsck -fy replays T1's bytes into f1 through log block 5"
+    fi
+    compare "$W/$3" "$1 $2: a tag over a later transaction's log block"
+}
+logview_case ext4k "-c" ext4k-logview
+logview_case ext3g "" ext3g-logview
+
 # ---- checksummed journals ---------------------------------------------------
 mkdirty ext4k ext4k-v3 "-c" many
 oracle "$W/ext4k-v3"; compare "$W/ext4k-v3" "ext4k checksum v3"
