@@ -58,6 +58,7 @@ struct jscan {
     uint32_t end;                 /* end transaction, once known */
     uint32_t used;                /* table entries in use */
     uint32_t failed_blk;          /* commit block that failed; ~0 none */
+    uint32_t left;                /* log blocks this pass may still visit */
     ext_blk_t limit;              /* tags at or past it are left out */
     uint32_t txn_first;           /* log block the transaction began at */
     uint32_t rev_filter[JREV_BITS / 32]; /* its revoked blocks, hashed */
@@ -300,7 +301,7 @@ static int walk_tags(struct ext_fs *fs, struct ext_journal *j,
     uint32_t off = JH_SIZE, limit = ext_blk_size(fs) - js->tail;
     uint8_t t[JT3_SIZE];
 
-    while (off + js->tag_bytes <= limit) {
+    while (off + js->tag_bytes <= limit && js->left) {
         uint32_t io = *blk;
         uint16_t flags;
         int rc = ext_bytes(fs, dblk, off, t, js->tag_bytes);
@@ -309,6 +310,7 @@ static int walk_tags(struct ext_fs *fs, struct ext_journal *j,
             return rc;
         flags = be16(t + JT_FLAGS16);
         *blk = wrap(js, *blk + 1);
+        js->left--;
         if (replay) {
             rc = replay_tag(fs, j, js, t, io, seq);
         } else if (crc) {
@@ -374,19 +376,22 @@ static int revoke_records(struct ext_fs *fs, struct ext_journal *j,
 static int revoke_again(struct ext_fs *fs, struct ext_journal *j,
                         struct jscan *js, uint32_t to)
 {
-    uint32_t blk = js->txn_first, n;
+    uint32_t blk = js->txn_first, n, left = js->left;
+    int rc = 0;
 
-    for (n = 0; blk != to && n < js->total - js->first; n++) {
+    js->left = js->total - js->first;
+    for (n = 0; blk != to && n < js->total - js->first && js->left; n++) {
         uint8_t h[JH_SIZE];
         ext_blk_t pblk;
         uint32_t type;
-        int rc = jmap(fs, js, blk, &pblk);
 
+        rc = jmap(fs, js, blk, &pblk);
         if (!rc)
             rc = ext_bytes(fs, pblk, 0, h, JH_SIZE);
         if (rc)
-            return rc;
+            break;
         blk = wrap(js, blk + 1);
+        js->left--;
         if (be32(h + JH_MAGIC) != JBD2_MAGIC)
             break;
         type = be32(h + JH_BLOCKTYPE);
@@ -397,9 +402,10 @@ static int revoke_again(struct ext_fs *fs, struct ext_journal *j,
         else
             break;
         if (rc)
-            return rc;
+            break;
     }
-    return 0;
+    js->left = left;
+    return rc;
 }
 
 /* The commit block at pblk in the scan: false when its checksum fails
@@ -433,15 +439,18 @@ static int commit_ok(struct ext_fs *fs, struct jscan *js, ext_blk_t pblk,
 static int jpass(struct ext_fs *fs, struct ext_journal *j, struct jscan *js,
                  bool replay)
 {
-    uint32_t next_id = js->seq, blk = js->start, crc = ~0u, iter;
+    uint32_t next_id = js->seq, blk = js->start, crc = ~0u;
     uint64_t last_time = 0;
     bool need_check = false;
     uint8_t stop = EXT_JSTOP_WRAP;
     uint32_t stop_blk = blk;
 
     js->txn_first = blk;
-
-    for (iter = 0; iter <= js->total; iter++) {
+    /* One pass visits each log block at most once, as jbd2's walk does:
+     * descriptors, the blocks their tags name, revoke and commit blocks
+     * all count, so no crafted descriptor can make a pass circle. */
+    js->left = js->total - js->first;
+    while (js->left) {
         uint8_t h[JH_SIZE], c[8];
         uint32_t cur = blk, type, seq;
         uint64_t ctime;
@@ -458,6 +467,7 @@ static int jpass(struct ext_fs *fs, struct ext_journal *j, struct jscan *js,
         if (rc)
             return rc;
         blk = wrap(js, blk + 1);
+        js->left--;
         if (be32(h + JH_MAGIC) != JBD2_MAGIC) {
             stop = EXT_JSTOP_MAGIC;
             break;
@@ -672,6 +682,11 @@ static int jsb_load(struct ext_fs *fs, struct jscan *js, uint32_t inum)
     if (maxlen > js->total)
         return jsb_bad(fs, "journal: s_maxlen is longer than the journal "
                        "inode");
+    /* i_blocks counts every block the inode has (its map's too): a log
+     * longer than that names blocks that are not there. */
+    if (maxlen > js->f.in.blocks >> (fs->blk_shift - 9))
+        return jsb_bad(fs, "journal: s_maxlen is more blocks than the "
+                       "journal inode holds (i_blocks)");
     js->total = maxlen;
     js->first = be32(sb + JSB_FIRST);
     js->seq = be32(sb + JSB_SEQUENCE);
