@@ -709,7 +709,12 @@ static int jsb_load(struct ext_fs *fs, struct jscan *js, uint32_t inum)
     return 0;
 }
 
-int ext_journal_replay(struct ext_fs *fs, struct ext_journal *j)
+/* sectors: the partition's (0 unknown). A replayed superblock may grow
+ * the filesystem into it, so a tag is judged against the partition,
+ * as e2fsck judges it against the filesystem the replay leaves; reads
+ * stay bounded by the block count the mount parses afterwards. */
+int ext_journal_replay(struct ext_fs *fs, struct ext_journal *j,
+                       blockdev_lba_t sectors)
 {
     struct jscan js;
     uint8_t b[4];
@@ -718,7 +723,7 @@ int ext_journal_replay(struct ext_fs *fs, struct ext_journal *j)
 
     memset(&js, 0, sizeof(js));
     js.failed_blk = UINT32_MAX;
-    js.limit = fs->blocks_count;
+    js.limit = sectors ? sectors >> (fs->blk_shift - 9) : EXT_BLK_MAX;
     if (j) {
         struct ext_jblock *tab = j->tab;
         uint32_t cap = j->cap;

@@ -143,7 +143,8 @@ int ext_dirblk_find(struct ext_fs *fs, struct ext_dir *d, ext_blk_t lblk,
 
 /* Journal replay (ext_journal.c): scan the log of a dirty journal and
  * fill j's table; then reads are patched from it (j NULL: no table). */
-int ext_journal_replay(struct ext_fs *fs, struct ext_journal *j);
+int ext_journal_replay(struct ext_fs *fs, struct ext_journal *j,
+                       blockdev_lba_t sectors);
 /* A table entry's src with this bit set is an escaped copy: JBD2_MAGIC
  * goes back into its first four bytes (no block below s_blocks_count
  * has the top bit: 2^31 where blocks are 32-bit). */

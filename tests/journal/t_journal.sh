@@ -294,6 +294,47 @@ logview_case() {   # fs jo-options name
 logview_case ext4k "-c" ext4k-logview
 logview_case ext3g "" ext3g-logview
 
+# ---- a replay that grows the filesystem (#26, class 1) ----------------------
+# An online resize as the journal holds it: a 16 MiB ext4 (4 KiB blocks,
+# nearly full) in a 32 MiB image; resize2fs grows a copy to 32 MiB and
+# debugfs writes /new.bin there, more than the old blocks had room for,
+# so its tail lies past the old block count. Every block the two differ in is logged (jw) into the
+# small one's journal: the new superblock (a larger s_blocks_count),
+# descriptors, bitmaps, the inode, the directory, the data. e2fsck -fy
+# judges each tag against the filesystem its replay leaves, so new.bin
+# is whole there; so must it be here (before: zeros past the old count).
+grow_case() {      # name
+    local t=$W/$1.tree l
+    rm -rf "$t"
+    mkdir -p "$t"
+    rnd 31 11000000 >"$t/filler"
+    rnd 32 2000000 magic >"$W/$1.new"
+    rm -f "$W/$1.small"
+    mke2fs -q -F -t ext4 -b 4096 -O ^metadata_csum,^64bit -J size=4 \
+        -d "$t" "$W/$1.small" 16M >/dev/null 2>&1
+    truncate -s 32M "$W/$1.small"
+    cp "$W/$1.small" "$W/$1.big"
+    resize2fs "$W/$1.big" 32M >/dev/null 2>&1
+    debugfs -w -R "write $W/$1.new /new.bin" "$W/$1.big" >/dev/null 2>&1
+    [ "$(debugfs -R "bmap /new.bin 480" "$W/$1.big" 2>/dev/null)" -ge 4096 ]
+    check $? "$1: the new file lies past the old block count (4096)"
+    bs=4096
+    cp "$W/$1.small" "$W/$1"
+    # debugfs jw refuses blocks past s_blocks_count: jtool logs them.
+    l=$($J diff "$W/$1.small" "$W/$1.big" "$bs" "$W/$1.data")
+    $J write "$W/$1" "$bs" "$(jmap "$W/$1")" "$l" "$W/$1.data"
+    oracle "$W/$1"
+    grep -q "recovering journal" "$W/$1.fsck.log" &&
+        debugfs -R "cat /new.bin" "$W/$1.fsck" 2>/dev/null |
+        cmp -s - "$W/$1.new"
+    check $? "$1: e2fsck -fy replays the resize and leaves new.bin whole"
+    local keep=$FILES
+    FILES="/new.bin /filler"
+    compare "$W/$1" "$1: a journal that grows the filesystem"
+    FILES=$keep
+}
+grow_case grow
+
 # ---- checksummed journals ---------------------------------------------------
 mkdirty ext4k ext4k-v3 "-c" many
 oracle "$W/ext4k-v3"; compare "$W/ext4k-v3" "ext4k checksum v3"
