@@ -33,6 +33,11 @@ typedef uint64_t blockdev_lba_t;
 /* 512-byte sectors. read() gets the longest contiguous run the caller can
  * name: a driver must turn one call into one multi-block transfer (CMD18 on
  * an SD card). Returns 0 or a negative driver error code. */
+/* A driver's codes as sentences (sdspi_strerror): what a caller may hand
+ * ext_error_describe_dev / part_describe_dev so that a failed read names
+ * the driver's reason; fs/ itself never knows the driver. */
+typedef const char *blockdev_strerror_fn(int err);
+
 struct blockdev {
     int (*read)(void *ctx, blockdev_lba_t lba, uint32_t count, void *buf);
     void *ctx;

@@ -129,6 +129,8 @@ struct ext_fs {
     uint32_t err_ino;             /* ... which inode (0: n/a) ... */
     int32_t err;                  /* ... and its code */
     uint32_t err_features;        /* EXT_EFEATURE: the INCOMPAT bits */
+    int32_t err_dev;              /* EXT_EIO: the block device's own
+                                     (negative) code; 0 none */
     const struct blockdev *bd;
     uint32_t inodes_count;
     uint32_t inodes_per_group;
@@ -323,5 +325,11 @@ const char *ext_strerror(int err);
 /* "inode 12, block 4711: extent header magic is not 0xF30A"; without
  * EXT_MESSAGES "inode 12, block 4711: ext error -5". */
 uint32_t ext_error_describe(const struct ext_fs *fs, char *buf, uint32_t len);
+/* The same; a failed device read (EXT_EIO) then carries the driver's own
+ * code, and its sentence when dev_strerror is given: "block 9: the block
+ * device failed a read: data CRC mismatch (device error -10)". */
+uint32_t ext_error_describe_dev(const struct ext_fs *fs,
+                                blockdev_strerror_fn *dev_strerror,
+                                char *buf, uint32_t len);
 
 #endif

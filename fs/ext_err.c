@@ -31,7 +31,30 @@ static uint32_t put_what(char *buf, uint32_t len, uint32_t at,
 #endif
 }
 
+/* A failed read's driver code, and its sentence when the caller can say
+ * it: ": data CRC mismatch (device error -10)". */
+static uint32_t put_dev(char *buf, uint32_t len, uint32_t at, int32_t dev,
+                        blockdev_strerror_fn *dev_strerror)
+{
+    if (!dev)
+        return at;
+    if (dev_strerror) {
+        at = num_put(buf, len, at, ": ");
+        at = num_put(buf, len, at, dev_strerror(dev));
+    }
+    at = num_put(buf, len, at, " (device error -");
+    at = num_put_u(buf, len, at, (uint32_t)-(int64_t)dev, 10);
+    return num_put(buf, len, at, ")");
+}
+
 uint32_t ext_error_describe(const struct ext_fs *fs, char *buf, uint32_t len)
+{
+    return ext_error_describe_dev(fs, NULL, buf, len);
+}
+
+uint32_t ext_error_describe_dev(const struct ext_fs *fs,
+                                blockdev_strerror_fn *dev_strerror,
+                                char *buf, uint32_t len)
 {
     uint32_t at = 0;
 
@@ -56,12 +79,21 @@ uint32_t ext_error_describe(const struct ext_fs *fs, char *buf, uint32_t len)
     if (at)
         at = num_put(buf, len, at, ": ");
     at = put_what(buf, len, at, fs->err_what, fs->err);
+    if (fs->err == EXT_EIO)
+        at = put_dev(buf, len, at, fs->err_dev, dev_strerror);
     buf[at] = 0;
     return at;
 }
 
 uint32_t part_describe(const struct part_info *p, int err, char *buf,
                        uint32_t len)
+{
+    return part_describe_dev(p, err, NULL, buf, len);
+}
+
+uint32_t part_describe_dev(const struct part_info *p, int err,
+                           blockdev_strerror_fn *dev_strerror, char *buf,
+                           uint32_t len)
 {
     uint32_t at = 0;
 
@@ -79,6 +111,8 @@ uint32_t part_describe(const struct part_info *p, int err, char *buf,
 #else
     at = num_put_code(buf, len, at, "part", err);
 #endif
+    if (err == PART_EIO)
+        at = put_dev(buf, len, at, p->err_dev, dev_strerror);
     buf[at] = 0;
     return at;
 }

@@ -10,11 +10,14 @@
  *   replay  the same walk up to that end. Every tagged block version
  *           goes into the caller's table (the newest replaces an older
  *           one of the same block); a revoke record removes the version
- *           of its block and keeps later tags of the same transaction
- *           out (recovery skips a tag of transaction T when a revoke
- *           record for its block has a sequence >= T; versions from
- *           later transactions are replayed again). Revoke entries are
- *           dropped at each commit, when they can no longer match.
+ *           of its block (recovery skips a tag of transaction T when a
+ *           revoke record for its block has a sequence >= T; versions
+ *           from later transactions are replayed again). Revoke records
+ *           take no table entry: the table holds only the blocks that are
+ *           patched. A tag that follows a revoke record of its own
+ *           transaction (a 256-bit filter of the transaction's revoked
+ *           blocks says when it may) is taken, and the transaction's
+ *           revoke blocks are read again at its commit to drop it.
  *
  * Checksum failures, as e2fsck's recovery treats them:
  *   commit block (v1 crc32_be of the transaction, v2/v3 crc32c):
@@ -27,8 +30,9 @@
  *   tag (v2/v3, a logged block's own checksum): that version is not
  *           replayed, the rest is (EXT_WARN_JOURNAL_CSUM).
  *
- * Reads then go to the journal copy of each replaced block (ext_io.c
- * calls ext_journal_patch), an escaped copy getting its magic back.
+ * Reads then go to the journal copy of each replaced block: the table
+ * is the overlay ext_io.c reads through (ext_dev_read); nothing here is
+ * called from below.
  */
 #include "ext_priv.h"
 #include "lib/num.h"
@@ -37,13 +41,9 @@
 
 #if EXT_JOURNAL
 
-/* A table entry's src: its top bit restores JBD2_MAGIC at byte 0 (no
- * block below s_blocks_count has it: 2^31 where blocks are 32-bit);
- * 0 is a revoke record of the transaction being scanned (no journal
- * block is block 0). Entries of one block sort data before revoke. */
-#define JB_ESCAPE       ((ext_blk_t)1 << (sizeof(ext_blk_t) * 8 - 1))
-#define JB_DATA         0u
-#define JB_REVOKE       1u
+/* A table entry's src: EXT_JB_ESCAPE (ext_priv.h) restores JBD2_MAGIC
+ * at byte 0. */
+#define JREV_BITS       256u      /* the revoke filter of a transaction */
 
 struct jscan {
     struct ext_file f;            /* the journal inode */
@@ -58,6 +58,12 @@ struct jscan {
     uint32_t end;                 /* end transaction, once known */
     uint32_t used;                /* table entries in use */
     uint32_t failed_blk;          /* commit block that failed; ~0 none */
+    uint32_t left;                /* log blocks this pass may still visit */
+    ext_blk_t limit;              /* tags at or past it are left out */
+    uint32_t txn_first;           /* log block the transaction began at */
+    uint32_t rev_filter[JREV_BITS / 32]; /* its revoked blocks, hashed */
+    bool rev_seen;                /* it has had a revoke block */
+    bool rev_again;               /* a tag may follow its own revoke */
     bool have_end;
 };
 
@@ -153,81 +159,77 @@ static uint32_t wrap(const struct jscan *js, uint32_t blk)
 
 /* ---- the table --------------------------------------------------------- */
 
-/* The table stays sorted by block, a block's data entry before its revoke
- * entry, so lookups (and the reads after the mount) are binary searches.
- * Index of the first entry not below (blk, kind). */
-static uint32_t jkind(ext_blk_t src)
+/* The table stays sorted by block, one entry per block, so lookups (and
+ * the reads after the mount, ext_io.c's overlay) are binary searches. */
+static struct ext_jblock *jfind(struct ext_journal *j, ext_blk_t blk)
 {
-    return src ? JB_DATA : JB_REVOKE;
+    uint32_t i = ext_jlower(j->tab, j->n, blk);
+
+    return i < j->n && j->tab[i].blk == blk ? &j->tab[i] : NULL;
 }
 
-static uint32_t jlower(const struct ext_jblock *t, uint32_t n, ext_blk_t blk,
-                       uint32_t kind)
+/* The table changed at blk: the sector buffer may hold its old bytes
+ * (reads in the replay pass go through the overlay). */
+static void jchanged(struct ext_fs *fs, ext_blk_t blk)
 {
-    uint32_t lo = 0, hi = n;
-
-    while (lo < hi) {
-        uint32_t mid = lo + (hi - lo) / 2;
-
-        if (t[mid].blk < blk ||
-            (t[mid].blk == blk && jkind(t[mid].src) < kind))
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo;
+    if (fs->buf_lba != EXT_NO_SECTOR &&
+        fs->buf_lba >> (fs->blk_shift - 9) == blk)
+        fs->buf_lba = EXT_NO_SECTOR;
 }
 
-static struct ext_jblock *jfind(struct ext_journal *j, struct jscan *js,
-                                ext_blk_t blk, uint32_t kind)
+static int jadd(struct ext_fs *fs, struct ext_journal *j, ext_blk_t blk,
+                ext_blk_t src)
 {
-    uint32_t i = jlower(j->tab, js->used, blk, kind);
+    uint32_t i = ext_jlower(j->tab, j->n, blk);
 
-    if (i < js->used && j->tab[i].blk == blk && jkind(j->tab[i].src) == kind)
-        return &j->tab[i];
-    return NULL;
-}
-
-static int jadd(struct ext_fs *fs, struct ext_journal *j, struct jscan *js,
-                ext_blk_t blk, ext_blk_t src)
-{
-    uint32_t kind = jkind(src);
-    uint32_t i = jlower(j->tab, js->used, blk, kind);
-
-    if (i < js->used && j->tab[i].blk == blk && jkind(j->tab[i].src) == kind) {
+    jchanged(fs, blk);
+    if (i < j->n && j->tab[i].blk == blk) {
         j->tab[i].src = src;
         return 0;
     }
-    if (js->used >= j->cap)
+    if (j->n >= j->cap)
         return ext_fail(fs, EXT_EJFULL, 0, blk,
                         "journal: more blocks to replay than the replay "
                         "table holds (struct ext_journal.cap entries)");
-    memmove(&j->tab[i + 1], &j->tab[i],
-            (js->used - i) * sizeof(j->tab[0]));
+    memmove(&j->tab[i + 1], &j->tab[i], (j->n - i) * sizeof(j->tab[0]));
     j->tab[i].blk = blk;
     j->tab[i].src = src;
-    js->used++;
+    j->n++;
     return 0;
 }
 
-static void jdrop(struct ext_journal *j, struct jscan *js,
-                  struct ext_jblock *e)
+static void jdrop(struct ext_fs *fs, struct ext_journal *j, ext_blk_t blk)
 {
-    uint32_t i = (uint32_t)(e - j->tab);
+    struct ext_jblock *e = jfind(j, blk);
 
-    memmove(e, e + 1, (js->used - i - 1) * sizeof(*e));
-    js->used--;
+    if (e) {
+        jchanged(fs, blk);
+        memmove(e, e + 1, (j->n - (uint32_t)(e - j->tab) - 1) * sizeof(*e));
+        j->n--;
+    }
 }
 
-/* At a commit: revoke entries cannot match later transactions. */
-static void jpurge(struct ext_journal *j, struct jscan *js)
+/* The revoke filter: one bit per hashed block (Fibonacci hashing). */
+static uint32_t jrev_bit(uint64_t blk)
 {
-    uint32_t i, n = 0;
+    return ((uint32_t)(blk ^ (blk >> 32)) * 2654435761u) >> 24;
+}
 
-    for (i = 0; i < js->used; i++)
-        if (j->tab[i].src)
-            j->tab[n++] = j->tab[i];
-    js->used = n;
+static bool jrev_may(const struct jscan *js, uint64_t blk)
+{
+    uint32_t b = jrev_bit(blk);
+
+    return js->rev_seen && (js->rev_filter[b / 32] >> (b % 32) & 1u);
+}
+
+/* The blocks recovery may write: inside the partition, where a replayed
+ * superblock may grow the filesystem (e2fsck judges tags against the
+ * filesystem the replay leaves, not the one before it). */
+static bool jreach(const struct ext_fs *fs, const struct jscan *js,
+                   uint64_t blk)
+{
+    (void)fs;
+    return blk < js->limit;
 }
 
 /* ---- the log ----------------------------------------------------------- */
@@ -247,21 +249,15 @@ static int replay_tag(struct ext_fs *fs, struct ext_journal *j,
 {
     uint16_t flags = be16(t + JT_FLAGS16);
     uint64_t blk = be32(t + JT_BLOCKNR);
+    const struct ext_jblock *e;
     ext_blk_t src;
-    bool reach;
     int rc;
 
     if (js->incompat & JBD2_INCOMPAT_64BIT)
         blk |= (uint64_t)be32(t + JT_BLOCKNR_HIGH) << 32;
-    /* A block no read can reach (past the filesystem) is left out. */
-    reach = blk < fs->blocks_count;
     rc = jmap(fs, js, io, &src);
     if (rc)
         return rc;
-    if (reach && jfind(j, js, (ext_blk_t)blk, JB_REVOKE)) {
-        j->revokes++;
-        return 0;
-    }
     if (csum23(js)) {
         uint8_t s[4] = { (uint8_t)(seq >> 24), (uint8_t)(seq >> 16),
                          (uint8_t)(seq >> 8), (uint8_t)seq };
@@ -276,10 +272,22 @@ static int replay_tag(struct ext_fs *fs, struct ext_journal *j,
             return 0;
         }
     }
-    if (!reach)
+    /* A block no read can reach (past the filesystem) is left out. */
+    if (!jreach(fs, js, blk))
         return 0;
-    return jadd(fs, j, js, (ext_blk_t)blk,
-                src | ((flags & JBD2_FLAG_ESCAPE) ? JB_ESCAPE : 0));
+    /* Maybe revoked earlier in this transaction: taken now, dropped at
+     * the commit when it was (revoke_again). */
+    if (jrev_may(js, blk))
+        js->rev_again = true;
+    if (flags & JBD2_FLAG_ESCAPE)
+        src |= EXT_JB_ESCAPE;
+    /* A log block an earlier transaction rewrote: its version is what
+     * this one copies (its magic restored when either copy is escaped),
+     * so the table never chains. */
+    e = jfind(j, src & ~EXT_JB_ESCAPE);
+    if (e)
+        src = e->src | (src & EXT_JB_ESCAPE);
+    return jadd(fs, j, (ext_blk_t)blk, src);
 }
 
 /* The tags of the descriptor at dblk (physical); the blocks they
@@ -293,7 +301,7 @@ static int walk_tags(struct ext_fs *fs, struct ext_journal *j,
     uint32_t off = JH_SIZE, limit = ext_blk_size(fs) - js->tail;
     uint8_t t[JT3_SIZE];
 
-    while (off + js->tag_bytes <= limit) {
+    while (off + js->tag_bytes <= limit && js->left) {
         uint32_t io = *blk;
         uint16_t flags;
         int rc = ext_bytes(fs, dblk, off, t, js->tag_bytes);
@@ -302,6 +310,7 @@ static int walk_tags(struct ext_fs *fs, struct ext_journal *j,
             return rc;
         flags = be16(t + JT_FLAGS16);
         *blk = wrap(js, *blk + 1);
+        js->left--;
         if (replay) {
             rc = replay_tag(fs, j, js, t, io, seq);
         } else if (crc) {
@@ -322,8 +331,11 @@ static int walk_tags(struct ext_fs *fs, struct ext_journal *j,
     return 0;
 }
 
+/* The records of the revoke block at rblk: each revoked block's version
+ * leaves the table (it takes no entry of its own) and is noted in the
+ * transaction's filter. */
 static int revoke_records(struct ext_fs *fs, struct ext_journal *j,
-                          struct jscan *js, ext_blk_t rblk)
+                          struct jscan *js, ext_blk_t rblk, bool count_them)
 {
     uint32_t rl = (js->incompat & JBD2_INCOMPAT_64BIT) ? 8 : 4;
     uint32_t off = JR_SIZE, count;
@@ -336,25 +348,64 @@ static int revoke_records(struct ext_fs *fs, struct ext_journal *j,
     if (count > ext_blk_size(fs) - js->tail)
         return jfail(fs, EXT_EJOURNAL, rblk, "journal: revoke block byte "
                      "count (r_count) larger than the block");
+    js->rev_seen = true;
     for (; off + rl <= count; off += rl) {
         uint64_t blk;
-        struct ext_jblock *e;
+        uint32_t bit;
 
         rc = ext_bytes(fs, rblk, off, b, rl);
         if (rc)
             return rc;
         blk = rl == 8 ? be64(b) : be32(b);
-        j->revokes++;
-        if (blk >= fs->blocks_count)
+        if (count_them)
+            j->revokes++;
+        if (!jreach(fs, js, blk))
             continue;                  /* no read reaches it */
-        e = jfind(j, js, (ext_blk_t)blk, JB_DATA);
-        if (e)
-            jdrop(j, js, e);
-        rc = jadd(fs, j, js, (ext_blk_t)blk, 0);
-        if (rc)
-            return rc;
+        jdrop(fs, j, (ext_blk_t)blk);
+        bit = jrev_bit(blk);
+        js->rev_filter[bit / 32] |= 1u << (bit % 32);
     }
     return 0;
+}
+
+/* At the commit (log block `to`) of a transaction where a tag may have
+ * followed a revoke record of its own block: its revoke blocks are read
+ * again, from the transaction's first block, and drop those versions
+ * (recovery skips a tag whose block a record of its own transaction
+ * revokes, wherever the record sits). Bounded by the log's length. */
+static int revoke_again(struct ext_fs *fs, struct ext_journal *j,
+                        struct jscan *js, uint32_t to)
+{
+    uint32_t blk = js->txn_first, n, left = js->left;
+    int rc = 0;
+
+    js->left = js->total - js->first;
+    for (n = 0; blk != to && n < js->total - js->first && js->left; n++) {
+        uint8_t h[JH_SIZE];
+        ext_blk_t pblk;
+        uint32_t type;
+
+        rc = jmap(fs, js, blk, &pblk);
+        if (!rc)
+            rc = ext_bytes(fs, pblk, 0, h, JH_SIZE);
+        if (rc)
+            break;
+        blk = wrap(js, blk + 1);
+        js->left--;
+        if (be32(h + JH_MAGIC) != JBD2_MAGIC)
+            break;
+        type = be32(h + JH_BLOCKTYPE);
+        if (type == JBD2_DESCRIPTOR_BLOCK)
+            rc = walk_tags(fs, j, js, pblk, 0, &blk, false, NULL);
+        else if (type == JBD2_REVOKE_BLOCK)
+            rc = revoke_records(fs, j, js, pblk, false);
+        else
+            break;
+        if (rc)
+            break;
+    }
+    js->left = left;
+    return rc;
 }
 
 /* The commit block at pblk in the scan: false when its checksum fails
@@ -388,13 +439,18 @@ static int commit_ok(struct ext_fs *fs, struct jscan *js, ext_blk_t pblk,
 static int jpass(struct ext_fs *fs, struct ext_journal *j, struct jscan *js,
                  bool replay)
 {
-    uint32_t next_id = js->seq, blk = js->start, crc = ~0u, iter;
+    uint32_t next_id = js->seq, blk = js->start, crc = ~0u;
     uint64_t last_time = 0;
     bool need_check = false;
     uint8_t stop = EXT_JSTOP_WRAP;
     uint32_t stop_blk = blk;
 
-    for (iter = 0; iter <= js->total; iter++) {
+    js->txn_first = blk;
+    /* One pass visits each log block at most once, as jbd2's walk does:
+     * descriptors, the blocks their tags name, revoke and commit blocks
+     * all count, so no crafted descriptor can make a pass circle. */
+    js->left = js->total - js->first;
+    while (js->left) {
         uint8_t h[JH_SIZE], c[8];
         uint32_t cur = blk, type, seq;
         uint64_t ctime;
@@ -411,6 +467,7 @@ static int jpass(struct ext_fs *fs, struct ext_journal *j, struct jscan *js,
         if (rc)
             return rc;
         blk = wrap(js, blk + 1);
+        js->left--;
         if (be32(h + JH_MAGIC) != JBD2_MAGIC) {
             stop = EXT_JSTOP_MAGIC;
             break;
@@ -461,7 +518,14 @@ static int jpass(struct ext_fs *fs, struct ext_journal *j, struct jscan *js,
                 break;
             }
             if (replay) {
-                jpurge(j, js);
+                if (js->rev_again) {
+                    rc = revoke_again(fs, j, js, cur);
+                    if (rc)
+                        return rc;
+                }
+                memset(js->rev_filter, 0, sizeof(js->rev_filter));
+                js->rev_seen = js->rev_again = false;
+                js->txn_first = blk;
                 j->transactions++;
                 next_id++;
                 continue;
@@ -498,7 +562,7 @@ static int jpass(struct ext_fs *fs, struct ext_journal *j, struct jscan *js,
                     need_check = true;
             }
             if (replay) {
-                rc = revoke_records(fs, j, js, pblk);
+                rc = revoke_records(fs, j, js, pblk, true);
                 if (rc)
                     return rc;
             }
@@ -618,6 +682,11 @@ static int jsb_load(struct ext_fs *fs, struct jscan *js, uint32_t inum)
     if (maxlen > js->total)
         return jsb_bad(fs, "journal: s_maxlen is longer than the journal "
                        "inode");
+    /* i_blocks counts every block the inode has (its map's too): a log
+     * longer than that names blocks that are not there. */
+    if (maxlen > js->f.in.blocks >> (fs->blk_shift - 9))
+        return jsb_bad(fs, "journal: s_maxlen is more blocks than the "
+                       "journal inode holds (i_blocks)");
     js->total = maxlen;
     js->first = be32(sb + JSB_FIRST);
     js->seq = be32(sb + JSB_SEQUENCE);
@@ -640,7 +709,12 @@ static int jsb_load(struct ext_fs *fs, struct jscan *js, uint32_t inum)
     return 0;
 }
 
-int ext_journal_replay(struct ext_fs *fs, struct ext_journal *j)
+/* sectors: the partition's (0 unknown). A replayed superblock may grow
+ * the filesystem into it, so a tag is judged against the partition,
+ * as e2fsck judges it against the filesystem the replay leaves; reads
+ * stay bounded by the block count the mount parses afterwards. */
+int ext_journal_replay(struct ext_fs *fs, struct ext_journal *j,
+                       blockdev_lba_t sectors)
 {
     struct jscan js;
     uint8_t b[4];
@@ -649,6 +723,7 @@ int ext_journal_replay(struct ext_fs *fs, struct ext_journal *j)
 
     memset(&js, 0, sizeof(js));
     js.failed_blk = UINT32_MAX;
+    js.limit = sectors ? sectors >> (fs->blk_shift - 9) : EXT_BLK_MAX;
     if (j) {
         struct ext_jblock *tab = j->tab;
         uint32_t cap = j->cap;
@@ -671,14 +746,20 @@ int ext_journal_replay(struct ext_fs *fs, struct ext_journal *j)
             return jfail(fs, EXT_EJFULL, 0, "journal: needs replay but "
                          "no replay table was given (capacity 0)");
         rc = jpass(fs, j, &js, false);
+        /* The replay pass reads the log through the table it fills, as
+         * e2fsck's recovery reads it through the blocks it has written:
+         * an earlier transaction's version of a log block is what a
+         * later one replays from. */
+        fs->jnl = j;
+        fs->buf_lba = EXT_NO_SECTOR;
         if (!rc)
             rc = jpass(fs, j, &js, true);
         if (rc) {
+            fs->jnl = NULL;
             j->transactions = 0;
+            j->n = 0;
             return rc;
         }
-        jpurge(j, &js);
-        j->n = js.used;
         j->first_seq = js.seq;
         j->end_seq = js.end;
     } else if (j) {
@@ -692,41 +773,6 @@ int ext_journal_replay(struct ext_fs *fs, struct ext_journal *j)
     fs->jnl = j;
     fs->warnings &= (uint8_t)~EXT_WARN_NEEDS_RECOVERY;
     fs->buf_lba = EXT_NO_SECTOR;
-    return 0;
-}
-
-int ext_journal_patch(struct ext_fs *fs, blockdev_lba_t sector,
-                      uint32_t count, uint8_t *dst)
-{
-    const struct ext_journal *j = fs->jnl;
-    uint32_t sh = fs->blk_shift - 9u, i;
-    blockdev_lba_t end = sector + count;    /* the read was in bounds */
-
-    if (!count)
-        return 0;
-    for (i = jlower(j->tab, j->n, sector >> sh, JB_DATA);
-         i < j->n && j->tab[i].blk <= (end - 1) >> sh; i++) {
-        const struct ext_jblock *e = &j->tab[i];
-        blockdev_lba_t b0 = ext_blk_sector(fs, e->blk), lo, hi;
-        blockdev_lba_t b1 = b0 + (1u << sh);
-        uint8_t *at;
-        int rc;
-
-        lo = b0 > sector ? b0 : sector;
-        hi = b1 < end ? b1 : end;
-        at = dst + (lo - sector) * BLOCKDEV_SECTOR;
-        rc = ext_dev_raw(fs,
-                         ext_blk_sector(fs, e->src & ~JB_ESCAPE) + (lo - b0),
-                         (uint32_t)(hi - lo), at);
-        if (rc)
-            return rc;
-        if ((e->src & JB_ESCAPE) && lo == b0) {
-            at[0] = (uint8_t)(JBD2_MAGIC >> 24);
-            at[1] = (uint8_t)(JBD2_MAGIC >> 16);
-            at[2] = (uint8_t)(JBD2_MAGIC >> 8);
-            at[3] = (uint8_t)JBD2_MAGIC;
-        }
-    }
     return 0;
 }
 

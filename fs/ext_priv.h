@@ -56,7 +56,10 @@ int ext_fail_at(struct ext_fs *fs, int err, uint32_t ino, ext_blk_t blk,
 #endif
 
 /* Block device access, relative to the filesystem's first sector.
- * ext_dev_read serves replayed journal blocks; ext_dev_raw never does. */
+ * ext_dev_read reads through the replay overlay (fs->jnl's table: each
+ * replaced block from its journal copy, once); ext_dev_raw never does.
+ * Neither calls up into the journal code: the journal fills the table,
+ * the I/O layer only looks it up. */
 int ext_sector(struct ext_fs *fs, blockdev_lba_t sector);
 int ext_dev_raw(struct ext_fs *fs, blockdev_lba_t sector, uint32_t count,
                 void *dst);
@@ -140,9 +143,14 @@ int ext_dirblk_find(struct ext_fs *fs, struct ext_dir *d, ext_blk_t lblk,
 
 /* Journal replay (ext_journal.c): scan the log of a dirty journal and
  * fill j's table; then reads are patched from it (j NULL: no table). */
-int ext_journal_replay(struct ext_fs *fs, struct ext_journal *j);
-int ext_journal_patch(struct ext_fs *fs, blockdev_lba_t sector,
-                      uint32_t count, uint8_t *dst);
+int ext_journal_replay(struct ext_fs *fs, struct ext_journal *j,
+                       blockdev_lba_t sectors);
+/* A table entry's src with this bit set is an escaped copy: JBD2_MAGIC
+ * goes back into its first four bytes (no block below s_blocks_count
+ * has the top bit: 2^31 where blocks are 32-bit). */
+#define EXT_JB_ESCAPE ((ext_blk_t)1 << (sizeof(ext_blk_t) * 8 - 1))
+/* Index of the first table entry not below blk (ext_io.c). */
+uint32_t ext_jlower(const struct ext_jblock *t, uint32_t n, ext_blk_t blk);
 
 /* Hashes for hash-tree directories (ext_hash.c). */
 uint32_t ext_dx_hash(const char *name, uint32_t len, uint32_t version,

@@ -416,14 +416,21 @@ int ext_mount_journal(struct ext_fs *fs, const struct blockdev *bd,
      * so it is parsed again from what the replay left. */
     if ((fs->incompat & INCOMPAT_RECOVER) &&
         (fs->compat & COMPAT_HAS_JOURNAL)) {
-        uint8_t warn;
+        uint8_t warn, shift = fs->blk_shift;
 
-        rc = ext_journal_replay(fs, j);
+        rc = ext_journal_replay(fs, j, sectors);
         if (rc)
             return rc;
+        /* The replayed superblock is parsed whole again: block count,
+         * groups, features, checksum and hash seeds all come from it
+         * (a resize logged in the journal grows the filesystem). The
+         * table counts blocks of the old size: a new size is refused. */
         warn = fs->warnings;
         rc = sb_parse(fs, sectors);
         fs->warnings = warn;
+        if (!rc && fs->blk_shift != shift)
+            rc = ext_fail(fs, EXT_EJOURNAL, 0, 0, "journal: the replayed "
+                          "superblock changes the block size");
         if (rc)
             return rc;
     }

@@ -14,7 +14,6 @@
 #define fail(out, err, lba, what) fail_at(out, err, lba, \
                                           EXT_MESSAGES ? (what) : "")
 
-#define MBR_LOGICAL_MAX 128u      /* bounds the EBR chain walk */
 #define GPT_ENTRIES_MAX 1024u
 
 /* Linux filesystem data, 0FC63DAF-8483-4772-8E79-3D69D8477DE4, as GPT
@@ -35,6 +34,7 @@ static int fail_at(struct part_info *out, int err, blockdev_lba_t lba,
 {
     out->err_what = what;
     out->err_lba = lba;
+    out->err_dev = 0;
     return err;
 }
 
@@ -51,11 +51,17 @@ static bool lba64(const uint8_t *p, blockdev_lba_t *lba)
 static int rd(const struct blockdev *bd, blockdev_lba_t lba, uint8_t *buf,
               struct part_info *out)
 {
+    int rc;
+
     if (bd->sectors && lba >= bd->sectors)
         return fail(out, PART_ECORRUPT, lba,
                     "partition table points past the end of the disk");
-    if (bd->read(bd->ctx, lba, 1, buf))
-        return fail(out, PART_EIO, lba, "the block device failed a read");
+    rc = bd->read(bd->ctx, lba, 1, buf);
+    if (rc) {
+        fail(out, PART_EIO, lba, "the block device failed a read");
+        out->err_dev = rc < 0 ? rc : 0;   /* the driver's own reason */
+        return PART_EIO;
+    }
     return 0;
 }
 
@@ -66,13 +72,17 @@ static bool range_ok(const struct blockdev *bd, blockdev_lba_t lba,
     return n && lba + n > lba && (!bd->sectors || lba + n <= bd->sectors);
 }
 
-/* A GPT header at lba: signature, size, its own CRC32, then the entry
- * array's CRC32, streamed a sector at a time through buf. */
+/* A GPT header at lba, checked as Linux's is_gpt_valid()
+ * (block/partitions/efi.c) checks it: signature, header size, header
+ * CRC32, MyLBA the sector it was read from, the usable LBAs inside the
+ * disk and in order, 128-byte entries, the entry array inside the disk
+ * and its CRC32 (streamed a sector at a time through buf). */
 static int gpt_header(const struct blockdev *bd, uint8_t *buf,
-                      blockdev_lba_t lba, struct gpt *g, blockdev_lba_t *alt,
+                      blockdev_lba_t lba, struct gpt *g,
                       struct part_info *out)
 {
     uint32_t hsize, crc, want, n, bytes, s;
+    uint64_t first, last;
     bool fits;
     int rc = rd(bd, lba, buf, out);
 
@@ -89,19 +99,23 @@ static int gpt_header(const struct blockdev *bd, uint8_t *buf,
     memset(buf + GPT_HEADER_CRC32, 0, sizeof(uint32_t));
     if (~ext_crc32(~0u, buf, hsize) != want)
         return fail(out, PART_ECSUM, lba, "GPT header CRC32 mismatch");
-    if (!lba64(buf + GPT_ALTERNATE_LBA, alt))
-        *alt = 0;                 /* no backup this build can reach */
+    if (le64(buf + GPT_MY_LBA) != (uint64_t)lba)
+        return fail(out, PART_ECORRUPT, lba,
+                    "GPT header's MyLBA is not the sector it lies in");
+    first = le64(buf + GPT_FIRST_USABLE_LBA);
+    last = le64(buf + GPT_LAST_USABLE_LBA);
+    if (last < first || (bd->sectors && last > bd->sectors - 1))
+        return fail(out, PART_ECORRUPT, lba,
+                    "GPT usable LBAs are reversed or past the disk");
     fits = lba64(buf + GPT_PART_ENTRY_LBA, &g->entries_lba);
     g->count = le32(buf + GPT_NUM_PART_ENTRIES);
     g->entry_size = le32(buf + GPT_PART_ENTRY_SIZE);
     want = le32(buf + GPT_PART_ARRAY_CRC32);
-    if (g->entry_size < GPT_ENTRY_SIZE_MIN ||
-        g->entry_size > BLOCKDEV_SECTOR ||
-        (g->entry_size & (g->entry_size - 1)) || g->count > GPT_ENTRIES_MAX)
+    if (g->entry_size != GPT_ENTRY_SIZE || g->count > GPT_ENTRIES_MAX)
         return fail(out, PART_ECORRUPT, lba,
-                    "GPT entry size is not 128 to 512 (a power of two) "
-                    "or there are more than 1024 entries");
-    bytes = g->count * g->entry_size;         /* <= 512 KiB */
+                    "GPT entry size is not 128 or there are more than "
+                    "1024 entries");
+    bytes = g->count * g->entry_size;         /* <= 128 KiB */
     if (!fits || !range_ok(bd, g->entries_lba, (bytes + BLOCKDEV_SECTOR - 1) /
                                                BLOCKDEV_SECTOR))
         return fail(out, PART_ECORRUPT, lba,
@@ -120,24 +134,24 @@ static int gpt_header(const struct blockdev *bd, uint8_t *buf,
     return 0;
 }
 
-/* The primary header, else the backup the primary (or the disk's last
- * sector) names. When both fail, the primary's error is reported. */
+/* The primary header; when it fails, the backup at the disk's last
+ * sector, as libblkid looks for it (and Linux with "gpt" forced): a
+ * failed primary's fields, AlternateLBA among them, are never used.
+ * When both fail, the primary's error is reported. */
 static int gpt_open(const struct blockdev *bd, uint8_t *buf, struct gpt *g,
                     struct part_info *out)
 {
-    blockdev_lba_t alt = 0, lba;
     const char *what;
-    int rc = gpt_header(bd, buf, 1, g, &alt, out);
+    blockdev_lba_t lba;
+    int rc = gpt_header(bd, buf, 1, g, out);
 
     if (rc != PART_ECORRUPT && rc != PART_ECSUM)
         return rc;
-    if (!alt && bd->sectors)
-        alt = bd->sectors - 1;
-    if (alt <= 1)
+    if (bd->sectors <= 2)
         return rc;
     what = out->err_what;
     lba = out->err_lba;
-    if (!gpt_header(bd, buf, alt, g, &alt, out))
+    if (!gpt_header(bd, buf, bd->sectors - 1, g, out))
         return 0;
     return fail(out, rc, lba, what);
 }
@@ -210,53 +224,99 @@ static int mbr_slot(const struct blockdev *bd, const uint8_t *e,
 static int has_ext(const struct blockdev *bd, uint8_t *buf,
                    struct part_info *p);
 
-/* Logical partitions (5, 6, ...): walk the EBR chain once. Each EBR's
- * first entry is the partition (relative to that EBR), its second the
- * next EBR (relative to the extended partition's start). index 0 asks
- * for the first logical partition holding an ext superblock. */
+/*
+ * Logical partitions, numbered from 5 across every extended partition of
+ * the MBR in table order, as Linux's msdos_partition() / parse_extended()
+ * (block/partitions/msdos.c) walk them. In each EBR every slot that is
+ * not empty and not extended is a logical partition (relative to that
+ * EBR; slots 3 and 4 only when they lie inside both the EBR's span and
+ * the extended partition); the first extended slot is the link to the
+ * next EBR (relative to the extended partition's start). A chain ends at
+ * an EBR without the signature, one without a link, or after 100 links
+ * in a row that gave no partition. index 0 asks for the first logical
+ * partition holding an ext superblock.
+ */
+#define EBR_LOOP_MAX            100u  /* msdos.c's loopct */
+#define MBR_PART_MAX            256u  /* partition numbers (DISK_MAX_PARTS) */
+
+static int ebr_chain(const struct blockdev *bd, uint8_t *buf,
+                     blockdev_lba_t first, blockdev_lba_t first_size,
+                     uint32_t index, uint32_t *next_no,
+                     struct part_info *out)
+{
+    blockdev_lba_t this_lba = first, this_size = first_size;
+    uint8_t tab[MBR_ENTRY_SIZE * MBR_ENTRIES];
+    uint32_t loops = 0, i;
+    int rc;
+
+    while (++loops <= EBR_LOOP_MAX && *next_no < MBR_PART_MAX) {
+        const uint8_t *link = NULL;
+
+        rc = rd(bd, this_lba, buf, out);
+        if (rc)
+            return rc;
+        if (le16(buf + MBR_SIGNATURE) != MBR_SIGNATURE_VALUE)
+            return PART_ENOENT;
+        memcpy(tab, buf + MBR_PART_TABLE, sizeof(tab));
+        for (i = 0; i < MBR_ENTRIES && *next_no < MBR_PART_MAX; i++) {
+            const uint8_t *e = tab + MBR_ENTRY_SIZE * i;
+            blockdev_lba_t off = le32(e + MBRE_STARTING_LBA);
+            blockdev_lba_t n = le32(e + MBRE_SIZE_IN_LBA);
+            uint32_t no;
+
+            if (!n || mbr_extended(e[MBRE_OS_TYPE]))
+                continue;
+            /* msdos.c: "the 3rd and 4th entries sometimes contain
+             * random garbage". */
+            if (i >= 2 && ((uint64_t)off + n > this_size ||
+                           (uint64_t)this_lba + off + n >
+                               (uint64_t)first + first_size))
+                continue;
+            no = (*next_no)++;
+            loops = 0;
+            rc = mbr_slot(bd, e, this_lba, this_lba, no, out);
+            if (index == no)
+                return rc;
+            if (!index && !rc) {
+                rc = has_ext(bd, buf, out);
+                if (rc)
+                    return rc < 0 ? rc : 0;
+            }
+        }
+        for (i = 0; i < MBR_ENTRIES && !link; i++) {
+            const uint8_t *e = tab + MBR_ENTRY_SIZE * i;
+
+            if (le32(e + MBRE_SIZE_IN_LBA) && mbr_extended(e[MBRE_OS_TYPE]))
+                link = e;
+        }
+        if (!link)
+            return PART_ENOENT;
+        if (first + le32(link + MBRE_STARTING_LBA) < first)
+            return fail(out, PART_ECORRUPT, this_lba,
+                        "partition table points past the end of the disk");
+        this_lba = first + le32(link + MBRE_STARTING_LBA);
+        this_size = le32(link + MBRE_SIZE_IN_LBA);
+    }
+    return PART_ENOENT;
+}
+
 static int mbr_logical(const struct blockdev *bd, uint8_t *buf,
                        const uint8_t *tab, uint32_t index,
                        struct part_info *out)
 {
-    const uint8_t *link = buf + MBR_PART_TABLE + MBR_ENTRY_SIZE;
-    blockdev_lba_t ext = 0, ebr;
-    uint32_t i, n, next;
-    int rc;
+    uint32_t i, next_no = 5;
 
     for (i = 0; i < MBR_ENTRIES; i++) {
         const uint8_t *e = tab + MBR_ENTRY_SIZE * i;
+        uint32_t n = le32(e + MBRE_SIZE_IN_LBA);
+        int rc;
 
-        if (mbr_extended(e[MBRE_OS_TYPE]))
-            ext = le32(e + MBRE_STARTING_LBA);
-    }
-    if (!ext)
-        return PART_ENOENT;
-    ebr = ext;
-    for (n = 5; n < 5 + MBR_LOGICAL_MAX; n++) {
-        bool more;
-
-        rc = rd(bd, ebr, buf, out);
-        if (rc)
+        if (!n || !mbr_extended(e[MBRE_OS_TYPE]))
+            continue;
+        rc = ebr_chain(bd, buf, le32(e + MBRE_STARTING_LBA), n, index,
+                       &next_no, out);
+        if (rc != PART_ENOENT || (index && index < next_no))
             return rc;
-        if (le16(buf + MBR_SIGNATURE) != MBR_SIGNATURE_VALUE)
-            return fail(out, PART_ECORRUPT, ebr,
-                        "extended boot record has no 0xAA55 signature");
-        next = le32(link + MBRE_STARTING_LBA);
-        more = mbr_extended(link[MBRE_OS_TYPE]) && next;
-        rc = mbr_slot(bd, buf + MBR_PART_TABLE, ebr, ebr, n, out);
-        if (index == n)
-            return rc;
-        if (!index && !rc) {
-            rc = has_ext(bd, buf, out);
-            if (rc)
-                return rc < 0 ? rc : 0;
-        }
-        if (!more)
-            break;
-        if (ext + next < ext)
-            return fail(out, PART_ECORRUPT, ebr,
-                        "partition table points past the end of the disk");
-        ebr = ext + next;
     }
     return PART_ENOENT;
 }
@@ -299,6 +359,7 @@ int part_get(const struct blockdev *bd, uint8_t *buf, uint32_t index,
 
     out->err_what = NULL;
     out->err_lba = 0;
+    out->err_dev = 0;
     scheme = scheme_of(bd, buf, out);
     if (scheme < 0)
         return scheme;
@@ -357,6 +418,7 @@ int part_find(const struct blockdev *bd, uint8_t *buf, uint32_t index,
         return part_get(bd, buf, index, out);
     out->err_what = NULL;
     out->err_lba = 0;
+    out->err_dev = 0;
     scheme = scheme_of(bd, buf, out);
     if (scheme <= PART_NONE)
         return scheme < 0 ? scheme : part_get(bd, buf, 1, out);

@@ -40,6 +40,7 @@ struct part_info {
      * which sector of the disk. */
     const char *err_what;
     blockdev_lba_t err_lba;
+    int32_t err_dev;          /* PART_EIO: the driver's code; 0 none */
 };
 
 /* Partition number `index` (1-based). With scheme PART_NONE (no table),
@@ -61,5 +62,10 @@ const char *part_strerror(int err);
  * call was given (fs/ext_err.c, with the reader's sentences). */
 uint32_t part_describe(const struct part_info *p, int err, char *buf,
                        uint32_t len);
+/* The same; a failed device read names the driver's code, and its
+ * sentence when dev_strerror is given (see ext_error_describe_dev). */
+uint32_t part_describe_dev(const struct part_info *p, int err,
+                           blockdev_strerror_fn *dev_strerror, char *buf,
+                           uint32_t len);
 
 #endif

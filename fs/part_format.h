@@ -27,12 +27,14 @@
 #define GPT_HEADER_CRC32        0x10  /* le32, over HeaderSize bytes */
 #define GPT_MY_LBA              0x18  /* le64 */
 #define GPT_ALTERNATE_LBA       0x20  /* le64 */
+#define GPT_FIRST_USABLE_LBA    0x28  /* le64 */
+#define GPT_LAST_USABLE_LBA     0x30  /* le64 */
 #define GPT_PART_ENTRY_LBA      0x48  /* le64 */
 #define GPT_NUM_PART_ENTRIES    0x50  /* le32 */
 #define GPT_PART_ENTRY_SIZE     0x54  /* le32, 128 * 2^n */
 #define GPT_PART_ARRAY_CRC32    0x58  /* le32 */
 #define GPT_HEADER_MIN          92u
-#define GPT_ENTRY_SIZE_MIN      128u
+#define GPT_ENTRY_SIZE          128u  /* the only size Linux reads */
 
 /* ---- GPT partition entry -------------------------------------------- */
 #define GPTE_TYPE_GUID          0x00  /* 16 bytes, zero: unused */

@@ -154,6 +154,37 @@ disk mbr-logical 8 "label: dos
 start=1, size=4, type=c
 start=5, size=171, type=5
 start=8, size=128, type=83"
+# Partition tables as Linux reads them (fs/part.c): two extended
+# partitions in the MBR, the second chain's first EBR with its link in
+# slot 1 and its data (the filesystem, sda6) in slot 2; a GPT whose
+# primary header fails its CRC, read from the backup at the last sector.
+disk mbr-2ext 10 "label: dos
+start=1, size=4, type=c
+start=5, size=3, type=5
+start=6, size=2, type=83"
+python3 - "$O/image/mbr-2ext" <<'PY'
+import struct, sys
+f = open(sys.argv[1], "r+b")
+def slot(sec, i, typ, start, size):
+    f.seek(sec * 512 + 446 + 16 * i)
+    f.write(bytes(4) + bytes([typ]) + bytes(3) + struct.pack("<II", start, size))
+    f.seek(sec * 512 + 510)
+    f.write(b"\x55\xaa")
+slot(0, 2, 0x0F, 8, 160)          # the second extended partition
+slot(8, 0, 0x05, 132, 4)          # its first EBR: the link (to 140) ...
+slot(8, 1, 0x83, 2, 128)          # ... and the data, in slot 2
+slot(140, 0, 0x0C, 1, 2)          # the second EBR
+PY
+disk gpt-backup 40 "label: gpt
+first-lba: 34
+start=34, size=6, type=C12A7328-F81F-11D2-BA4B-00A0C93EC93B
+start=40, size=128, type=0FC63DAF-8483-4772-8E79-3D69D8477DE4"
+printf '\0\0\0\0' | dd of="$O/image/gpt-backup" bs=1 seek=$((512 + 16)) \
+    conv=notrunc status=none      # the primary header's CRC32: wrong
+# A last byte past the backup header's 92 (none reads it): the seed then
+# keeps its last sector whole when cut, and that disk ends at its backup.
+printf '\377' | dd of="$O/image/gpt-backup" bs=1 \
+    seek=$(($(stat -c %s "$O/image/gpt-backup") - 1)) conv=notrunc status=none
 rm -f "$O/image/part-fs"
 
 # Every image seed cut after its last non-zero byte: the harness's disk
@@ -210,6 +241,7 @@ jo $jo
 jw -b $l $T/jdata
 jw -r $b
 jw -b $b $T/jone
+${JEXTRA:-}
 jw -b ${l##*,} $T/jone -c
 jc
 DBG
@@ -232,6 +264,12 @@ jseed ext4-32bit-v3 "-c" -t ext4 -O ^has_journal,^resize_inode,^64bit
 jseed ext4-32bit-v2 "-c -v 2" -t ext4 -O ^has_journal,^resize_inode,^64bit
 jseed ext4-32bit-v1 "-c" -t ext4 -O ^has_journal,^resize_inode,^64bit,^metadata_csum
 jseed ext4-32bit-none "" -t ext4 -O ^has_journal,^resize_inode,^64bit,^metadata_csum
+# One transaction of 81 revoke records and a new version of the first
+# block (revoke records take no table entry); a transaction writing over
+# the log block that holds the next one's copy (the replay pass reads the
+# log through its own overlay: tune2fs placed the journal at block loc).
+JEXTRA="jw -r $(seq -s, 300 380)" jseed ext4-revokes "-c" -t ext4 -O ^has_journal,^resize_inode
+JEXTRA="jw -b 1130 $T/jone" jseed ext4-logover "" -t ext4 -O ^has_journal,^resize_inode,^metadata_csum
 
 # ---- config -------------------------------------------------------------
 c=$O/config

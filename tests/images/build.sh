@@ -274,6 +274,9 @@ start=2048, size=4096, type=C12A7328-F81F-11D2-BA4B-00A0C93EC93B
 start=6144, size=4096, type=EBD0A0A2-B9E5-4433-87C0-68B6B72699C7
 start=10240, size=$sect, type=0FC63DAF-8483-4772-8E79-3D69D8477DE4" "$D/part-fs.img" 10240 || rc=1
 report "MBR primary, MBR logical, GPT" $rc
+bash "$TOP/tests/images/part.sh" "$D" "$D/part-fs.img" &&
+    report "partition tables as Linux reads them" 0 ||
+    report "partition tables as Linux reads them" 1
 
 # ---- dirty journals (not in the manifest) ------------------------------
 bash "$TOP/tests/images/journal.sh" "$D" && report "dirty journals" 0 ||

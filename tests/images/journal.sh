@@ -77,3 +77,79 @@ DBG
 JO="-c" one ext4 -t ext4 -b 1024
 JO="" one ext3 -t ext3 -b 4096
 rm -rf "$W"
+
+# journal-long.img: a 2^20-block log (#26, class 2). ext4 without
+# metadata_csum, 4 KiB blocks, a 1024-block journal whose inode is
+# rewritten to map 2^20 log blocks: log block 0, then 1025 extents of
+# 1023 blocks all on the journal's own log blocks 1..1023 (an index in
+# the inode, four leaf blocks taken from /leaves), i_size and i_blocks
+# to match. Every log block from 1
+# on is a descriptor of transaction 1 with 510 tags and no last tag, so
+# a scan that is not bounded by the log's length circles it; s_start 1
+# and needs_recovery set. Nothing commits: the replay is empty.
+long_log() {
+    local img=$D/journal-long.img t=$W/long
+    rm -rf "$t" && mkdir -p "$t"
+    rnd 9 16384 99 >"$t/leaves"
+    rm -f "$img"
+    mke2fs -q -F -t ext4 -b 4096 -O ^metadata_csum,^64bit \
+        -J size=4,location=8192 \
+        -d "$t" "$img" 64M >/dev/null 2>&1
+    python3 - "$img" \
+        "$(debugfs -R "imap <8>" "$img" 2>/dev/null | tr '\n' ' ')" \
+        "$(debugfs -R "bmap <8> 0" "$img" 2>/dev/null)" \
+        "$(for i in 0 1 2 3; do debugfs -R "bmap /leaves $i" "$img" 2>/dev/null; done | tr '\n' ' ')" <<'PY'
+import re, struct, sys
+img, imap, j0, leaves = sys.argv[1], sys.argv[2], int(sys.argv[3]), \
+    [int(x) for x in sys.argv[4].split()]
+BS, LOG = 4096, 1 << 20
+blk, off = re.search(r"located at block (\d+), offset (0x[0-9a-f]+)", imap).groups()
+at = int(blk) * BS + int(off, 16)
+f = open(img, "r+b")
+f.seek(at)
+ino = bytearray(f.read(128))
+struct.pack_into("<I", ino, 0x04, (LOG * BS) & 0xFFFFFFFF)      # i_size_lo
+struct.pack_into("<I", ino, 0x6C, (LOG * BS) >> 32)             # i_size_high
+struct.pack_into("<I", ino, 0x1C, (LOG + 8) * (BS // 512))      # i_blocks_lo
+struct.pack_into("<I", ino, 0x20,                               # i_flags:
+                 struct.unpack_from("<I", ino, 0x20)[0] | 0x80000)  # extents
+# The extents: log block 0 (the journal superblock), then 1025 runs of
+# 1023 blocks, each on log blocks 1..1023 of the journal; four leaves.
+ext = [(0, 1, j0)] + [(1 + 1023 * m, 1023, j0 + 1) for m in range(1025)]
+per = [257, 257, 256, 256]
+# i_block: extent header, depth 1, four index entries.
+struct.pack_into("<HHHHI", ino, 0x28, 0xF30A, 4, 4, 1, 0)
+k = 0
+for i, lb in enumerate(leaves):
+    struct.pack_into("<IIHH", ino, 0x28 + 12 + 12 * i, ext[k][0], lb, 0, 0)
+    leaf = bytearray(BS)
+    struct.pack_into("<HHHHI", leaf, 0, 0xF30A, per[i], 340, 0, 0)
+    for n in range(per[i]):
+        lblk, ln, pb = ext[k]
+        struct.pack_into("<IHHI", leaf, 12 + 12 * n, lblk, ln, 0, pb)
+        k += 1
+    f.seek(lb * BS)
+    f.write(leaf)
+f.seek(at)
+f.write(ino)
+# The journal superblock, then descriptors in log blocks 1..1023.
+f.seek(j0 * BS)
+jsb = bytearray(f.read(BS))
+struct.pack_into(">IIII", jsb, 0x10, LOG, 1, 1, 1)   # maxlen first seq start
+f.seek(j0 * BS)
+f.write(jsb)
+d = bytearray(BS)
+struct.pack_into(">III", d, 0, 0xC03B3998, 1, 1)
+for o in range(12, BS - 7, 8):
+    struct.pack_into(">IHH", d, o, 1000, 0, 2)        # SAME_UUID
+for l in range(1, 1024):
+    f.seek((j0 + l) * BS)
+    f.write(d)
+# needs_recovery
+f.seek(1024 + 0x60)
+inc = struct.unpack("<I", f.read(4))[0] | 4
+f.seek(1024 + 0x60)
+f.write(struct.pack("<I", inc))
+PY
+}
+long_log

@@ -10,6 +10,13 @@
   jtool.py rotate IMG BS JMAP K    move every log block K places on (mod the
                                    log length), s_start with them; the
                                    superblock checksum (v2/v3) recomputed
+  jtool.py write IMG BS JMAP B1,B2,.. DATA
+                                   log one committed transaction from
+                                   s_first writing DATA's blocks to B1,
+                                   B2, ... (any block number: debugfs jw
+                                   refuses those past s_blocks_count);
+                                   journals without checksums or 64bit;
+                                   s_start set, needs_recovery set
 JMAP is a file of the journal inode's blocks in logical order (debugfs
 "blocks <8>").
 """
@@ -126,6 +133,37 @@ def main():
             struct.pack_into(">I", sb, 0xFC, 0)
             struct.pack_into(">I", sb, 0xFC, crc32c(0xFFFFFFFF, sb[:1024]))
         j.put(0, sb)
+    elif cmd == "write":
+        blocks = [int(x) for x in sys.argv[5].split(",")]
+        data = open(sys.argv[6], "rb").read()
+        if j.incompat & ~0x1:
+            sys.exit("jtool: write: only journals without checksums/64bit")
+        bs, per, seq = j.bs, (j.bs - 12) // 8, j.seq
+        l, i = j.first, 0
+        while i < len(blocks):
+            chunk = blocks[i:i + per]
+            d = bytearray(bs)
+            struct.pack_into(">III", d, 0, MAGIC, 1, seq)
+            for k, b in enumerate(chunk):
+                flags = 2 | (8 if k == len(chunk) - 1 else 0)  # SAME_UUID
+                blk = bytearray(data[(i + k) * bs:(i + k + 1) * bs])
+                if be32(blk, 0) == MAGIC:                      # escaped
+                    flags |= 1
+                    blk[0:4] = bytes(4)
+                struct.pack_into(">IHH", d, 12 + 8 * k, b, 0, flags)
+                j.put(l + 1 + k, blk)
+            j.put(l, d)
+            l, i = l + 1 + len(chunk), i + len(chunk)
+        c = bytearray(bs)
+        struct.pack_into(">III", c, 0, MAGIC, 2, seq)
+        j.put(l, c)
+        sb = j.block(0)
+        struct.pack_into(">I", sb, 0x1C, j.first)
+        j.put(0, sb)
+        j.f.seek(1024 + 0x60)
+        inc = struct.unpack("<I", j.f.read(4))[0] | 0x4   # needs_recovery
+        j.f.seek(1024 + 0x60)
+        j.f.write(struct.pack("<I", inc))
     else:
         sys.exit("jtool: unknown command " + cmd)
 

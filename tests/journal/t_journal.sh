@@ -231,6 +231,110 @@ revoke_case ext4g "" ext4g-rev
 revoke_case ext4k "-c" ext4k-rev-v3
 revoke_case ext3g "-c" ext3g-rev-v1
 
+# ---- revoke records take no table entry (#26, class 4) ---------------------
+# One transaction (debugfs jw -b ... -r ...): three tagged blocks and 81
+# revoke records, one of them revoking a tagged block of the same
+# transaction (e2fsck's recovery skips that tag: jbd2_journal_test_revoke
+# with the record's sequence >= the tag's). Two blocks are patched; read
+# with the boards' 64-entry table (--journal-blocks 64) as e2fsck -fy
+# leaves it. Before, each revoke record took an entry: the table filled.
+printf '#!/bin/sh\nexec "%s" --journal-blocks 64 "$@"\n' "$EXT" >"$W/ext64"
+chmod +x "$W/ext64"
+revokes_case() {   # fs jo-options name
+    local b=$W/$1 blk1 blky blkk list i
+    bs=$(bs_of "$b.base")
+    blk1=$(debugfs -R "bmap /f1 0" "$b.base" 2>/dev/null)
+    blky=$(debugfs -R "bmap /dir/y 0" "$b.base" 2>/dev/null)
+    blkk=$(debugfs -R "bmap /boot/kernel.bin 0" "$b.base" 2>/dev/null)
+    list=$blk1
+    for i in $(seq 1000 1079); do list=$list,$i; done
+    rnd 23 $((bs * 3)) >"$W/$3.data"
+    cp "$b.base" "$W/$3"
+    printf 'jo %s\njw -b %s,%s,%s -r %s %s\njc\n' "$2" "$blk1" "$blky" \
+        "$blkk" "$list" "$W/$3.data" >"$W/$3.cmds"
+    debugfs -w -f "$W/$3.cmds" "$W/$3" >"$W/$3.dbg" 2>&1
+    oracle "$W/$3"
+    local keep=$EXT
+    EXT=$W/ext64
+    compare "$W/$3" "$1 $2: 81 revoke records, 2 blocks patched, 64-entry table"
+    EXT=$keep
+    info_has "$W/$3" "1 transactions (.*), 2 blocks, 81 revoke records" \
+        "$1 $2: 2 table entries for 81 revoke records" "--journal-blocks 64"
+}
+revokes_case ext4k "-c" ext4k-revokes
+revokes_case ext3g "" ext3g-revokes
+
+# ---- a tag that targets a block of the log itself (#26, class 3) ----------
+# T1 (debugfs jw) writes D1 over the journal block that will hold T2's
+# copy of f1's first block (log block 5: T1 is descriptor 1, data 2,
+# commit 3; T2 descriptor 4, data 5). e2fsck's recovery replays in log
+# order through the blocks it writes, so T2 replays D1 into f1, not D2;
+# extload reads the log through its replay overlay and must agree.
+logview_case() {   # fs jo-options name
+    local b=$W/$1 blk1 l5
+    bs=$(bs_of "$b.base")
+    blk1=$(debugfs -R "bmap /f1 0" "$b.base" 2>/dev/null)
+    l5=$(debugfs -R "bmap <8> 5" "$b.base" 2>/dev/null)
+    rnd 24 "$bs" >"$W/$3.d1"
+    rnd 25 "$bs" >"$W/$3.d2"
+    cp "$b.base" "$W/$3"
+    printf 'jo %s\njw -b %s %s\njw -b %s %s\njc\n' "$2" "$l5" "$W/$3.d1" \
+        "$blk1" "$W/$3.d2" >"$W/$3.cmds"
+    debugfs -w -f "$W/$3.cmds" "$W/$3" >"$W/$3.dbg" 2>&1
+    $J log "$W/$3" "$bs" "$(jmap "$W/$3")" | grep -q "^5 data 2 $blk1\$"
+    check $? "$1 $2: log block 5 holds T2's copy of f1's first block"
+    oracle "$W/$3"
+    if [ -z "$2" ]; then   # with checksums T2's tag fails: f1 unchanged
+        debugfs -R "cat /f1" "$W/$3.fsck" 2>/dev/null |
+            cmp -s - <(head -c 3000 "$W/$3.d1")
+        check $? "$1: e2fsck -fy replays T1's bytes into f1 through log block 5"
+    fi
+    compare "$W/$3" "$1 $2: a tag over a later transaction's log block"
+}
+logview_case ext4k "-c" ext4k-logview
+logview_case ext3g "" ext3g-logview
+
+# ---- a replay that grows the filesystem (#26, class 1) ----------------------
+# An online resize as the journal holds it: a 16 MiB ext4 (4 KiB blocks,
+# nearly full) in a 32 MiB image; resize2fs grows a copy to 32 MiB and
+# debugfs writes /new.bin there, more than the old blocks had room for,
+# so its tail lies past the old block count. Every block the two differ in is logged (jw) into the
+# small one's journal: the new superblock (a larger s_blocks_count),
+# descriptors, bitmaps, the inode, the directory, the data. e2fsck -fy
+# judges each tag against the filesystem its replay leaves, so new.bin
+# is whole there; so must it be here (before: zeros past the old count).
+grow_case() {      # name
+    local t=$W/$1.tree l
+    rm -rf "$t"
+    mkdir -p "$t"
+    rnd 31 11000000 >"$t/filler"
+    rnd 32 2000000 magic >"$W/$1.new"
+    rm -f "$W/$1.small"
+    mke2fs -q -F -t ext4 -b 4096 -O ^metadata_csum,^64bit -J size=4 \
+        -d "$t" "$W/$1.small" 16M >/dev/null 2>&1
+    truncate -s 32M "$W/$1.small"
+    cp "$W/$1.small" "$W/$1.big"
+    resize2fs "$W/$1.big" 32M >/dev/null 2>&1
+    debugfs -w -R "write $W/$1.new /new.bin" "$W/$1.big" >/dev/null 2>&1
+    [ "$(debugfs -R "bmap /new.bin 480" "$W/$1.big" 2>/dev/null)" -ge 4096 ]
+    check $? "$1: the new file lies past the old block count (4096)"
+    bs=4096
+    cp "$W/$1.small" "$W/$1"
+    # debugfs jw refuses blocks past s_blocks_count: jtool logs them.
+    l=$($J diff "$W/$1.small" "$W/$1.big" "$bs" "$W/$1.data")
+    $J write "$W/$1" "$bs" "$(jmap "$W/$1")" "$l" "$W/$1.data"
+    oracle "$W/$1"
+    grep -q "recovering journal" "$W/$1.fsck.log" &&
+        debugfs -R "cat /new.bin" "$W/$1.fsck" 2>/dev/null |
+        cmp -s - "$W/$1.new"
+    check $? "$1: e2fsck -fy replays the resize and leaves new.bin whole"
+    local keep=$FILES
+    FILES="/new.bin /filler"
+    compare "$W/$1" "$1: a journal that grows the filesystem"
+    FILES=$keep
+}
+grow_case grow
+
 # ---- checksummed journals ---------------------------------------------------
 mkdirty ext4k ext4k-v3 "-c" many
 oracle "$W/ext4k-v3"; compare "$W/ext4k-v3" "ext4k checksum v3"

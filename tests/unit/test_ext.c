@@ -651,6 +651,66 @@ static void test_partitions(void **state)
     host_disk_close(&l.disk);
 }
 
+/* Partition tables as Linux reads them (#26, classes 5 and 6), on the
+ * disks tests/images/part.sh made with sfdisk and patched; libblkid's
+ * view (partx) is the oracle: every partition it lists is found where it
+ * says, the next number is not there, and the first ext partition is the
+ * one holding the filesystem.
+ *   mbr-2ext   msdos.c's parse_extended(): every extended entry of the
+ *              MBR walked in table order, logical partitions numbered
+ *              from 5 across the chains; an EBR's data in any slot, its
+ *              first extended slot the link.
+ *   gpt-mylba  efi.c's is_gpt_valid(): MyLBA must be the sector the
+ *              header was read from; the backup is then taken from the
+ *              disk's last sector (libblkid's get_gpt_header()).
+ *   gpt-alt    a primary failing its entry-array CRC: its AlternateLBA
+ *              (a decoy) is never used, the last sector's backup is. */
+static void test_partitions_as_linux(void **state)
+{
+    static const struct {
+        const char *name;
+        uint32_t ext_index;
+        blockdev_lba_t ext_lba;
+    } disks[] = {
+        { "mbr-2ext", 6, 53248 },
+        { "gpt-mylba", 3, 10240 },
+        { "gpt-alt", 3, 10240 },
+    };
+    size_t i;
+
+    (void)state;
+    for (i = 0; i < sizeof(disks) / sizeof(disks[0]); i++) {
+        char path[64];
+        struct logdev l;
+        struct part_info p;
+        uint8_t buf[512];
+        unsigned nr, last = 0;
+        unsigned long long start, n;
+        FILE *f;
+
+        snprintf(path, sizeof(path), "%s.partx", disks[i].name);
+        f = fopen(timg_path(path), "r");
+        assert_non_null(f);
+        open_img(&l, disks[i].name);
+        while (fscanf(f, "%u %llu %llu", &nr, &start, &n) == 3) {
+            int rc = part_get(&l.bd, buf, nr, &p);
+
+            if (rc)
+                fail_msg("%s: partition %u: %d", disks[i].name, nr, rc);
+            assert_int_equal(p.lba, start);
+            assert_int_equal(p.sectors, n);
+            last = nr;
+        }
+        fclose(f);
+        assert_true(last >= 3);
+        assert_int_equal(part_get(&l.bd, buf, last + 1, &p), PART_ENOENT);
+        assert_int_equal(part_find(&l.bd, buf, 0, &p), 0);
+        assert_int_equal(p.index, disks[i].ext_index);
+        assert_int_equal(p.lba, disks[i].ext_lba);
+        host_disk_close(&l.disk);
+    }
+}
+
 static int code_of(const char *name)
 {
     static const struct { const char *n; int c; } codes[] = {
@@ -837,6 +897,7 @@ int main(void)
         cmocka_unit_test(test_htree_4k),
         cmocka_unit_test(test_dx_hash_matches_debugfs),
         cmocka_unit_test(test_partitions),
+        cmocka_unit_test(test_partitions_as_linux),
         cmocka_unit_test(test_partitions_past_2_32),
         cmocka_unit_test(test_evil_images),
         cmocka_unit_test(test_needs_recovery_empty_log_mounts),

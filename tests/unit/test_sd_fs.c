@@ -15,6 +15,7 @@
 
 #include "drivers/sdspi.h"
 #include "fs/ext.h"
+#include "fs/ext_conf.h"
 #include "fs/part.h"
 #include "tests/sdcard/sdmodel.h"
 
@@ -393,6 +394,73 @@ static void test_flaky_card_under_fs(void **state)
     free(m);
 }
 
+/* The driver's reason survives the block-device seam (#24): with every
+ * read block faulted, ext_error_describe_dev names the sdspi error
+ * (sdspi_strerror given as the describer) and its code, for a CRC error,
+ * a data error token and a start token that never comes; part.c the
+ * same for the partition table. */
+static void test_driver_reason_named(void **state)
+{
+    static const struct {
+        int kind;
+        int code;
+        const char *text;
+    } faults[] = {
+        { SDM_FAULT_CRC16, SD_ECRC, "data CRC mismatch" },
+        { SDM_FAULT_DATA_TOKEN, SD_EDATA, "card sent a data error token" },
+        { SDM_FAULT_NO_TOKEN, SD_ETOKEN,
+          "no data from the card within 100 ms" },
+    };
+    size_t i;
+
+    (void)state;
+    for (i = 0; i < sizeof(faults) / sizeof(faults[0]); i++) {
+        struct sdmodel *m = calloc(1, sizeof(*m));
+        struct sdspi *sd = calloc(1, sizeof(*sd));
+        struct ext_fs *fs = calloc(1, sizeof(*fs));
+        struct blockdev bd;
+        struct ext_file f;
+        struct part_info pi;
+        uint8_t buf[512], sec[512];
+        char msg[256], want[160];
+        int32_t n;
+
+        assert_non_null(m);
+        assert_non_null(sd);
+        assert_non_null(fs);
+        assert_int_equal(sdm_init_file(m, SDM_SDHC, bare_img), 0);
+        assert_int_equal(sdspi_init(sd, &m->bus, sdm_ms, m, 50000000), SD_OK);
+        bd = (struct blockdev){ sd_read, sd, sd->sectors };
+        assert_int_equal(ext_mount(fs, &bd, 0, 0), EXT_OK);
+        assert_int_equal(ext_open(fs, files[0].path, &f), EXT_OK);
+        m->fault = (struct sdm_fault){ .kind = faults[i].kind,
+                                       .token = 0x08, .times = SDM_ALWAYS };
+        n = ext_read(fs, &f, 0, buf, sizeof(buf));
+        assert_int_equal(n, EXT_EIO);
+        assert_int_equal(fs->err_dev, faults[i].code);
+        ext_error_describe_dev(fs, sdspi_strerror, msg, sizeof(msg));
+        print_message("# %s\n", msg);
+        /* The tiny profile says "ext error -1" for the sentence. */
+        snprintf(want, sizeof(want), "%s: %s (device error %d)",
+                 EXT_MESSAGES ? "failed a read" : "ext error -1",
+                 faults[i].text, faults[i].code);
+        assert_non_null(strstr(msg, want));
+        ext_error_describe(fs, msg, sizeof(msg));
+        snprintf(want, sizeof(want), "(device error %d)", faults[i].code);
+        assert_non_null(strstr(msg, want));
+
+        assert_int_equal(part_find(&bd, sec, 0, &pi), PART_EIO);
+        assert_int_equal(pi.err_dev, faults[i].code);
+        part_describe_dev(&pi, PART_EIO, sdspi_strerror, msg, sizeof(msg));
+        print_message("# %s\n", msg);
+        assert_non_null(strstr(msg, faults[i].text));
+        sdm_close(m);
+        free(fs);
+        free(sd);
+        free(m);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -403,6 +471,7 @@ int main(void)
         cmocka_unit_test(test_sdhc_mbr_1k),
         cmocka_unit_test(test_slow_cards),
         cmocka_unit_test(test_flaky_card_under_fs),
+        cmocka_unit_test(test_driver_reason_named),
     };
 
     return cmocka_run_group_tests_name("sd_fs", tests, setup, NULL);
