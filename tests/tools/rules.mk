@@ -2,7 +2,7 @@
 # debugfs in one process per image, for tests/realtree/ and `make soak`.
 # Linked from the plain (not sanitized, -O2) objects of the profile:
 # build/host/treecmp, build/host-tiny/treecmp (PROFILE=tiny).
-TREECMP_SRC := tests/tools/treecmp.c $(FS_SRC) board/host/disk.c
+TREECMP_SRC := tests/tools/treecmp.c $(BASE_SRC) $(FS_SRC) board/host/disk.c
 $(HOST)/treecmp: $(call objs,$(HOST)/obj,$(TREECMP_SRC))
 	@$(if $(Q),echo "  LD      $@")
 	$(Q)$(CC) $(HOST_CFLAGS) -o $@ $^
