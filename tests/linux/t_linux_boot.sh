@@ -149,7 +149,7 @@ check "mbr-ext4: 'badfdt' refused by name (bad magic), 'bigimg' is next" 0 \
     "^fdt: /bad-magic\\.dtb: device tree byte 0x0+: not a device tree \\(bad magic\\); trying label 'bigimg'\$"
 check "mbr-ext4: 'bigimg': image_size would run into the initrd and the tree" 0 \
     "^load: /Image-big: image_size 268435456 bytes at 0x80200000 run past the [0-9]+ bytes left for it, the initrd and the tree; trying label 'linux'\$" \
-    '!load: /Image-big'
+    '!^load: /Image-big -> '
 check "mbr-ext4: 'linux' loads the firmware, the kernel through its symlink, both initrds, the FDTDIR tree, each checked" 0 \
     '^firmware: /fw_dynamic\.bin -> 0x80000000, [0-9]+ bytes, [0-9]+ ms' \
     '^load: /vmlinuz -> 0x80200000, [0-9]+ bytes, [0-9]+ ms, [0-9]+ KiB/s$' \
@@ -220,14 +220,17 @@ check "host: extload boot --board sifive-u takes the same labels to 'linux'" 0 \
     "trying label 'badfdt'" "trying label 'bigimg'" "trying label 'linux'" \
     '^handoff: every hart enters the firmware at 0x80000000'
 if dtc -I dtb -O dts "$T/host-out/fdt.dtb" >"$T/host.dts" 2>"$T/host.dtc"; then
-    start=$(sed -n 's/^initrd: .* -> \(0x[0-9a-f]*\),.*/\1/p' "$T/host.log" | head -1)
-    cp "$T/host.dts" "$T/host.log.dts"
-    last=host.log.dts rc=0
-    check "host: dtc reads /chosen: bootargs = APPEND, the initrd range, the marker kept" 0 \
+    range=$(sed -n "s/^boot: label 'linux': .*initrd \(0x[0-9a-f]*\)-\(0x[0-9a-f]*\), .*/\1 \2/p" "$T/host.log")
+    start=${range% *} end=${range#* }
+    cp "$T/host.dts" "$T/host-dts.log"
+    last=host-dts rc=0
+    [ -n "$range" ] && [ $((end - start)) = "$initrd_size_a" ] || rc=range
+    check "host: dtc reads /chosen: bootargs = APPEND, the initrd range of the boot line ($initrd_size_a bytes), the marker kept" 0 \
         "^[[:space:]]*bootargs = \"$append_a\";\$" \
-        "^[[:space:]]*linux,initrd-start = <0x0+ $(printf '0x%x' "$start")>;\$" \
-        "^[[:space:]]*linux,initrd-end = <0x0+ $(printf '0x%x' $((start + initrd_size_a)))>;\$" \
-        '^[[:space:]]*extload-marker = "marker-mbr-ext4-[0-9]+";$'
+        "^[[:space:]]*linux,initrd-start = <0x0+ $start>;\$" \
+        "^[[:space:]]*linux,initrd-end = <0x0+ $end>;\$" \
+        '^[[:space:]]*extload-marker = "marker-mbr-ext4-[0-9]+";$' \
+        '^[[:space:]]*stdout-path = "/soc/serial@10010000";$'
 else
     fail "host: dtc reads the written tree" "$T/host.dtc" "dtc failed"
 fi
