@@ -151,7 +151,8 @@ static int load_file(const struct boot_env *env, struct boot_state *st,
 {
     uint8_t want[SHA256_BYTES];
 
-    if (f->flags & BOOT_PF_BOARD) {   /* no file: the board's bytes */
+    if (BOOT_FDT_EDIT && BOOT_RISCV_LINUX && (f->flags & BOOT_PF_BOARD)) {
+        /* no file: the board's bytes */
         memcpy(env->window + f->off, env->default_fdt, f->size);
         con_printf(&env->con, "fdt: none named; the board's at 0x%08x, %u "
                    "bytes, copied -> 0x%08x\n",

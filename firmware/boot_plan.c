@@ -95,7 +95,8 @@ int boot_plan_fail(struct boot_plan *p, int code, const char *step,
 int boot_plan_resolve(const struct boot_env *env, struct boot_state *st,
                       const struct boot_plan_file *f)
 {
-    if (f->flags & BOOT_PF_BOARD) {   /* a name for the console, no path */
+    if (BOOT_FDT_EDIT && BOOT_RISCV_LINUX && (f->flags & BOOT_PF_BOARD)) {
+        /* a name for the console, no path */
         memcpy(st->path, BOOT_BOARD_FDT_NAME, sizeof(BOOT_BOARD_FDT_NAME));
         return (int)sizeof(BOOT_BOARD_FDT_NAME) - 1;
     }
