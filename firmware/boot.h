@@ -154,6 +154,10 @@ struct boot_env {
      * no FDT line; addr 0: none. */
     uint32_t default_fdt_addr;
     uint32_t default_fdt_size;
+    /* ... and where this CPU reads it. With BOOT_FDT_EDIT a RISC-V Linux
+     * label without FDT/FDTDIR gets a copy of it in the window, /chosen
+     * patched; NULL: it is handed over where it is, unpatched. */
+    const uint8_t *default_fdt;
     bool require_sha256;
     /* Starts the kernel; returns only when it cannot (or on the host). */
     int (*handoff)(void *ctx, const struct boot_image *img);
@@ -211,6 +215,8 @@ struct boot_plan_file {
 };
 #define BOOT_PF_FDTDIR 0x1u           /* src is a directory: + env->fdtfile */
 #define BOOT_PF_SHA256 0x2u           /* matched its .sha256 */
+#define BOOT_PF_BOARD 0x4u            /* the board's tree, copied from
+                                       * env->default_fdt, not a file */
 
 /* Why a label failed: a value the flow that walks the labels prints as
  * "step: what: why; <what comes next>". */

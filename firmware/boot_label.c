@@ -18,6 +18,7 @@
 
 #include <string.h>
 
+#include "firmware/fdt.h"
 #include "firmware/sha256.h"
 
 #define SHA256_SUFFIX ".sha256"
@@ -149,6 +150,16 @@ static int load_file(const struct boot_env *env, struct boot_state *st,
                      struct boot_plan_file *f)
 {
     uint8_t want[SHA256_BYTES];
+
+    if (BOOT_FDT_EDIT && BOOT_RISCV_LINUX && (f->flags & BOOT_PF_BOARD)) {
+        /* no file: the board's bytes */
+        memcpy(env->window + f->off, env->default_fdt, f->size);
+        con_printf(&env->con, "fdt: none named; the board's at 0x%08x, %u "
+                   "bytes, copied -> 0x%08x\n",
+                   (unsigned)env->default_fdt_addr, (unsigned)f->size,
+                   (unsigned)(env->window_addr + f->off));
+        return 0;
+    }
     int n = boot_plan_resolve(env, st, f);
 
     if (n < 0)
@@ -203,20 +214,55 @@ static int load_all(const struct boot_env *env, struct boot_state *st)
     return 0;
 }
 
-/* The device tree as the kernel gets it. firmware/fdt.c's editor sets
- * /chosen here (bootargs = APPEND, linux,initrd-start/end), with room
- * up to cap; until then the tree goes to the kernel as it was loaded.
- * Returns its size. */
-static uint32_t fdt_for_kernel(uint8_t *tree, uint32_t size, uint32_t cap,
-                               const char *append, uint32_t initrd_addr,
-                               uint32_t initrd_size)
+/* The device tree as a RISC-V Linux kernel gets it: checked, opened in
+ * place with room up to cap (the plan kept it), /chosen set (bootargs =
+ * APPEND when there is one, linux,initrd-start/end). On any error the
+ * label fails with the editor's sentence. Other kernels get the tree as
+ * it was loaded. */
+__attribute__((noinline))
+static int fdt_for_kernel(const struct boot_env *env, struct boot_state *st,
+                          const struct boot_plan_file *f, uint32_t cap,
+                          const char *append, struct boot_image *img)
 {
-    (void)tree;
+#if BOOT_FDT_EDIT && BOOT_RISCV_LINUX
+    struct boot_plan *p = st->plan;
+    struct fdt t;
+    uint8_t *tree = env->window + f->off;
+
+    if (p->kind != BOOT_KERNEL_LINUX_RISCV)
+        return 0;
+    int rc = fdt_check(&t, tree, f->size);
+    if (!rc)
+        rc = fdt_open_into(&t, &t, tree, cap);
+    if (!rc) {
+        const struct fdt_chosen c = {
+            .bootargs = append,
+            .initrd = img->initrd_size != 0,
+            .initrd_start = img->initrd_addr,
+            .initrd_end = (uint64_t)img->initrd_addr + img->initrd_size,
+        };
+        rc = fdt_set_chosen(&t, &c);
+    }
+    if (rc) {
+        fdt_describe(&t, rc, p->fail.why, sizeof(p->fail.why));
+        int n = boot_plan_resolve(env, st, f);
+        return n < 0 ? n : boot_plan_fail(p, BOOT_EFDT, "fdt", st->path,
+                                          p->fail.why);
+    }
+    con_printf(&env->con, "fdt: /chosen: bootargs %s, initrd %s; %u bytes "
+               "at 0x%08x, %u more free\n", append ? "= APPEND" : "kept",
+               img->initrd_size ? "range set" : "removed", (unsigned)t.size,
+               (unsigned)img->fdt_addr, (unsigned)(cap - t.size));
+    img->fdt_size = t.size;
+#else
+    (void)env;
+    (void)st;
+    (void)f;
     (void)cap;
     (void)append;
-    (void)initrd_addr;
-    (void)initrd_size;
-    return size;
+    (void)img;
+#endif
+    return 0;
 }
 
 static void copy_name(char *dst, uint32_t cap, const char *src)
@@ -274,11 +320,12 @@ static int hand_off(const struct boot_env *env, struct boot_state *st,
 
     image_of(env, p, &img);
     for (uint32_t i = 1; i < p->n; i++)
-        if (p->f[i].role == BOOT_ROLE_FDT && p->f[i].size)
-            img.fdt_size = fdt_for_kernel(env->window + p->f[i].off,
-                                          img.fdt_size,
-                                          h_off - p->f[i].off, append,
-                                          img.initrd_addr, img.initrd_size);
+        if (p->f[i].role == BOOT_ROLE_FDT && p->f[i].size) {
+            int rc = fdt_for_kernel(env, st, &p->f[i], h_off - p->f[i].off,
+                                    label->append, &img);
+            if (rc)
+                return rc;
+        }
     if (!img.fdt_addr && env->default_fdt_addr) {
         /* Stays where the board has it; nothing is copied. */
         img.fdt_addr = env->default_fdt_addr;

@@ -34,8 +34,15 @@
 
 #define INITRD_ALIGN_LINUX 4096u      /* a page: Linux frees it by pages */
 /* Room the device tree gets past its end for /chosen (bootargs and the
- * initrd's bounds), besides APPEND's own bytes. */
+ * initrd's bounds), besides APPEND's own bytes (NUL, padded to 8). The
+ * most the edit adds: the node (BEGIN_NODE 4, "chosen" padded 8,
+ * END_NODE 4) 16, three property headers 36, two 64-bit cells 16, their
+ * names in the strings block 9 + 19 + 17 = 45, and the re-aligned blocks
+ * of fdt_open_into 8: 121 bytes; twice that, for a tree whose strings
+ * and structure blocks end unpadded. */
 #define FDT_CHOSEN_ROOM 256u
+_Static_assert(FDT_CHOSEN_ROOM >= 2u * (16u + 36u + 16u + 45u + 8u),
+               "room for /chosen");
 
 const char *const boot_role_step[] = {
     [BOOT_ROLE_KERNEL] = "load",
@@ -88,6 +95,11 @@ int boot_plan_fail(struct boot_plan *p, int code, const char *step,
 int boot_plan_resolve(const struct boot_env *env, struct boot_state *st,
                       const struct boot_plan_file *f)
 {
+    if (BOOT_FDT_EDIT && BOOT_RISCV_LINUX && (f->flags & BOOT_PF_BOARD)) {
+        /* a name for the console, no path */
+        memcpy(st->path, BOOT_BOARD_FDT_NAME, sizeof(BOOT_BOARD_FDT_NAME));
+        return (int)sizeof(BOOT_BOARD_FDT_NAME) - 1;
+    }
     int32_t n = boot_path_join(st->path, st->cfg->dir, f->src, f->src_len);
 
     if (n >= 0 && (f->flags & BOOT_PF_FDTDIR))
@@ -259,6 +271,18 @@ int boot_plan_files(const struct boot_env *env, struct boot_state *st,
         rc = plan_stat(env, st, &p->f[i], false);
     if (BOOT_RISCV_LINUX && !rc && p->kind == BOOT_KERNEL_LINUX_RISCV)
         rc = plan_firmware(env, st, label);
+    /* No FDT line: a Linux kernel gets a copy of the board's tree, placed
+     * and patched as a loaded one (it lies outside the window). */
+    if (BOOT_RISCV_LINUX && BOOT_FDT_EDIT && !rc &&
+        p->kind == BOOT_KERNEL_LINUX_RISCV && env->default_fdt &&
+        env->default_fdt_size && !(label->fdt && label->fdt[0]) &&
+        !(label->fdtdir && label->fdtdir[0])) {
+        rc = add_file(p, BOOT_BOARD_FDT_NAME,
+                      sizeof(BOOT_BOARD_FDT_NAME) - 1u, BOOT_ROLE_FDT,
+                      BOOT_PF_BOARD);
+        if (!rc)
+            p->f[p->n - 1].size = env->default_fdt_size;
+    }
     return rc;
 }
 

@@ -45,6 +45,9 @@ const char *boot_open_why(const struct boot_state *st, int rc, char *buf,
 int32_t boot_path_join(char *out, const char *dir, const char *path,
                        uint32_t len);
 
+/* How the console names the board's own device tree (BOOT_PF_BOARD). */
+#define BOOT_BOARD_FDT_NAME "(the board's device tree)"
+
 /* firmware/boot_plan.c: a label's files, each opened and its size known
  * (0, or < 0 with st->plan->fail set) ... */
 int boot_plan_files(const struct boot_env *env, struct boot_state *st,

@@ -9,6 +9,10 @@
 #include "drivers/sifive_uart.h"
 
 #define BOARD_DEFAULT_KERNEL "/boot/kernel.bin"
+/* FDTDIR's file on this board, as U-Boot's fdtfile for the Unleashed. */
+#define BOARD_FDTFILE "sifive/hifive-unleashed-a00.dtb"
+/* OpenSBI's fw_dynamic is linked at DRAM's base. */
+#define BOARD_FW_ADDR BOARD_DRAM_BASE
 #define SD_INIT_HZ 400000u
 #define SD_MAX_HZ 25000000u           /* the card's limit */
 /* The window's addresses are 32-bit (struct boot_env, the hand-off
@@ -38,7 +42,8 @@ static void board_info(void *ctx, const struct console *con)
  * tree when it lies in DRAM. Sets *fdt_size to the tree's size, 0 when
  * a1 held none; says on the console what it found. */
 static void dram_window(const struct console *con, uintptr_t fdt,
-                        uint32_t *fdt_size, uint64_t *start, uint64_t *end)
+                        uint32_t *fdt_size, uint64_t *start, uint64_t *end,
+                        uint64_t *ram_end)
 {
     struct fdt_mem m = { 0, 0, 0, 0 };
     int rc = FDT_MEM_EMAGIC;
@@ -79,6 +84,7 @@ static void dram_window(const struct console *con, uintptr_t fdt,
                    (unsigned)(BOARD_DRAM_FALLBACK >> 20),
                    *fdt_size ? "" : ", labels without FDT get none");
     }
+    *ram_end = *end;
     /* The tree stays where it is (labels without FDT get it): the kernel
      * must not overwrite it. */
     if (*fdt_size && fdt >= *start && fdt < *end)
@@ -90,7 +96,7 @@ int board_init(struct boot_env *env)
     const struct console *con = board_console();
     uintptr_t fdt = cpu_reset_fdt();
     uint32_t fdt_size;
-    uint64_t wstart, wend;
+    uint64_t wstart, wend, ram_end;
     uint32_t core_hz = board_clock_init();  /* before the UART's divider */
 
     board_console_init();
@@ -103,7 +109,7 @@ int board_init(struct boot_env *env)
                (unsigned long)((uintptr_t)__stack_top -
                                (uintptr_t)__loader_start),
                BOOT_REQUIRE_SHA256 ? ", SHA-256 required" : "");
-    dram_window(con, fdt, &fdt_size, &wstart, &wend);
+    dram_window(con, fdt, &fdt_size, &wstart, &wend, &ram_end);
     con_printf(con, "window: 0x%08lx-0x%08lx (%lu bytes) for firmware, "
                "kernel and the rest\n", (unsigned long)wstart,
                (unsigned long)wend, (unsigned long)(wend - wstart));
@@ -132,6 +138,11 @@ int board_init(struct boot_env *env)
         .default_kernel = BOARD_DEFAULT_KERNEL,
         .default_fdt_addr = fdt_size ? (uint32_t)fdt : 0,
         .default_fdt_size = fdt_size,
+        .default_fdt = fdt_size ? (const uint8_t *)fdt : NULL,
+        .fdtfile = BOARD_FDTFILE,
+        .ram_base = (uint32_t)wstart,
+        .ram_size = (uint32_t)(ram_end - wstart),
+        .fw_addr = BOARD_FW_ADDR,
         .require_sha256 = BOOT_REQUIRE_SHA256,
         .handoff = board_handoff,
         .handoff_ctx = &spi,

@@ -17,6 +17,9 @@
 #     --append TEXT    the label's APPEND (earlycon=sbi console=ttySIF0
 #                      root=/dev/mmcblk0p2 rootwait ro)
 #     --keep DIR       leave the two trees in DIR/boot and DIR/root
+#     --hook SCRIPT    run `bash SCRIPT BOOTDIR` once partition 1's tree is
+#                      written, before its filesystem is made (a test's
+#                      own labels, broken files, symlinks)
 #
 # Partition 1 (its files at its top, as a separate /boot partition is):
 #   Image, Image.sha256               the kernel
@@ -33,14 +36,14 @@
 set -eu
 out=$1; shift
 linux=build/linux card=64M table=mbr fs=ext4 boot_size=32M smp=2 mem=128M
-marker=extload-card rtok='' keep=''
+marker=extload-card rtok='' keep='' hook=''
 append="earlycon=sbi console=ttySIF0 root=/dev/mmcblk0p2 rootwait ro"
 while [ $# -gt 0 ]; do
     case $1 in
     --linux) linux=$2 ;; --card) card=$2 ;; --table) table=$2 ;;
     --fs) fs=$2 ;; --boot-size) boot_size=$2 ;; --smp) smp=$2 ;;
     --mem) mem=$2 ;; --marker) marker=$2 ;; --root-token) rtok=$2 ;;
-    --append) append=$2 ;; --keep) keep=$2 ;;
+    --append) append=$2 ;; --keep) keep=$2 ;; --hook) hook=$2 ;;
     *) echo "mkcard: unknown option $1" >&2; exit 2 ;;
     esac
     shift 2
@@ -92,6 +95,7 @@ LABEL linux
     APPEND $append
 CONF
 printf '%s\n' "$rtok" >"$tmp/root/root-token"
+[ -z "$hook" ] || bash "$hook" "$boot" || { echo "mkcard: $hook failed" >&2; exit 1; }
 
 bytes() { numfmt --from=iec "$1"; }
 mib=1048576

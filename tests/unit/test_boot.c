@@ -17,6 +17,7 @@
 #include "board/cortex-m/cpu.h"
 #include "board/host/disk.h"
 #include "firmware/boot.h"
+#include "firmware/fdt.h"
 #include "firmware/sha256.h"
 
 /* snprintf into an array, failing the test if it would not fit. */
@@ -841,6 +842,16 @@ static uint8_t *linux_image(uint32_t size, uint64_t text_offset,
     return b;
 }
 
+/* The smallest valid device tree: a header (version 17), an empty
+ * reservation map, a root node with nothing in it, no strings. */
+static const uint8_t tiny_dtb[72] = {
+    0xd0, 0x0d, 0xfe, 0xed, 0, 0, 0, 72,  0, 0, 0, 56,  0, 0, 0, 72,
+    0, 0, 0, 40,  0, 0, 0, 17,  0, 0, 0, 16,  0, 0, 0, 0,
+    0, 0, 0, 0,  0, 0, 0, 16,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 1,  0, 0, 0, 0,  0, 0, 0, 2,  0, 0, 0, 9,
+};
+
 /* Placement (#25.3) in a window that is the board's RAM from its base:
  * the firmware at fw_addr, the kernel at RAM + text_offset with
  * image_size kept free past it, the initrd on the next 4 KiB, the tree
@@ -850,12 +861,16 @@ static void test_riscv_linux_placement(void **state)
     uint8_t *k = linux_image(0x1800, 0x2000, 0x5000, 9);
     const struct file files[] = {
         { "boot/extlinux/extlinux.conf", 0,
+          "DEFAULT bad\n"
           "LABEL lin\n KERNEL /boot/Image\n INITRD /boot/initrd.img\n"
-          " FDT /boot/b.dtb\n APPEND console=ttySIF0\n", NULL, 0, NULL, 0 },
+          " FDT /boot/b.dtb\n APPEND console=ttySIF0\n"
+          "LABEL bad\n KERNEL /boot/Image\n FDT /boot/bad.dtb\n",
+          NULL, 0, NULL, 0 },
         { "boot/Image", 0x1800, NULL, NULL, 0, k, 0 },
         { "boot/fw_dynamic.bin", 5000, NULL, NULL, 7, NULL, 0 },
         { "boot/initrd.img", 999, NULL, NULL, 8, NULL, 0 },
-        { "boot/b.dtb", 0, "\xd0\x0d\xfe\xed tree", NULL, 0, NULL, 0 },
+        { "boot/b.dtb", sizeof(tiny_dtb), NULL, NULL, 0, tiny_dtb, 0 },
+        { "boot/bad.dtb", 0, "\xd0\x0d\xfe\xed tree", NULL, 0, NULL, 0 },
         { NULL, 0, NULL, NULL, 0, NULL, 0 },
     };
     const char *img = make_image("linux", files);
@@ -887,9 +902,40 @@ static void test_riscv_linux_placement(void **state)
     assert_int_equal(run.img.initrd_size, 999);
     assert_file_at(&run, 0x7000, 999, 8);
     assert_int_equal(run.img.fdt_addr, WINDOW_ADDR + 0x73e8);
-    assert_int_equal(run.img.fdt_size, 9);
-    assert_true(run.img.handoff_addr >= run.img.fdt_addr + run.img.fdt_size
-                                        + 256);
+#if BOOT_FDT_EDIT
+    /* A tree that is not one fails its label with the editor's
+     * sentence; the next label's tree gets /chosen (#25.4). */
+    assert_log(&run, "fdt: /boot/bad.dtb: device tree byte 0x0: header or "
+                     "totalsize past the end of the file; trying label "
+                     "'lin'");
+    {
+        struct fdt t;
+        const uint8_t *v;
+        uint32_t len;
+        const uint8_t *tree = run.window + 0x73e8;
+        static const uint8_t range[16] = {
+            0, 0, 0, 0, 0x20, 0, 0x70, 0,  0, 0, 0, 0, 0x20, 0, 0x73, 0xe7,
+        };
+
+        assert_true(run.img.fdt_size > sizeof(tiny_dtb));
+        assert_int_equal(fdt_check(&t, tree, run.img.fdt_size), 0);
+        assert_int_equal(fdt_prop(&t, "/chosen", "bootargs", &v, &len), 0);
+        assert_int_equal(len, sizeof("console=ttySIF0"));
+        assert_memory_equal(v, "console=ttySIF0", len);
+        assert_int_equal(fdt_prop(&t, "/chosen", "linux,initrd-start", &v,
+                                  &len), 0);
+        assert_int_equal(len, 8);
+        assert_memory_equal(v, range, 8);
+        assert_int_equal(fdt_prop(&t, "/chosen", "linux,initrd-end", &v,
+                                  &len), 0);
+        assert_int_equal(len, 8);
+        assert_memory_equal(v, range + 8, 8);
+    }
+    assert_log(&run, "fdt: /chosen: bootargs = APPEND, initrd range set");
+#else
+    assert_int_equal(run.img.fdt_size, sizeof(tiny_dtb));
+#endif
+    assert_true(run.img.handoff_addr >= run.img.fdt_addr + run.img.fdt_size);
     assert_int_equal(run.h.kernel_addr, run.img.kernel_addr);
     assert_int_equal(run.h.initrd_addr, run.img.initrd_addr);
     assert_log(&run, "firmware: /boot/fw_dynamic.bin -> 0x20000000, 5000 "
