@@ -1,6 +1,7 @@
 /* RFC 8032 section 7.1: the five Ed25519 test vectors (TEST 1, 2, 3,
  * 1024 and SHA(abc)) as lowercase hex, for the tests that verify them
- * (tests/unit/test_ed25519.c, the ed25519 fuzz harness and its seeds).
+ * (tests/unit/test_ed25519.c, the ed25519 fuzz harness and its seeds,
+ * tests/bench/fw_ed25519.c).
  * Checked against OpenSSL: each seed gives the key and the signature. */
 #ifndef EXTLOAD_TESTS_RFC8032_H
 #define EXTLOAD_TESTS_RFC8032_H
