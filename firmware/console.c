@@ -202,5 +202,7 @@ uint32_t fmt_snprintf(char *buf, uint32_t len, const char *fmt, ...)
     va_end(ap);
     if (len)
         buf[s.pos < len ? s.pos : len - 1] = '\0';
+    if (s.pos >= len)             /* cut: at a word, with "..." */
+        num_cut_word(buf, len, len - 1);
     return s.pos;
 }

@@ -66,7 +66,7 @@ uint32_t ext_error_describe_dev(const struct ext_fs *fs,
         buf[at] = 0;
         at += ext_feature_names(1, fs->err_features, buf + at,
                                 len - at);
-        return at;
+        return num_cut_word(buf, len, at);
     }
     if (fs->err_ino) {
         at = num_put(buf, len, at, "inode ");
@@ -82,7 +82,7 @@ uint32_t ext_error_describe_dev(const struct ext_fs *fs,
     if (fs->err == EXT_EIO)
         at = put_dev(buf, len, at, fs->err_dev, dev_strerror);
     buf[at] = 0;
-    return at;
+    return num_cut_word(buf, len, at);
 }
 
 uint32_t part_describe(const struct part_info *p, int err, char *buf,
@@ -114,5 +114,5 @@ uint32_t part_describe_dev(const struct part_info *p, int err,
     if (err == PART_EIO)
         at = put_dev(buf, len, at, p->err_dev, dev_strerror);
     buf[at] = 0;
-    return at;
+    return num_cut_word(buf, len, at);
 }
