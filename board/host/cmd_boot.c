@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <poll.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <termios.h>
 #include <time.h>
@@ -111,6 +112,15 @@ static void tty_restore(void)
     tty_raw = 0;
 }
 
+/* Killed (SIGTERM, a hang-up): the terminal as it was, then the default
+ * end. tcsetattr is async-signal-safe. */
+static void tty_signal(int sig)
+{
+    tty_restore();
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
 static int tty_open(void)
 {
     struct termios t;
@@ -126,6 +136,8 @@ static int tty_open(void)
         return -1;
     tty_raw = 1;
     atexit(tty_restore);
+    signal(SIGTERM, tty_signal);
+    signal(SIGHUP, tty_signal);
     return 0;
 }
 

@@ -66,9 +66,14 @@ static int fail_fs(struct tool *t, const char *path)
 {
     char msg[256];
 
-    /* The sentence says what; the code's own text would say it again. */
+    /* The sentence says what; the code's own text would say it again.
+     * Without EXT_MESSAGES the reader gives a code ("ext error -7"), so
+     * the host says its text first. */
     ext_error_describe(&t->fs, msg, sizeof(msg));
-    fprintf(stderr, "extload: %s: %s", path ? path : t->image, msg);
+    fprintf(stderr, "extload: %s: ", path ? path : t->image);
+    if (!EXT_MESSAGES)
+        fprintf(stderr, "%s: ", ext_strerror(t->fs.err));
+    fputs(msg, stderr);
     if (t->fs.err == EXT_EJFULL)
         fprintf(stderr, " (the replay table holds %" PRIu32 " blocks: "
                 "--journal-blocks)", t->jnl.cap);

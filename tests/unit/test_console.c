@@ -65,6 +65,15 @@ static void test_cut_at_a_word(void **state)
     char buf[96], big[BOOT_WHY_MAX], tiny[16];
     (void)state;
 
+    /* num_put's messages: the same rule, in every profile. */
+    uint32_t at = num_put(buf, 40, 0, zone);
+    assert_int_equal(num_cut_word(buf, 40, at), 33);
+    assert_string_equal(buf, "inode 12, block 300: block map...");
+    at = num_put(buf, sizeof(buf), 0, "short");
+    assert_int_equal(num_cut_word(buf, sizeof(buf), at), 5);
+    assert_string_equal(buf, "short");
+    if (!BOOT_MESSAGES)
+        return;                   /* fmt_snprintf cuts where it must */
     assert_int_equal(fmt_snprintf(buf, sizeof(buf), "%s", zone),
                      strlen(zone));
     assert_string_equal(buf, "inode 12, block 300: block map points into "
@@ -72,13 +81,6 @@ static void test_cut_at_a_word(void **state)
     assert_int_equal(fmt_snprintf(big, sizeof(big), "%s", zone),
                      strlen(zone));
     assert_string_equal(big, zone);
-    /* num_put's messages: the same rule. */
-    uint32_t at = num_put(buf, 40, 0, zone);
-    assert_int_equal(num_cut_word(buf, 40, at), 33);
-    assert_string_equal(buf, "inode 12, block 300: block map...");
-    at = num_put(buf, sizeof(buf), 0, "short");
-    assert_int_equal(num_cut_word(buf, sizeof(buf), at), 5);
-    assert_string_equal(buf, "short");
     /* One long word: cut inside it, still with "...". */
     fmt_snprintf(tiny, sizeof(tiny), "%s", "abcdefghijklmnopqrstuvwxyz");
     assert_string_equal(tiny, "abcdefghijkl...");
