@@ -226,10 +226,15 @@ struct boot_plan_file {
 #define BOOT_PF_BOARD 0x4u            /* the board's tree, copied from
                                        * env->default_fdt, not a file */
 
-/* Room for an error's reason: an inode and a block, then the longest of
- * fs/'s sentences (94 characters) whole; a longer one is cut at a word
- * with "..." (num_cut_word). */
+/* Room for an error's reason in a buffer on the stack: an inode and a
+ * block, then the longest of fs/'s sentences (94 characters) whole; a
+ * longer one is cut at a word with "..." (num_cut_word). */
 #define BOOT_WHY_MAX 160u
+/* ... and in struct boot_fail, which lives in the window's tail (every
+ * byte there is one less for the kernel): the longest sentence whole
+ * after "inode N, block N: " up to 7-digit numbers; beyond, cut at a
+ * word. */
+#define BOOT_FAIL_WHY 128u
 
 /* Why a label failed: a value the flow that walks the labels prints as
  * "step: what: why; <what comes next>". */
@@ -238,7 +243,7 @@ struct boot_fail {
     const char *step;               /* "load", "initrd", "fdt", "firmware",
                                      * "verify", "label", "boot" */
     const char *what;               /* the file's path; NULL: the label */
-    char why[BOOT_WHY_MAX];
+    char why[BOOT_FAIL_WHY];
 };
 
 /* One label turned into files with roles, placed in the window. */
