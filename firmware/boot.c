@@ -25,7 +25,7 @@ static int mount_report(const struct boot_env *env, struct boot_state *st,
     const struct part_info *p = &st->part;
 
     if (rc) {
-        char why[96];
+        char why[BOOT_WHY_MAX];
 
         con_printf(con, "mount: LBA %llu: %s; nothing to boot, stop\n",
                    (unsigned long long)p->lba,
@@ -114,7 +114,7 @@ static void config_skipped(const struct boot_env *env,
                            const struct boot_state *st, const char *path,
                            int rc)
 {
-    char why[96];
+    char why[BOOT_WHY_MAX];
 
     con_printf(&env->con, "config: %s: %s; skipped\n", path,
                boot_open_why(st, rc, why, sizeof(why)));

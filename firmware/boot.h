@@ -159,6 +159,14 @@ struct boot_env {
      * patched; NULL: it is handed over where it is, unpatched. */
     const uint8_t *default_fdt;
     bool require_sha256;
+    /* The console is a log (a file or a pipe, as the host tool can tell),
+     * not a screen: the countdown is said in one line, not rewritten in
+     * place with CR. */
+    bool con_log;
+    /* ms_now counts its calls instead of reading a clock (the host tool
+     * fed a script of keys): the ms figures repeat run to run and mean
+     * no time, so no load prints a speed. */
+    bool clock_fake;
     /* Starts the kernel; returns only when it cannot (or on the host). */
     int (*handoff)(void *ctx, const struct boot_image *img);
     void *handoff_ctx;
@@ -218,6 +226,16 @@ struct boot_plan_file {
 #define BOOT_PF_BOARD 0x4u            /* the board's tree, copied from
                                        * env->default_fdt, not a file */
 
+/* Room for an error's reason in a buffer on the stack: an inode and a
+ * block, then the longest of fs/'s sentences (94 characters) whole; a
+ * longer one is cut at a word with "..." (num_cut_word). */
+#define BOOT_WHY_MAX 160u
+/* ... and in struct boot_fail, which lives in the window's tail (every
+ * byte there is one less for the kernel): the longest sentence whole
+ * after "inode N, block N: " up to 7-digit numbers; beyond, cut at a
+ * word. */
+#define BOOT_FAIL_WHY 128u
+
 /* Why a label failed: a value the flow that walks the labels prints as
  * "step: what: why; <what comes next>". */
 struct boot_fail {
@@ -225,7 +243,7 @@ struct boot_fail {
     const char *step;               /* "load", "initrd", "fdt", "firmware",
                                      * "verify", "label", "boot" */
     const char *what;               /* the file's path; NULL: the label */
-    char why[128];
+    char why[BOOT_FAIL_WHY];
 };
 
 /* One label turned into files with roles, placed in the window. */
@@ -254,6 +272,9 @@ struct boot_state {
     struct boot_config *cfg;        /* BOOT_LABELS_ROOM bytes */
     struct boot_plan *plan;         /* and BOOT_PLAN_ROOM bytes */
     uint32_t window_size;           /* the window the loads may use */
+    uint8_t short_of_room;          /* a label's files did not fit the
+                                     * window (the host tool says what
+                                     * has more) */
 #if BOOT_INTERACTIVE
     struct boot_input in;
     char line[BOOT_LINE_MAX];

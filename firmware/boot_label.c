@@ -181,7 +181,8 @@ static int load_file(const struct boot_env *env, struct boot_state *st,
                boot_role_step[f->role], st->path,
                (unsigned)(env->window_addr + f->off), (unsigned)f->size,
                (unsigned)ms);
-    if (ms > 0 && kib > 0)        /* a speed of whole KiB, not a few bytes */
+    /* A speed of whole KiB, not a few bytes, and only from a clock. */
+    if (ms > 0 && kib > 0 && !env->clock_fake)
         con_printf(&env->con, ", %u KiB/s", (unsigned)(kib / ms * 1000u +
                                                        kib % ms * 1000u / ms));
     con_printf(&env->con, "\n");
@@ -416,9 +417,11 @@ int boot_label(const struct boot_env *env, struct boot_state *st,
     if (!label->kernel || !label->kernel[0])
         return boot_plan_fail(p, BOOT_ENOKERNEL, "label", NULL,
                               "no KERNEL line");
-    if (reserve > window)
+    if (reserve > window) {
+        st->short_of_room = 1;
         return boot_plan_fail(p, BOOT_ETOOBIG, "label", NULL,
                               "APPEND does not fit the load window");
+    }
     int rc = boot_plan_files(env, st, label);
     if (!rc)
         rc = boot_plan_place(env, st, window - reserve, cmd_len);

@@ -123,6 +123,8 @@ static int fail_file(const struct boot_env *env, struct boot_state *st,
 {
     int rc = boot_plan_resolve(env, st, f);
 
+    if (code == BOOT_ETOOBIG || code == BOOT_EPLACE)
+        st->short_of_room = 1;
     if (rc < 0)
         return rc;
     return boot_plan_fail(st->plan, code, boot_role_step[f->role], st->path,

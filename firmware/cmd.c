@@ -40,7 +40,7 @@ static bool str_eq(const char *a, const char *b)
 
 static int err_fs(struct cmd *c, const char *path, int rc)
 {
-    char why[96];
+    char why[BOOT_WHY_MAX];
 
     con_printf(&c->env->con, "%s: %s: %s\n", c->name, path,
                boot_ext_why(&c->st->fs, rc, why, sizeof(why)));
@@ -228,31 +228,51 @@ static int c_reset(struct cmd *c, const char *arg)
 
 #define SCRATCH 1                     /* uses struct cmd_scratch */
 
-/* usage: "" takes no argument, "[...]" an optional one, else one. */
+/* usage: "" takes no argument, "[...]" an optional one, else one; what:
+ * help's line. */
 static const struct {
     const char *name;
     int (*run)(struct cmd *c, const char *arg);
     const char *usage;
+    const char *what;
     uint8_t flags;
 } cmds[] = {
-    { .name = "help", .run = c_help, .usage = "", .flags = 0 },
-    { .name = "labels", .run = c_labels, .usage = "", .flags = 0 },
-    { .name = "boot", .run = c_boot, .usage = "[LABEL|N]", .flags = 0 },
-    { .name = "ls", .run = c_ls, .usage = "[PATH]", .flags = SCRATCH },
-    { .name = "stat", .run = c_stat, .usage = "PATH", .flags = SCRATCH },
-    { .name = "cat", .run = c_cat, .usage = "PATH", .flags = SCRATCH },
-    { .name = "sha256", .run = c_sha256, .usage = "PATH", .flags = SCRATCH },
-    { .name = "info", .run = c_info, .usage = "", .flags = SCRATCH },
-    { .name = "reset", .run = c_reset, .usage = "", .flags = 0 },
+    { .name = "help", .run = c_help, .usage = "",
+      .what = "these lines", .flags = 0 },
+    { .name = "labels", .run = c_labels, .usage = "",
+      .what = "the menu's labels, numbered; * marks the default",
+      .flags = 0 },
+    { .name = "boot", .run = c_boot, .usage = "[LABEL|N]",
+      .what = "boot a label by name or number (none: the default)",
+      .flags = 0 },
+    { .name = "ls", .run = c_ls, .usage = "[PATH]",
+      .what = "a directory's entries: inode, type, size, name",
+      .flags = SCRATCH },
+    { .name = "stat", .run = c_stat, .usage = "PATH",
+      .what = "a file's inode: mode, size, links, blocks, flags",
+      .flags = SCRATCH },
+    { .name = "cat", .run = c_cat, .usage = "PATH",
+      .what = "a file's first 4 KiB as text", .flags = SCRATCH },
+    { .name = "sha256", .run = c_sha256, .usage = "PATH",
+      .what = "a file's SHA-256, as sha256sum prints it",
+      .flags = SCRATCH },
+    { .name = "info", .run = c_info, .usage = "",
+      .what = "the card, partition, filesystem and journal",
+      .flags = SCRATCH },
+    { .name = "reset", .run = c_reset, .usage = "",
+      .what = "reset the board", .flags = 0 },
 };
 #define CMDS (sizeof(cmds) / sizeof(cmds[0]))
 
+/* One line a command: its usage, then what it does, in a column. */
 static int c_help(struct cmd *c, const char *arg)
 {
     (void)arg;
-    for (uint32_t i = 0; i < CMDS; i++)
-        con_printf(&c->env->con, "%s%s%s\n", cmds[i].name,
-                   cmds[i].usage[0] ? " " : "", cmds[i].usage);
+    for (uint32_t i = 0; i < CMDS; i++) {
+        con_printf(&c->env->con, "%-7s%-11s%s\n", cmds[i].name,
+                   cmds[i].usage, cmds[i].what);
+    }
+    con_puts(&c->env->con, "keys: BS/DEL erase, Ctrl-C drops the line\n");
     return 1;
 }
 

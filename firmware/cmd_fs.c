@@ -11,10 +11,29 @@ int cmd_fs_ls(const struct cmd_fs *c, const char *path,
               union cmd_fs_scratch *s)
 {
     struct ext_fs *fs = c->fs;
-    int rc = ext_lookup_in(fs, path, true, c->file, c->walk);
+    const struct ext_inode *in = &c->file->in;
+    int rc = ext_lookup_in(fs, path, false, c->file, c->walk);
 
+    /* As ls: a symlink to a directory lists the directory; a file, or a
+     * symlink to anything else (or to nothing), is one entry named as
+     * given. */
+    if (!rc && ext_is_link(in)) {
+        uint32_t ino = in->ino;
+        uint64_t size = in->size;
+
+        if (ext_lookup_in(fs, path, true, c->file, c->walk) ||
+            !ext_is_dir(in)) {
+            con_printf(c->con, "%u l %llu %s\n", (unsigned)ino,
+                       (unsigned long long)size, path);
+            return 0;
+        }
+    } else if (!rc && !ext_is_dir(in)) {
+        con_printf(c->con, "%u %c %llu %s\n", (unsigned)in->ino,
+                   type_of(in->mode), (unsigned long long)in->size, path);
+        return 0;
+    }
     if (!rc)
-        rc = ext_dir_open(fs, &c->file->in, &s->ls.d);
+        rc = ext_dir_open(fs, in, &s->ls.d);
     /* Bounded by the directory's size (ext_dir_next). */
     while (!rc && (rc = ext_dir_next(fs, &s->ls.d, &s->ls.e)) > 0) {
         const struct ext_dirent *e = &s->ls.e;

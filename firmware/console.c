@@ -1,5 +1,6 @@
 #include "firmware/console.h"
 
+#include "firmware/boot_conf.h"
 #include "lib/num.h"
 
 #include <stdbool.h>
@@ -202,5 +203,9 @@ uint32_t fmt_snprintf(char *buf, uint32_t len, const char *fmt, ...)
     va_end(ap);
     if (len)
         buf[s.pos < len ? s.pos : len - 1] = '\0';
+    /* Cut: at a word, with "...". Without BOOT_MESSAGES (the tiny
+     * profile) the texts are codes and numbers that fit their buffers. */
+    if (BOOT_MESSAGES && s.pos >= len)
+        num_cut_word(buf, len, len - 1);
     return s.pos;
 }

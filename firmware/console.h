@@ -19,7 +19,8 @@ void con_printf(const struct console *con, const char *fmt, ...)
 void con_vprintf(const struct console *con, const char *fmt, va_list ap);
 
 /* Formats into buf (always NUL-terminated when len > 0); returns the
- * length the full output would have had. */
+ * length the full output would have had. It is for messages: a text cut
+ * to fit ends at a word, with "..." (num_cut_word; with BOOT_MESSAGES). */
 uint32_t fmt_snprintf(char *buf, uint32_t len, const char *fmt, ...)
     CON_PRINTF(3, 4);
 

@@ -7,8 +7,11 @@
  *   autoboot 'demo' in 2.7 s: press a key to stop
  *
  * A digit boots that label, Enter the default, any other key opens the
- * prompt; at zero the default boots. TIMEOUT 0 with PROMPT 1 waits for a
- * key without end (a person is expected at the console).
+ * prompt (the key itself is used up: it does not start the prompt's
+ * line); at zero the default boots. TIMEOUT 0 with PROMPT 1 waits for a
+ * key without end (a person is expected at the console). On a console
+ * that is a log (env->con_log: the host tool's stdout to a file or a
+ * pipe) the countdown is one line, said once, not rewritten with CR.
  */
 #include "firmware/boot_priv.h"
 
@@ -58,16 +61,20 @@ int menu_run(const struct boot_env *env, struct boot_state *st,
     for (;;) {
         uint32_t ms = boot_now(env) - t0;
         if (limit_ms && ms >= limit_ms) {
-            con_printf(con, "\rautoboot '%s' now%-32s\n",
-                       bl->v[bl->def].name, "");
+            if (env->con_log)
+                con_printf(con, "autoboot '%s' now\n", bl->v[bl->def].name);
+            else
+                con_printf(con, "\rautoboot '%s' now%-32s\n",
+                           bl->v[bl->def].name, "");
             return MENU_DEFAULT;
         }
         uint32_t left = (limit_ms - ms + MS_PER_TENTH - 1u) / MS_PER_TENTH;
-        if (limit_ms && left != shown) {
+        if (limit_ms && left != shown && (!env->con_log || shown == ~0u)) {
             shown = left;
-            con_printf(con, "\rautoboot '%s' in %u.%u s: press a key to "
-                       "stop ", bl->v[bl->def].name, (unsigned)(left / 10u),
-                       (unsigned)(left % 10u));
+            con_printf(con, "%sautoboot '%s' in %u.%u s: press a key to "
+                       "stop%s", env->con_log ? "" : "\r",
+                       bl->v[bl->def].name, (unsigned)(left / 10u),
+                       (unsigned)(left % 10u), env->con_log ? "\n" : " ");
         }
         c = input_getc(env, &st->in);
         if (c >= 0)
@@ -76,17 +83,12 @@ int menu_run(const struct boot_env *env, struct boot_state *st,
             return MENU_DEFAULT;
         input_idle(env);
     }
-    if (limit_ms)
+    if (limit_ms && !env->con_log)
         con_puts(con, "\n");
     st->in.after_cr = c == '\r';     /* the LF of a CRLF Enter is no line */
     int pick = menu_key(bl, c);
-    if (pick == MENU_PROMPT) {
+    if (pick == MENU_PROMPT)
         con_printf(con, "countdown stopped\n");
-        /* A printable key starts the prompt's line: the person typing
-         * "ls /" at once gets "ls /". The byte is still in the ring. */
-        if (c >= ' ' && c != 0x7F)
-            st->in.head--;
-    }
     return pick;
 }
 

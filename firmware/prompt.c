@@ -2,7 +2,8 @@
  * that runs each line (firmware/cmd.c).
  *
  * Editing: printable bytes are echoed and kept; BS (0x08) and DEL (0x7F)
- * remove the last one; other control bytes are ignored. CR, LF and CRLF
+ * remove the last one; Ctrl-C (0x03) drops the whole line, shown as "^C"
+ * and a fresh prompt; other control bytes are ignored. CR, LF and CRLF
  * end a line. A line longer than BOOT_LINE_MAX - 1 is refused whole, with
  * a message: a cut "boot" or "cat" line could name something else.
  * Keys typed before the prompt appears wait in st->in and are read first.
@@ -11,8 +12,11 @@
 
 #if BOOT_INTERACTIVE
 
+#define KEY_CTRL_C 0x03
 #define KEY_BS 0x08
 #define KEY_DEL 0x7F
+
+static const char prompt_text[] = "extload> ";
 
 int prompt_read_line(const struct boot_env *env, struct boot_state *st)
 {
@@ -41,7 +45,12 @@ int prompt_read_line(const struct boot_env *env, struct boot_state *st)
         in->after_cr = c == '\r';
         if (c == '\r' || c == '\n')
             break;
-        if (c == KEY_BS || c == KEY_DEL) {
+        if (c == KEY_CTRL_C) {
+            len = 0;
+            over = 0;
+            con_puts(con, "^C\n");
+            con_puts(con, prompt_text);
+        } else if (c == KEY_BS || c == KEY_DEL) {
             if (len > 0) {
                 len--;
                 con_puts(con, "\b \b");
@@ -76,7 +85,7 @@ int prompt_run(const struct boot_env *env, struct boot_state *st,
     con_puts(con, "extload prompt; 'help' lists the commands\n");
     /* One command per turn, until one boots or the input ends. */
     for (;;) {
-        con_puts(con, "extload> ");
+        con_puts(con, prompt_text);
         if (prompt_read_line(env, st) < 0) {
             con_puts(con, "\nprompt: end of input\n");
             return BOOT_ENOLABEL;

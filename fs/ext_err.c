@@ -31,6 +31,19 @@ static uint32_t put_what(char *buf, uint32_t len, uint32_t at,
 #endif
 }
 
+/* A sentence cut to the caller's buffer ends at a word, with "...";
+ * without EXT_MESSAGES the text is codes and numbers, never that long. */
+static uint32_t cut(char *buf, uint32_t len, uint32_t at)
+{
+#if EXT_MESSAGES
+    return num_cut_word(buf, len, at);
+#else
+    (void)buf;
+    (void)len;
+    return at;
+#endif
+}
+
 /* A failed read's driver code, and its sentence when the caller can say
  * it: ": data CRC mismatch (device error -10)". */
 static uint32_t put_dev(char *buf, uint32_t len, uint32_t at, int32_t dev,
@@ -66,7 +79,7 @@ uint32_t ext_error_describe_dev(const struct ext_fs *fs,
         buf[at] = 0;
         at += ext_feature_names(1, fs->err_features, buf + at,
                                 len - at);
-        return at;
+        return cut(buf, len, at);
     }
     if (fs->err_ino) {
         at = num_put(buf, len, at, "inode ");
@@ -82,7 +95,7 @@ uint32_t ext_error_describe_dev(const struct ext_fs *fs,
     if (fs->err == EXT_EIO)
         at = put_dev(buf, len, at, fs->err_dev, dev_strerror);
     buf[at] = 0;
-    return at;
+    return cut(buf, len, at);
 }
 
 uint32_t part_describe(const struct part_info *p, int err, char *buf,
@@ -114,5 +127,5 @@ uint32_t part_describe_dev(const struct part_info *p, int err,
     if (err == PART_EIO)
         at = put_dev(buf, len, at, p->err_dev, dev_strerror);
     buf[at] = 0;
-    return at;
+    return cut(buf, len, at);
 }

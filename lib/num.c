@@ -40,6 +40,30 @@ uint32_t num_put(char *buf, uint32_t len, uint32_t at, const char *s)
     return at;
 }
 
+uint32_t num_cut_word(char *buf, uint32_t len, uint32_t at)
+{
+    uint32_t i;
+
+    if (len < 16 || at + 1 < len)
+        return at;
+    /* "..." and the NUL from len - 4 at the latest; back to the blank
+     * before the word cut there, unless that loses over half the text.
+     * Bounded: i only falls, from len - 4 to len / 2. */
+    i = len - 4;
+    while (i > len / 2 && buf[i] != ' ')
+        i--;
+    if (buf[i] != ' ')
+        i = len - 4;
+    while (i > len / 2 && (buf[i - 1] == ' ' || buf[i - 1] == ',' ||
+                           buf[i - 1] == ':' || buf[i - 1] == '('))
+        i--;
+    buf[i++] = '.';
+    buf[i++] = '.';
+    buf[i++] = '.';
+    buf[i] = 0;
+    return i;
+}
+
 uint32_t num_put_u(char *buf, uint32_t len, uint32_t at, uint64_t v,
                    uint32_t base)
 {

@@ -18,6 +18,11 @@ uint32_t num_digits(char d[64], uint64_t v, uint32_t base, int upper);
 uint32_t num_put(char *buf, uint32_t len, uint32_t at, const char *s);
 uint32_t num_put_u(char *buf, uint32_t len, uint32_t at, uint64_t v,
                    uint32_t base);
+/* A message that filled buf[0..len) (at == len - 1: it was cut, or just
+ * fitted) ends at a word instead of mid-word: its last word, whole or
+ * not, gives way to "...". Returns the new end; a message that left room
+ * is untouched. */
+uint32_t num_cut_word(char *buf, uint32_t len, uint32_t at);
 /* An error code as its table's name and number, "ext error -5": what a
  * build without its tables of sentences prints. */
 uint32_t num_put_code(char *buf, uint32_t len, uint32_t at,

@@ -4,7 +4,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <poll.h>
+#include <signal.h>
 #include <sys/stat.h>
+#include <termios.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -37,8 +40,10 @@ static const struct host_board boards[] = {
 #define BOARDS (sizeof(boards) / sizeof(boards[0]))
 
 const char host_boot_usage[] =
-    "       extload boot IMAGE [--board NAME] [-o DIR]   (NAME: "
-    "lm3s6965evb (default), sifive-u:\n"
+    "       extload boot IMAGE [--board NAME] [--window ADDR:SIZE] "
+    "[-o DIR]\n"
+    "                 (NAME: lm3s6965evb (default, a 58 KiB window), "
+    "sifive-u (126 MiB):\n"
     "                 that board's load window, tail, replay table and "
     "limits)\n";
 
@@ -59,10 +64,13 @@ struct host_boot {
  * forever still ends). */
 #define HOST_RESETS_MAX 8
 
+/* ctx non-NULL: stdout is a terminal, shown at once (the countdown is
+ * rewritten in place, the prompt echoes each key). */
 static void stdout_write(void *ctx, const char *s, uint32_t n)
 {
-    (void)ctx;
     fwrite(s, 1, n, stdout);
+    if (ctx)
+        fflush(stdout);
 }
 
 static uint32_t host_ms(void *ctx)
@@ -84,6 +92,74 @@ static int stdin_getc(void *ctx)
 
     (void)ctx;
     return c == EOF ? BOOT_IN_EOF : c;
+}
+
+/* When stdin is a terminal the keys come from it as a board's UART
+ * brings them: one at a time, not echoed, not waiting for Enter, Ctrl-C
+ * a key like any other (the prompt's: drop the line). Ctrl-D ends the
+ * input (the prompt's "end of input"), as the end of a script does. The
+ * terminal's settings come back when the tool exits. */
+#define KEY_CTRL_D 0x04
+#define TTY_IDLE_MS 10                /* a wait for a key: no busy loop */
+
+static struct termios tty_saved;
+static int tty_raw;
+
+static void tty_restore(void)
+{
+    if (tty_raw)
+        tcsetattr(STDIN_FILENO, TCSAFLUSH, &tty_saved);
+    tty_raw = 0;
+}
+
+/* Killed (SIGTERM, a hang-up): the terminal as it was, then the default
+ * end. tcsetattr is async-signal-safe. */
+static void tty_signal(int sig)
+{
+    tty_restore();
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static int tty_open(void)
+{
+    struct termios t;
+
+    if (tcgetattr(STDIN_FILENO, &tty_saved))
+        return -1;
+    t = tty_saved;
+    t.c_lflag &= ~(tcflag_t)(ICANON | ECHO | ISIG | IEXTEN);
+    t.c_iflag &= ~(tcflag_t)(IXON | ICRNL);
+    t.c_cc[VMIN] = 0;
+    t.c_cc[VTIME] = 0;
+    if (tcsetattr(STDIN_FILENO, TCSAFLUSH, &t))
+        return -1;
+    tty_raw = 1;
+    atexit(tty_restore);
+    signal(SIGTERM, tty_signal);
+    signal(SIGHUP, tty_signal);
+    return 0;
+}
+
+static int tty_getc(void *ctx)
+{
+    unsigned char c;
+    ssize_t n = read(STDIN_FILENO, &c, 1);
+
+    (void)ctx;
+    if (n == 1)
+        return c == KEY_CTRL_D ? BOOT_IN_EOF : c;
+    if (n == 0 || errno == EAGAIN || errno == EINTR)
+        return BOOT_IN_NONE;
+    return BOOT_IN_EOF;
+}
+
+static void tty_idle(void *ctx)
+{
+    struct pollfd p = { .fd = STDIN_FILENO, .events = POLLIN };
+
+    (void)ctx;
+    poll(&p, 1, TTY_IDLE_MS);
 }
 
 static uint32_t fake_ms(void *ctx)
@@ -261,13 +337,15 @@ int host_cmd_boot(int argc, char **argv)
 
     struct host_disk disk = { .fd = -1 };
     if (host_disk_open(&disk, image)) {
-        fprintf(stderr, "extload: %s: %s\n", image, strerror(errno));
+        fprintf(stderr, "extload: %s: %s\n", image, disk.why);
         return 1;
     }
     uint8_t *window = calloc(1, host_size);
     struct boot_state *st = calloc(1, sizeof(*st));
     int rc = BOOT_ENOLABEL;
     int keys = !isatty(STDIN_FILENO);
+    int screen = isatty(STDOUT_FILENO);
+    int tty = !keys && !tty_open();
     hb.image = image;
     hb.sectors = disk.bd.sectors;
     hb.window = window;
@@ -275,7 +353,9 @@ int host_cmd_boot(int argc, char **argv)
     hb.window_size = usable;
     if (window && st) {
         const struct boot_env env = {
-            .con = { stdout_write, NULL },
+            .con = { stdout_write, screen ? &hb : NULL },
+            .con_log = !screen,
+            .clock_fake = keys,
             .ms_now = keys ? fake_ms : host_ms,
             .clk_ctx = &hb,
             .bd = &disk.bd,
@@ -290,7 +370,8 @@ int host_cmd_boot(int argc, char **argv)
             .require_sha256 = BOOT_REQUIRE_SHA256,
             .handoff = host_handoff,
             .handoff_ctx = &hb,
-            .getc = keys ? stdin_getc : NULL,
+            .getc = keys ? stdin_getc : tty ? tty_getc : NULL,
+            .idle = tty ? tty_idle : NULL,
             .reset = host_reset,
             .info = host_info,
             .board_ctx = &hb,
@@ -311,9 +392,28 @@ int host_cmd_boot(int argc, char **argv)
                 (unsigned)host_size);
     }
     fflush(stdout);
+    tty_restore();
+    /* A label failed for want of room: say what has more. */
+    int room = rc == BOOT_ETOOBIG || (rc < 0 && st && st->short_of_room);
     free(st);
     free(window);
     host_disk_close(&disk);
+    if (rc < 0 && room) {
+        const struct host_board *big = &boards[0];
+
+        for (uint32_t b = 1; b < BOARDS; b++)
+            if (boards[b].window_size > big->window_size)
+                big = &boards[b];
+        fprintf(stderr, "extload: %s: %s: the files need more than the "
+                "%u bytes %s's load window leaves: ", image,
+                boot_strerror(rc), (unsigned)usable, hb.board->name);
+        if (big != hb.board)
+            fprintf(stderr, "another board (--board %s, a %u-byte window) "
+                    "or ", big->name, (unsigned)big->window_size);
+        fprintf(stderr, "a larger window (--window ADDR:SIZE, up to %u "
+                "MiB) is needed\n", (unsigned)(HOST_BOOT_WINDOW_MAX >> 20));
+        return 1;
+    }
     if (rc < 0) {
         fprintf(stderr, "extload: %s: %s\n", image, boot_strerror(rc));
         return 1;

@@ -1,6 +1,7 @@
 /* An image file as a struct blockdev, read with pread. */
 #include <errno.h>
 #include <fcntl.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -31,18 +32,40 @@ static int disk_read(void *ctx, blockdev_lba_t lba, uint32_t count, void *buf)
     return 0;
 }
 
+static int disk_fail(struct host_disk *d, int err, const char *why)
+{
+    if (d->fd >= 0)
+        close(d->fd);
+    d->fd = -1;
+    d->why = why ? why : strerror(err);
+    errno = err;
+    return -1;
+}
+
 int host_disk_open(struct host_disk *d, const char *path)
 {
     struct stat st;
+    off_t end;
 
     d->fd = open(path, O_RDONLY);
     if (d->fd < 0)
-        return -1;
-    if (fstat(d->fd, &st) < 0) {
-        close(d->fd);
-        return -1;
-    }
-    d->sectors = (uint64_t)st.st_size / BLOCKDEV_SECTOR;
+        return disk_fail(d, errno, NULL);
+    if (fstat(d->fd, &st) < 0)
+        return disk_fail(d, errno, NULL);
+    if (S_ISDIR(st.st_mode))
+        return disk_fail(d, EISDIR, "is a directory, not a disk image");
+    /* A regular file's size, or a block device's (st_size is 0 there). */
+    end = lseek(d->fd, 0, SEEK_END);
+    if (end < 0)
+        end = st.st_size;
+    if (end == 0)
+        return disk_fail(d, EINVAL, S_ISREG(st.st_mode)
+                         ? "empty file (0 bytes), not a disk image"
+                         : "empty (0 bytes to read), not a disk image");
+    if (end < BLOCKDEV_SECTOR)
+        return disk_fail(d, EINVAL, "shorter than one 512-byte sector, "
+                         "not a disk image");
+    d->sectors = (uint64_t)end / BLOCKDEV_SECTOR;
     d->reads = 0;
     d->sectors_read = 0;
     d->bd.read = disk_read;

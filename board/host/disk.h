@@ -12,9 +12,13 @@ struct host_disk {
     uint64_t reads;               /* read calls served */
     uint64_t sectors_read;
     struct blockdev bd;
+    const char *why;              /* why host_disk_open failed */
 };
 
-/* 0, or -1 with errno set. */
+/* 0, or -1 with errno set and d->why saying why in words: the system's
+ * sentence, or that the image is a directory, empty (/dev/null) or
+ * shorter than one sector. A block device (a card in a reader) counts
+ * its size by seeking to its end. */
 int host_disk_open(struct host_disk *d, const char *path);
 void host_disk_close(struct host_disk *d);
 

@@ -66,9 +66,14 @@ static int fail_fs(struct tool *t, const char *path)
 {
     char msg[256];
 
+    /* The sentence says what; the code's own text would say it again.
+     * Without EXT_MESSAGES the reader gives a code ("ext error -7"), so
+     * the host says its text first. */
     ext_error_describe(&t->fs, msg, sizeof(msg));
-    fprintf(stderr, "extload: %s: %s: %s", path ? path : t->image,
-            ext_strerror(t->fs.err), msg);
+    fprintf(stderr, "extload: %s: ", path ? path : t->image);
+    if (!EXT_MESSAGES)
+        fprintf(stderr, "%s: ", ext_strerror(t->fs.err));
+    fputs(msg, stderr);
     if (t->fs.err == EXT_EJFULL)
         fprintf(stderr, " (the replay table holds %" PRIu32 " blocks: "
                 "--journal-blocks)", t->jnl.cap);
@@ -100,7 +105,7 @@ static int open_fs(struct tool *t)
     int rc;
 
     if (host_disk_open(&t->disk, t->image)) {
-        fprintf(stderr, "extload: %s: %s\n", t->image, strerror(errno));
+        fprintf(stderr, "extload: %s: %s\n", t->image, t->disk.why);
         return 1;
     }
     rc = part_find(&t->disk.bd, buf, t->part_index, &t->part);
@@ -140,7 +145,7 @@ static int cmd_info(struct tool *t)
     uint32_t i;
 
     if (host_disk_open(&t->disk, t->image)) {
-        fprintf(stderr, "extload: %s: %s\n", t->image, strerror(errno));
+        fprintf(stderr, "extload: %s: %s\n", t->image, t->disk.why);
         return 1;
     }
     scheme = part_scheme(&t->disk.bd, buf);

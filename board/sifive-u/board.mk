@@ -87,7 +87,8 @@ SIFIVE_QEMU = $(QEMU_RV) -M sifive_u,msel=11 -nographic -icount shift=0 \
 SIFIVE_LINUX_DEMO_IMG := $(BUILD)/linux/demo.img
 $(SIFIVE_LINUX_DEMO_IMG): tests/linux/mkcard.sh $(BUILD)/linux/Image \
                           $(BUILD)/linux/initrd.cpio $(BUILD)/linux/initrd-2.cpio
-	bash tests/linux/mkcard.sh $@ --linux $(BUILD)/linux >$@.tokens
+	@$(if $(Q),echo "  IMAGE   $@")
+	$(Q)bash tests/linux/mkcard.sh $@ --linux $(BUILD)/linux >$@.tokens
 
 qemu-sifive-u:
 	@bash tests/deps.sh

@@ -478,7 +478,8 @@ def run_size(args):
         stack_analysis(args, sections, sources)
 
     def met(v, t):
-        return "met" if v <= t else "MISSED"
+        return "met" if v <= t else "MISSED: {:,} B over the {:,} B " \
+            "target".format(v - t, t)
 
     print("extload %s, arm-none-eabi-gcc -mcpu=cortex-m3 -mthumb -Os, "
           "linked with --gc-sections%s" % (os.path.basename(args.elf),

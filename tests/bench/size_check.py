@@ -24,6 +24,28 @@ SHOWN = (("fs_ext", "fs/ext flash"), ("fs", "fs/ flash (ext + part)"),
          ("stack", "worst-case stack"), ("ram", "RAM (data+bss+stack)"))
 
 
+def grouped(v):
+    """23656 -> '23,656'."""
+    return "{:,}".format(v)
+
+
+def missed_lines(got):
+    """Each figure over its target in a sentence: "tiny extload.bin is
+    23,656 B, 7,272 B over the 16,384 B target"."""
+    lines = []
+    for prof, _ in PROFILES:
+        for key, name in SHOWN:
+            v = got[prof].get(key)
+            t = got[prof]["targets"].get(key)
+            if t is not None and v is not None and v > t:
+                lines.append("size: %s %s is %s B, %s B over the %s B target"
+                             % (prof, name, grouped(v), grouped(v - t),
+                                grouped(t)))
+    if not lines:
+        lines.append("size: every figure meets its target")
+    return lines
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--build", default="build")
@@ -57,6 +79,8 @@ def main():
                       "-" if b is None else str(b)]
         out("%-24s %9s %7s %8s %9s %7s %8s" % tuple([name] + cells))
     out("(! = over its target; targets: issues 11 and 28 in tests/bench/size.py)")
+    for line in missed_lines(got):
+        out(line)
 
     if a.update:
         new = {prof: {k: got[prof][k] for k, _ in GUARDED}

@@ -24,15 +24,18 @@ $(QEMU_DIR)/payload.elf $(QEMU_DIR)/payload-raw.elf: linker/payload.ld
 	$(Q)$(ARM_CC) $(PAYLOAD_CFLAGS) -o $@ $(filter %.o,$^) $(PAYLOAD_LD)
 
 $(QEMU_DIR)/%.bin: $(QEMU_DIR)/%.elf
-	$(ARM_OBJCOPY) -O binary $< $@
+	@$(if $(Q),echo "  OBJCOPY $@")
+	$(Q)$(ARM_OBJCOPY) -O binary $< $@
 
 $(QEMU_DIR)/mkkernel: tests/qemu/mkkernel.c tests/qemu/payload/pad.h
 	@mkdir -p $(dir $@)
-	$(CC) $(HOST_CFLAGS) -o $@ $<
+	@$(if $(Q),echo "  CC-LD   $@")
+	$(Q)$(CC) $(HOST_CFLAGS) -o $@ $<
 
 # The `make qemu` demo card (board/lm3s6965evb/board.mk runs it).
 QEMU_DEMO_IMG := $(QEMU_DIR)/demo.img
 $(QEMU_DEMO_IMG): tests/qemu/mkdemo.sh tests/qemu/mkimage.sh \
                   $(QEMU_DIR)/payload.bin $(QEMU_DIR)/payload-raw.bin \
                   $(QEMU_DIR)/mkkernel
-	bash tests/qemu/mkdemo.sh lm3s6965evb $@ $(QEMU_DIR) $(QEMU_DIR)/mkkernel
+	@$(if $(Q),echo "  IMAGE   $@")
+	$(Q)bash tests/qemu/mkdemo.sh lm3s6965evb $@ $(QEMU_DIR) $(QEMU_DIR)/mkkernel

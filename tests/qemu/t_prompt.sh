@@ -110,10 +110,12 @@ check "a digit whose label fails: the reason, then the prompt" 0 \
     "load: /boot/missing.bin: .*; back to the prompt" \
     "^extload> ls /boot$" "payload: label 'main'" "payload: 0 checks failed"
 
-boot stop "$T/long.img" 'ls /\ncat /notes.txt\ncat /big.txt\ncat /boot\nboot old\n'
+boot stop "$T/long.img" 'xls /\ncat /notes.txt\ncat /big.txt\ncat /boot\nboot old\n'
 check "another key stops the countdown and opens the prompt" 0 \
     "countdown stopped" "extload prompt; 'help' lists the commands" \
     "!autoboot 'main' now"
+check "the key that stopped the countdown is not part of the first line" 0 \
+    "^extload> ls /$" "!xls" "!no such command"
 check "ls: inode, type, size, name per entry" 0 \
     "^extload> ls /$" "^2 d [0-9]+ \.$" "^[0-9]+ d [0-9]+ boot$" \
     "^[0-9]+ - 31 notes\.txt$" "^11 d [0-9]+ lost\+found$"
@@ -142,14 +144,22 @@ check "a failing boot says why and the prompt comes back; boot N" 0 \
 
 long=$(printf 'x%.0s' $(seq 100))
 boot editing "$T/long.img" \
-    "q\177help\nls /$long\nlx\bs /boot/extlinux\r\nboot nope\r\nlabels\rboot\n"
+    "xq\177help\nls /$long\nlx\bs /boot/extlinux\r\nls /nope\003labels\r\n\003\003boot nope\r\nlabels\rboot\n"
 check "overlong line: refused with a message, the next line runs" 0 \
     "^prompt: line longer than 79 characters; ignored$" "!ls: /x"
 check "BS and DEL erase; CR, LF and CRLF end lines" 0 \
     "^extload> q"$'\b \b'"help$" "^extload> lx"$'\b \b'"s /boot/extlinux$" \
-    "^boot \[LABEL\|N\]$" "^[0-9]+ - [0-9]+ extlinux\.conf$" \
+    "^[0-9]+ - [0-9]+ extlinux\.conf$" \
     "^boot: no label 'nope'" "^ \*1 main +Main kernel$" \
     "payload: label 'main'" "payload: 0 checks failed"
+check "help: one line a command, its usage and what it does" 0 \
+    "^help +these lines$" \
+    "^boot +\[LABEL\|N\] +boot a label by name or number \(none: the default\)$" \
+    "^ls +\[PATH\] +a directory's entries: inode, type, size, name$" \
+    "^reset +reset the board$" "^keys: BS/DEL erase, Ctrl-C drops the line$"
+check "Ctrl-C drops the line being edited: ^C and a fresh prompt" 0 \
+    "^extload> ls /nope\^C$" "^extload> labels$" "^extload> \^C$" \
+    "!ls: /nope"
 after=$(grep -A1 "^boot: no label 'nope'" "$T/editing.log" | tail -1)
 if [ "$after" = "extload> labels" ]; then
     pass "CRLF is one line end: no empty command after it"

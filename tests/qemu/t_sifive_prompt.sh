@@ -84,12 +84,12 @@ check "default: a digit read from UART0 boots that label at once" 0 \
     "autoboot 'main' in 60\.0 s" "!autoboot 'main' now" "label: 'old'" \
     'payload: cmdline "old-cmdline"' "payload: 0 checks failed"
 
-boot prompt "$T/long.img" 'ls /boot\ninfo\nboot old\n'
+boot prompt "$T/long.img" 'xls /boot\ninfo\nboot old\n'
 check "default: a key stops the countdown; the prompt runs ls, info, boot" 0 \
     "countdown stopped" "^extload> ls /boot$" "^[0-9]+ - 12000 kernel\.bin$" \
     "^extload> info$" "^card: SDSC 64 MiB" "^extload> boot old$" \
     'payload: cmdline "old-cmdline"' "payload: 0 checks failed" \
-    "!autoboot 'main' now"
+    "!autoboot 'main' now" "!xls"
 
 boot reset "$T/long.img" 'x\nreset\n'
 check "default: the prompt's reset resets the SoC (QEMU -no-reboot exits)" 0 \

@@ -55,6 +55,40 @@ static void test_truncation(void **state)
     assert_string_equal(buf, "(null)");
 }
 
+/* A message cut to its buffer ends at a word with "..." (#30.4: the
+ * system-zone sentence once ended "bitma"); one that fits is whole. */
+static void test_cut_at_a_word(void **state)
+{
+    const char *zone = "inode 12, block 300: block map points into the "
+                       "system zone (superblock, group descriptors, "
+                       "bitmaps, inode table)";
+    char buf[96], big[BOOT_WHY_MAX], tiny[16];
+    (void)state;
+
+    /* num_put's messages: the same rule, in every profile. */
+    uint32_t at = num_put(buf, 40, 0, zone);
+    assert_int_equal(num_cut_word(buf, 40, at), 33);
+    assert_string_equal(buf, "inode 12, block 300: block map...");
+    at = num_put(buf, sizeof(buf), 0, "short");
+    assert_int_equal(num_cut_word(buf, sizeof(buf), at), 5);
+    assert_string_equal(buf, "short");
+    if (!BOOT_MESSAGES)
+        return;                   /* fmt_snprintf cuts where it must */
+    assert_int_equal(fmt_snprintf(buf, sizeof(buf), "%s", zone),
+                     strlen(zone));
+    assert_string_equal(buf, "inode 12, block 300: block map points into "
+                        "the system zone (superblock, group descriptors...");
+    assert_int_equal(fmt_snprintf(big, sizeof(big), "%s", zone),
+                     strlen(zone));
+    assert_string_equal(big, zone);
+    /* One long word: cut inside it, still with "...". */
+    fmt_snprintf(tiny, sizeof(tiny), "%s", "abcdefghijklmnopqrstuvwxyz");
+    assert_string_equal(tiny, "abcdefghijkl...");
+    /* A buffer too small for the rule is cut as before. */
+    assert_int_equal(fmt_snprintf(buf, 8, "%s", "0123 456789"), 11);
+    assert_string_equal(buf, "0123 45");
+}
+
 /* What a build without sentences prints for an error: its table and
  * value, cut to the buffer like every num_put. */
 static void test_error_codes(void **state)
@@ -113,6 +147,7 @@ int main(void)
         cmocka_unit_test(test_matches_libc),
         cmocka_unit_test(test_truncation),
         cmocka_unit_test(test_error_codes),
+        cmocka_unit_test(test_cut_at_a_word),
         cmocka_unit_test(test_console_chunks),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -59,6 +59,8 @@ struct rig {
 static struct rig rig;
 static const char *fail_label;        /* the "board" cannot start this one */
 static uint32_t window_size = WINDOW;
+static bool con_log;                  /* env.con_log: a pipe, not a screen */
+static bool clock_fake;               /* env.clock_fake */
 
 static void cap_write(void *ctx, const char *s, uint32_t n)
 {
@@ -191,6 +193,8 @@ static int run(const char *img, const char *keys, uint64_t start_us,
         .window = r->window,
         .window_addr = 0x20000000u,
         .window_size = window_size,
+        .con_log = con_log,
+        .clock_fake = clock_fake,
         .default_kernel = "/boot/kernel.bin",
         .handoff = rec_handoff,
         .handoff_ctx = r,
@@ -302,7 +306,7 @@ static void test_key_opens_prompt(void **state)
 {
     (void)state;
     assert_int_equal(run(image("prompt", CONF("TIMEOUT 50\n")),
-                         "ls /\ncat /t.txt\nsha256 /boot/a.bin\nboot c\n",
+                         "xls /\ncat /t.txt\nsha256 /boot/a.bin\nboot c\n",
                          10000, KEY_GAP_US, 1), 0);
     assert_log("countdown stopped\n");
     assert_order((const char *const[]){
@@ -311,6 +315,77 @@ static void test_key_opens_prompt(void **state)
         "extload> sha256 /boot/a.bin\n", "  /boot/a.bin\n",
         "extload> boot c\n", "label: 'c'", NULL });
     assert_string_equal(rig.label, "c");
+}
+
+/* #30.3: the key that stops the countdown is used up: "xhelp" typed is
+ * the prompt's "help", not "xhelp". */
+static void test_stop_key_not_in_line(void **state)
+{
+    (void)state;
+    run(image("stopkey", CONF("TIMEOUT 50\n")), "xhelp\n", 10000,
+        KEY_GAP_US, 1);
+    assert_order((const char *const[]){
+        "countdown stopped\n", "extload> help\n", "help   ", NULL });
+    assert_not_log("xhelp");
+    assert_not_log("no such command");
+}
+
+/* help: one line a command, its usage, then what it does. */
+static void test_help_one_line_each(void **state)
+{
+    (void)state;
+    run(image("help", CONF("PROMPT 1\n")), "xhelp\n", 0, KEY_GAP_US, 1);
+    assert_order((const char *const[]){
+        "extload> help\n",
+        "help              these lines\n",
+        "labels            the menu's labels, numbered; * marks the "
+        "default\n",
+        "boot   [LABEL|N]  boot a label by name or number (none: the "
+        "default)\n",
+        "ls     [PATH]     a directory's entries: inode, type, size, name\n",
+        "stat   PATH       a file's inode: mode, size, links, blocks, flags\n",
+        "cat    PATH       a file's first 4 KiB as text\n",
+        "sha256 PATH       a file's SHA-256, as sha256sum prints it\n",
+        "info              the card, partition, filesystem and journal\n",
+        "reset             reset the board\n",
+        "keys: BS/DEL erase, Ctrl-C drops the line\n", "extload> ", NULL });
+}
+
+/* Ctrl-C drops the line being edited: "^C", a fresh prompt, and what was
+ * typed before it never runs. */
+static void test_ctrl_c_clears_line(void **state)
+{
+    (void)state;
+    run(image("ctrlc", CONF("PROMPT 1\n")),
+        "xls /nope\x03" "labels\n\x03\x03" "boot b\n", 0, KEY_GAP_US, 1);
+    assert_order((const char *const[]){
+        "extload> ls /nope^C\nextload> labels\n", " *1 a ",
+        "extload> ^C\nextload> ^C\nextload> boot b\n", "label: 'b'",
+        NULL });
+    assert_not_log("ls: /nope");
+    assert_string_equal(rig.label, "b");
+}
+
+/* A console that is a log (the host tool's stdout to a pipe): the
+ * countdown is one line, no CR; and a clock that only counts calls
+ * prints no speed (#30.5). */
+static void test_log_console_one_countdown_line(void **state)
+{
+    (void)state;
+    con_log = clock_fake = true;
+    run(image("logcon", CONF("TIMEOUT 20\n")), NULL, 0, 0, 1);
+    con_log = clock_fake = false;
+    assert_order((const char *const[]){
+        "\nautoboot 'a' in 2.0 s: press a key to stop\nautoboot 'a' now\n"
+        "label: 'a'", NULL });
+    assert_not_log("\r");
+    assert_not_log("in 1.9 s");
+    assert_not_log("KiB/s");
+    assert_string_equal(rig.label, "a");
+    /* The same on a screen: rewritten in place, a speed from the clock. */
+    run(image("logcon", CONF("TIMEOUT 20\n")), NULL, 0, 0, 1);
+    assert_log("\rautoboot 'a' in 1.9 s");
+    assert_log("KiB/s");
 }
 
 static void test_sha256_command_matches(void **state)
@@ -419,7 +494,7 @@ static void test_command_errors(void **state)
 {
     (void)state;
     run(image("errs", CONF("PROMPT 1\n")),
-        "x\nls /nope\nstat\nhelp me\ncat /boot\nboot 7\nfrob\n", 0,
+        " x\nls /nope\nstat\nhelp me\ncat /boot\nboot 7\nfrob\n", 0,
         KEY_GAP_US, 1);
     assert_order((const char *const[]){
         "x: no such command; 'help' lists them\n",
@@ -441,7 +516,7 @@ static void test_info_journal_and_small_window(void **state)
     FMT(cmd, "PATH=$PATH:/sbin:/usr/sbin debugfs -w -R 'feature "
         "needs_recovery' '%s' >/dev/null 2>&1", img);
     assert_int_equal(system(cmd), 0);
-    run(img, "info\n", 0, KEY_GAP_US, 1);
+    run(img, "xinfo\n", 0, KEY_GAP_US, 1);
     /* needs_recovery with an empty log: replayed (nothing) in memory. */
     assert_log("mount: journal replayed in memory: 0 transactions");
     assert_log("journal: replayed in memory: 0 transactions");
@@ -451,7 +526,7 @@ static void test_info_journal_and_small_window(void **state)
     run(img, "x\nls /\nhelp\n", 0, KEY_GAP_US, 1);
     window_size = WINDOW;
     assert_log("ls: needs a load window of ");
-    assert_log("extload> help\nhelp\n");
+    assert_log("extload> help\nhelp   ");
 }
 
 /* Keys pasted while a label loads and fails: 16 fit the UART's FIFO, the
@@ -553,6 +628,10 @@ int main(void)
         cmocka_unit_test(test_enter_boots_default_at_once),
         cmocka_unit_test(test_digit_boots_that_label),
         cmocka_unit_test(test_key_opens_prompt),
+        cmocka_unit_test(test_stop_key_not_in_line),
+        cmocka_unit_test(test_help_one_line_each),
+        cmocka_unit_test(test_ctrl_c_clears_line),
+        cmocka_unit_test(test_log_console_one_countdown_line),
         cmocka_unit_test(test_sha256_command_matches),
         cmocka_unit_test(test_no_timeout_reads_nothing),
         cmocka_unit_test(test_nothing_boots_prompt_until_eof),
