@@ -34,7 +34,7 @@ PROFILE_DEFS :=
 PSUF     :=
 # The default host tool signs and verifies labels (extload message, sign,
 # verify; firmware/boot_conf.h BOOT_SIGNED); the tiny one does not.
-HOST_SIGNED := -DBOOT_SIGNED=1
+HOST_SIGNED := -DBOOT_SIGNED=1 -DED25519_SIGNER=1
 else
 $(error PROFILE is default or tiny, not '$(PROFILE)')
 endif
