@@ -5,17 +5,20 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "board/host/cmd_boot.h"
 #include "board/host/disk.h"
 #include "board/host/ed25519_sign.h"
 #include "firmware/boot.h"
+#include "firmware/boot_priv.h"
+#include "firmware/sha256.h"
 
 const char host_sign_usage[] =
 #if BOOT_SIGNED
-    "       extload message IMAGE LABEL [--board NAME]   the bytes LABEL's "
-    "signature signs\n"
-    "       extload sign KEY.pem IMAGE LABEL -o SIGFILE [--board NAME]\n"
+    "       extload message IMAGE|DIR LABEL [--board NAME]   the bytes "
+    "LABEL's signature signs\n"
+    "       extload sign KEY.pem IMAGE|DIR LABEL -o SIGFILE [--board NAME]\n"
     "       extload verify --key PUB.pem IMAGE LABEL... [--board NAME]\n"
 #endif
     "";
@@ -180,13 +183,234 @@ static int usage(void)
  * give it one that is never used to verify. */
 static const uint8_t hash_only_key[32];
 
+
+/* ---- a directory tree, before it becomes a card ----
+ *
+ * The message of a label from the files of DIR, the tree mke2fs -d
+ * makes the card from: the plan's rules (firmware/boot_plan.c) over
+ * host files, so a card can be signed before it is made. The same
+ * config paths and cut, the same path joins (boot_path_join), the same
+ * file order: kernel, INITRD parts, FDT (or FDTDIR + the board's
+ * fdtfile), and for a RISC-V Linux Image its firmware (FIRMWARE, else
+ * /boot/fw_dynamic.bin); the board's own device tree has no line.
+ * tests/cli/t_sign.sh checks it gives the bytes the image gives.
+ * Symlinks are followed as the host sees them: an absolute one points
+ * outside DIR. */
+
+#define DIR_FW_DEFAULT "/boot/fw_dynamic.bin"
+#define DIR_RV_MAGIC2 0x38u           /* boot_plan.c's RV_MAGIC2 */
+#define DIR_RV_HEADER 0x40u
+
+struct dir_msg {
+    const char *root;
+    const struct host_board *b;
+    const struct boot_config *cfg;
+    struct sigmsg m;
+    char path[BOOT_PATH_MAX];
+};
+
+/* root + path: a regular file's size, or -1 (errno set). */
+static long long dir_stat(const struct dir_msg *d, const char *path)
+{
+    char host[4096 + BOOT_PATH_MAX];
+    struct stat sb;
+
+    snprintf(host, sizeof(host), "%s%s", d->root, path);
+    if (stat(host, &sb))
+        return -1;
+    if (!S_ISREG(sb.st_mode)) {
+        errno = S_ISDIR(sb.st_mode) ? EISDIR : EINVAL;
+        return -1;
+    }
+    return (long long)sb.st_size;
+}
+
+/* src[0..len) joined onto the config's folder (+ sub, FDTDIR's file)
+ * into d->path; 0, or 1 after saying why. */
+static int dir_join(struct dir_msg *d, const char *src, uint32_t len,
+                    const char *sub)
+{
+    int32_t n = boot_path_join(d->path, d->cfg->dir, src, len);
+
+    if (n >= 0 && sub)
+        n = boot_path_join(d->path, d->path, sub, (uint32_t)strlen(sub));
+    if (n < 0) {
+        fprintf(stderr, "extload: %.*s: path too long\n", (int)len, src);
+        return 1;
+    }
+    return 0;
+}
+
+/* The file at d->path hashed into its message line; head (when not
+ * NULL) gets its first DIR_RV_HEADER bytes. 0, or 1 after saying why. */
+static int dir_file(struct dir_msg *d, enum sigmsg_role role,
+                    uint8_t head[DIR_RV_HEADER])
+{
+    char host[4096 + BOOT_PATH_MAX];
+    uint8_t buf[65536], digest[SHA256_BYTES];
+    struct sha256 h;
+    long long size = dir_stat(d, d->path);
+    FILE *f;
+    size_t n;
+    uint64_t total = 0;
+
+    snprintf(host, sizeof(host), "%s%s", d->root, d->path);
+    if (size < 0 || size > UINT32_MAX || !(f = fopen(host, "rb"))) {
+        fprintf(stderr, "extload: %s: %s\n", host,
+                size > UINT32_MAX ? "larger than 4 GiB" : strerror(errno));
+        return 1;
+    }
+    if (role == SIGMSG_KERNEL && size == 0) {
+        fprintf(stderr, "extload: %s: empty file\n", host);
+        fclose(f);
+        return 1;
+    }
+    sha256_init(&h);
+    while ((n = fread(buf, 1, sizeof(buf), f)) > 0) {
+        if (head && total == 0)
+            memcpy(head, buf, n < DIR_RV_HEADER ? n : DIR_RV_HEADER);
+        sha256_update(&h, buf, (uint32_t)n);
+        total += n;
+    }
+    fclose(f);
+    if (total != (uint64_t)size) {
+        fprintf(stderr, "extload: %s: size changed while read\n", host);
+        return 1;
+    }
+    sha256_final(&h, digest);
+    sigmsg_file(&d->m, role, d->path, (uint32_t)strlen(d->path),
+                (uint32_t)size, digest);
+    return 0;
+}
+
+/* The label's message from the tree at root. 0, or 1 after saying why. */
+static int dir_message(const char *root, const char *name,
+                       const struct host_board *b, sigmsg_sink sink,
+                       void *ctx)
+{
+    static const char *const paths[] = {
+        "/boot/extlinux/extlinux.conf", "/extlinux/extlinux.conf",
+    };
+    static const char *const dirs[] = { "/boot/extlinux", "/extlinux" };
+    static char text[BOOT_CONFIG_TEXT];
+    static struct boot_config cfg;
+    struct dir_msg d = { .root = root, .b = b, .cfg = &cfg };
+    const struct config_label *l = NULL;
+    uint8_t head[DIR_RV_HEADER] = { 0 };
+    uint32_t i;
+
+    for (i = 0; i < 2; i++) {
+        char host[4096 + 64];
+        FILE *f;
+
+        snprintf(host, sizeof(host), "%s%s", root, paths[i]);
+        f = fopen(host, "rb");
+        if (!f)
+            continue;
+        /* As read_config: BOOT_CONFIG_MAX bytes, whole lines only. */
+        size_t len = fread(text, 1, BOOT_CONFIG_MAX + 1, f);
+        fclose(f);
+        if (len > BOOT_CONFIG_MAX) {
+            len = BOOT_CONFIG_MAX;
+            while (len > 0 && text[len - 1] != '\n')
+                len--;
+        }
+        config_parse(text, (uint32_t)len, &cfg);
+        cfg.dir = dirs[i];
+        break;
+    }
+    if (i == 2)
+        cfg = (struct boot_config){
+            .dir = "/",
+            .labels[0] = { .name = "board-default",
+                           .kernel = "/boot/kernel.bin" },
+            .count = 1,
+        };
+    int k = config_find(&cfg, name);
+    if (k < 0) {
+        fprintf(stderr, "extload: %s: no label '%s'\n", root, name);
+        return 1;
+    }
+    l = &cfg.labels[k];
+    if (!l->kernel || !l->kernel[0]) {
+        fprintf(stderr, "extload: %s: label '%s': no KERNEL line\n", root,
+                name);
+        return 1;
+    }
+    const char *append = l->append ? l->append : "";
+    sigmsg_begin(&d.m, sink, ctx, l->name, (uint32_t)strlen(l->name), append,
+                 (uint32_t)strlen(append));
+    if (dir_join(&d, l->kernel, (uint32_t)strlen(l->kernel), NULL) ||
+        dir_file(&d, SIGMSG_KERNEL, head))
+        return 1;
+    uint32_t parts = 0;
+    for (const char *s = l->initrd; s && *s;) {
+        uint32_t n = 0;
+
+        while (s[n] && s[n] != ',')
+            n++;
+        if (n > 0) {
+            if (++parts > BOOT_INITRD_PARTS) {
+                fprintf(stderr, "extload: INITRD names more than %u "
+                        "files\n", (unsigned)BOOT_INITRD_PARTS);
+                return 1;
+            }
+            if (dir_join(&d, s, n, NULL) || dir_file(&d, SIGMSG_INITRD, NULL))
+                return 1;
+        }
+        s += s[n] ? n + 1u : n;
+    }
+    if (l->fdt && l->fdt[0]) {
+        if (dir_join(&d, l->fdt, (uint32_t)strlen(l->fdt), NULL) ||
+            dir_file(&d, SIGMSG_FDT, NULL))
+            return 1;
+    } else if (l->fdtdir && l->fdtdir[0]) {
+        if (!b->fdtfile) {
+            fprintf(stderr, "extload: FDTDIR, but %s names no device-tree "
+                    "file\n", b->name);
+            return 1;
+        }
+        if (dir_join(&d, l->fdtdir, (uint32_t)strlen(l->fdtdir),
+                     b->fdtfile) || dir_file(&d, SIGMSG_FDT, NULL))
+            return 1;
+    }
+    if (BOOT_RISCV_LINUX && !memcmp(head + DIR_RV_MAGIC2, "RSC\x05", 4)) {
+        int named = l->firmware && l->firmware[0];
+
+        if (named && dir_join(&d, l->firmware, (uint32_t)strlen(l->firmware),
+                              NULL))
+            return 1;
+        if (!named || dir_stat(&d, d.path) < 0)
+            if (dir_join(&d, DIR_FW_DEFAULT, sizeof(DIR_FW_DEFAULT) - 1u,
+                         NULL))
+                return 1;
+        if (dir_file(&d, SIGMSG_FIRMWARE, NULL))
+            return 1;
+    }
+    return 0;
+}
+
+static int is_dir(const char *path)
+{
+    struct stat sb;
+
+    return !stat(path, &sb) && S_ISDIR(sb.st_mode);
+}
+
 static int cmd_message(const char *image, const char *name,
                        const struct host_board *b)
 {
-    struct host_sign hs = { 0 };
+    struct host_sign hs = { .disk.fd = -1 };
     const struct config_label *l;
-    int rc = sign_open(&hs, image, b, hash_only_key);
+    int rc;
 
+    if (is_dir(image)) {
+        rc = dir_message(image, name, b, stdout_sink, NULL);
+        if (fflush(stdout) && !rc)
+            rc = 1;
+        return rc;
+    }
+    rc = sign_open(&hs, image, b, hash_only_key);
     if (!rc) {
         l = find_label(&hs, image, name);
         rc = !l || load_label(&hs, image, l);
@@ -204,7 +428,7 @@ static int cmd_message(const char *image, const char *name,
 static int cmd_sign(const char *keypath, const char *image, const char *name,
                     const char *out, const struct host_board *b)
 {
-    struct host_sign hs = { 0 };
+    struct host_sign hs = { .disk.fd = -1 };
     struct membuf msg = { 0 };
     const struct config_label *l;
     uint8_t seed[ED25519_SEED_BYTES], sig[ED25519_SIG_BYTES];
@@ -215,12 +439,16 @@ static int cmd_sign(const char *keypath, const char *image, const char *name,
         fprintf(stderr, "extload: %s: %s\n", keypath, why);
         return 1;
     }
-    rc = sign_open(&hs, image, b, hash_only_key);
-    if (!rc) {
-        l = find_label(&hs, image, name);
-        rc = !l || load_label(&hs, image, l);
-        if (!rc)
-            boot_label_message(&hs.env, hs.st, l, mem_sink, &msg);
+    if (is_dir(image)) {
+        rc = dir_message(image, name, b, mem_sink, &msg);
+    } else {
+        rc = sign_open(&hs, image, b, hash_only_key);
+        if (!rc) {
+            l = find_label(&hs, image, name);
+            rc = !l || load_label(&hs, image, l);
+            if (!rc)
+                boot_label_message(&hs.env, hs.st, l, mem_sink, &msg);
+        }
     }
     if (!rc && msg.oom) {
         fprintf(stderr, "extload: out of memory for the message\n");
@@ -246,7 +474,7 @@ static int cmd_sign(const char *keypath, const char *image, const char *name,
 static int cmd_verify(const char *keypath, const char *image, char **names,
                       int n, const struct host_board *b)
 {
-    struct host_sign hs = { 0 };
+    struct host_sign hs = { .disk.fd = -1 };
     uint8_t key[ED25519_KEY_BYTES];
     const char *why;
     int rc, refused = 0;

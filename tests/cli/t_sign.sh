@@ -178,6 +178,61 @@ ok $((rc + $?)) "extload boot --key: 7 labels refused with their reasons, then '
 has "$tmp/boot.log" "^boot: label 'kbyte'" && ! has "$tmp/boot.log" "^signature:"
 ok $? "extload boot without --key: signatures are not checked" "$tmp/boot.log"
 
+# --- a tree before it is a card: message and sign on DIR ------------------
+# The directory's message must be the image's, byte for byte, for every
+# label: the plan's rules (relative paths, INITRD parts, FDTDIR + the
+# board's fdtfile, a RISC-V Linux Image's FIRMWARE or the default
+# /boot/fw_dynamic.bin) over host files.
+same=0
+for l in kbyte append swap otherkey reuse nofile trunc main; do
+    "$X" message "$r" $l >"$tmp/dir.msg" 2>"$tmp/e" &&
+        "$X" message "$tmp/c.img" $l >"$tmp/img.msg" 2>>"$tmp/e" &&
+        cmp -s "$tmp/dir.msg" "$tmp/img.msg" || { same=1; cat "$tmp/e"; }
+done
+ok $same "message DIR gives the image's bytes (8 labels)"
+v=$tmp/rv
+mkdir -p "$v/boot/extlinux" "$v/boot/dtbs/sifive"
+head -c 4096 /dev/urandom >"$v/boot/Image"
+# RISC-V Image header: text_offset 0x200000 (0x08), image_size 0 (0x10:
+# the file's size), magic2 (0x38)
+printf '\000\000\040\000\000\000\000\000\000\000\000\000\000\000\000\000' |
+    dd of="$v/boot/Image" bs=1 seek=8 conv=notrunc status=none
+printf 'RSC\005' | dd of="$v/boot/Image" bs=1 seek=56 conv=notrunc status=none
+for f in fw_dynamic.bin:900 myfw.bin:800 a.img:100 b.img:200 \
+         dtbs/sifive/hifive-unleashed-a00.dtb:300 extlinux/board.dtb:400; do
+    head -c "${f#*:}" /dev/urandom >"$v/boot/${f%%:*}"
+done
+cat >"$v/boot/extlinux/extlinux.conf" <<'CONF'
+LABEL named
+  KERNEL /boot/Image
+  INITRD /boot/a.img,,../b.img
+  FDTDIR ../dtbs
+  FIRMWARE ../myfw.bin
+  APPEND console=ttySIF0
+LABEL fallback
+  KERNEL ../Image
+  FDT board.dtb
+  FIRMWARE /boot/none.bin
+CONF
+mkimg "$tmp/rv.img" "$v"
+same=0
+for l in named fallback; do
+    "$X" message "$v" $l --board sifive-u >"$tmp/$l.dir" 2>"$tmp/e" &&
+        "$X" message "$tmp/rv.img" $l --board sifive-u >"$tmp/$l.img" 2>>"$tmp/e" &&
+        cmp -s "$tmp/$l.dir" "$tmp/$l.img" || { same=1; cat "$tmp/e"; }
+done
+has "$tmp/named.img" "^file fdt /boot/dtbs/sifive/hifive-unleashed-a00.dtb 300 " &&
+    has "$tmp/named.img" "^file firmware /boot/myfw.bin 800 " &&
+    has "$tmp/named.img" "^file initrd /boot/b.img 200 " &&
+    has "$tmp/fallback.img" "^file fdt /boot/extlinux/board.dtb 400 " &&
+    has "$tmp/fallback.img" "^file firmware /boot/fw_dynamic.bin 900 $(hex "$v/boot/fw_dynamic.bin")\$" &&
+    [ "$(grep -c . "$tmp/named.img")" = 8 ] || same=1
+ok $same "message DIR = IMAGE for RISC-V Linux labels (FDTDIR + fdtfile, FIRMWARE, its fallback)" "$tmp/named.img"
+"$X" sign "$tmp/k1.pem" "$v" named --board sifive-u -o "$tmp/dir.sig" &&
+    "$X" sign "$tmp/k1.pem" "$tmp/rv.img" named --board sifive-u -o "$tmp/img.sig" &&
+    cmp -s "$tmp/dir.sig" "$tmp/img.sig"
+ok $? "sign DIR writes the image's signature"
+
 # --- escapes and usage ------------------------------------------------------
 cat >"$r/boot/extlinux/extlinux.conf" <<'CONF'
 LABEL my label\x
