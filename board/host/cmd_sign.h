@@ -4,10 +4,11 @@
  * boot_label_message, boot_label_verify) with the load window and tail
  * of a BOOT_PUBKEY build of board NAME:
  *
- *   extload message IMAGE LABEL [--board NAME]
+ *   extload message IMAGE|DIR LABEL [--board NAME]
  *       the exact bytes LABEL's signature signs, on stdout (for
- *       `openssl pkeyutl -sign -rawin`)
- *   extload sign KEY.pem IMAGE LABEL -o SIGFILE [--board NAME]
+ *       `openssl pkeyutl -sign -rawin`); DIR: the tree the card will be
+ *       made from, by the same rules over host files
+ *   extload sign KEY.pem IMAGE|DIR LABEL -o SIGFILE [--board NAME]
  *       the signature itself (64 bytes), made here: the same bytes
  *       OpenSSL makes from KEY.pem (`openssl genpkey -algorithm ed25519`)
  *   extload verify --key PUB.pem IMAGE LABEL... [--board NAME]

@@ -5,8 +5,8 @@
  *   extload [--part N] [--stats] cat  IMAGE PATH
  *   extload [--part N] [--stats] stat IMAGE PATH
  *   extload boot IMAGE [--board NAME] [-o DIR] [--key PUB.pem]
- *   extload message IMAGE LABEL [--board NAME]
- *   extload sign KEY.pem IMAGE LABEL -o SIGFILE [--board NAME]
+ *   extload message IMAGE|DIR LABEL [--board NAME]
+ *   extload sign KEY.pem IMAGE|DIR LABEL -o SIGFILE [--board NAME]
  *   extload verify --key PUB.pem IMAGE LABEL... [--board NAME]
  *   extload --help | -h | --version
  *
