@@ -240,6 +240,8 @@ struct boot_plan_file {
 #define BOOT_PF_SHA256 0x2u           /* matched its .sha256 */
 #define BOOT_PF_BOARD 0x4u            /* the board's tree, copied from
                                        * env->default_fdt, not a file */
+#define BOOT_PF_SIGNED 0x8u           /* the kernel's: the label's signature
+                                       * verified */
 
 /* Why a label failed: a value the flow that walks the labels prints as
  * "step: what: why; <what comes next>". */

@@ -372,7 +372,9 @@ static int hand_off(const struct boot_env *env, struct boot_state *st,
         .magic = EXTLOAD_HANDOFF_MAGIC,
         .version = EXTLOAD_HANDOFF_VERSION,
         .size = sizeof(*h),
-        .flags = p->f[0].flags & BOOT_PF_SHA256 ? HANDOFF_F_SHA256 : 0,
+        .flags = (p->f[0].flags & BOOT_PF_SHA256 ? HANDOFF_F_SHA256 : 0) |
+                 (BOOT_SIGNED && (p->f[0].flags & BOOT_PF_SIGNED)
+                  ? HANDOFF_F_SIGNED : 0),
         .cmdline_addr = env->window_addr + h_off + (uint32_t)sizeof(*h),
         .cmdline_len = cmd_len,
         .kernel_addr = img.kernel_addr,
@@ -545,6 +547,7 @@ int boot_label_verify(const struct boot_env *env, struct boot_state *st,
         return boot_plan_fail(p, BOOT_ESIG, "signature", st->path,
                               p->fail.why);
     }
+    p->f[0].flags |= BOOT_PF_SIGNED;
     con_printf(&env->con, "signature: %s: Ed25519 verified, %u ms\n",
                st->path, (unsigned)(boot_now(env) - t0));
     return 0;

@@ -123,6 +123,7 @@ signed_board() {
     check "$board: the signed label boots, nothing handed off before" 0 \
         "^signature: /boot/extlinux/main.sig: Ed25519 verified, [0-9]+ ms$" \
         "payload: label 'main' kernel 20000 bytes" \
+        "^payload: the label's signature verified$" \
         'payload: cmdline "console=signed root=/dev/mmcblk0p2"' \
         "payload: 0 checks failed" \
         "!^boot: label '(kbyte|append|swap|otherkey|nofile|trunc|noline)'"
