@@ -28,9 +28,13 @@ PROFILE  ?= default
 ifeq ($(PROFILE),tiny)
 PROFILE_DEFS := -DEXTLOAD_TINY=1
 PSUF     := -tiny
+HOST_SIGNED :=
 else ifeq ($(PROFILE),default)
 PROFILE_DEFS :=
 PSUF     :=
+# The default host tool signs and verifies labels (extload message, sign,
+# verify; firmware/boot_conf.h BOOT_SIGNED); the tiny one does not.
+HOST_SIGNED := -DBOOT_SIGNED=1 -DED25519_SIGNER=1
 else
 $(error PROFILE is default or tiny, not '$(PROFILE)')
 endif
@@ -44,7 +48,21 @@ WARN     := -Wall -Wextra -Werror -Wshadow -Wpointer-arith -Wvla \
             -Wstrict-prototypes -Wmissing-prototypes -Wundef
 CSTD     := -std=c11
 HOST_CFLAGS := $(CSTD) $(WARN) -I. -O2 -g -D_DEFAULT_SOURCE -DEXT_PATH_MAX=4096 \
-            $(PROFILE_DEFS)
+            $(PROFILE_DEFS) $(HOST_SIGNED)
+# BOOT_PUBKEY=key.pub.pem: the board images boot only signed labels
+# (firmware/README.md, "Signed labels"), built with BOOT_SIGNED=1 and the
+# key (build/pubkey/boot_pubkey.h, tests/crypto/rules.mk) into folders
+# ending in -signed: build/lm3s6965evb-signed/extload.elf.
+BOOT_PUBKEY ?=
+ifneq ($(BOOT_PUBKEY),)
+SSUF     := -signed
+SIGN_DEFS := -DBOOT_SIGNED=1 -I$(BUILD)/pubkey
+SIGN_HDR := $(BUILD)/pubkey/boot_pubkey.h
+else
+SSUF     :=
+SIGN_DEFS :=
+SIGN_HDR :=
+endif
 ASAN     := -fsanitize=address,undefined -fno-omit-frame-pointer \
             -fno-sanitize-recover=undefined
 # Every board addresses its card with 32-bit sector numbers

@@ -184,12 +184,9 @@ static const char *then_what(const struct boot_env *env)
     return BOOT_INTERACTIVE && env->getc ? "opening the prompt" : "stop";
 }
 
-int boot_run(const struct boot_env *env, struct boot_state *st)
+int boot_open(const struct boot_env *env, struct boot_state *st)
 {
     const struct console *con = &env->con;
-    uint8_t order[CONFIG_LABELS_MAX];
-    struct boot_labels bl;
-    uint32_t n;
     int rc;
 
 #if BOOT_INTERACTIVE
@@ -221,10 +218,39 @@ int boot_run(const struct boot_env *env, struct boot_state *st)
                                              BOOT_JOURNAL_ROOM);
     st->plan = (struct boot_plan *)(void *)((char *)st->cfg +
                                             BOOT_LABELS_ROOM);
+#if BOOT_SIGNED
+    if (env->pubkey)
+        con_printf(con, "boot: signed labels only, Ed25519 key "
+                   "%02x%02x%02x%02x...\n", env->pubkey[0], env->pubkey[1],
+                   env->pubkey[2], env->pubkey[3]);
+#endif
     rc = boot_mount(env, st);
     if (rc)
         return rc;
-    if (read_config(env, st)) {
+    if (read_config(env, st))
+        return 1;
+    con_printf(con, "config: no %s or %s; trying the board default %s\n",
+               config_paths[0], config_paths[1], env->default_kernel);
+    *st->cfg = (struct boot_config){
+        .dir = "/",
+        .labels[0] = { .name = "board-default",
+                       .kernel = env->default_kernel },
+        .count = 1,
+    };
+    return 0;
+}
+
+int boot_run(const struct boot_env *env, struct boot_state *st)
+{
+    const struct console *con = &env->con;
+    uint8_t order[CONFIG_LABELS_MAX];
+    struct boot_labels bl;
+    uint32_t n;
+    int rc = boot_open(env, st);
+
+    if (rc < 0)
+        return rc;
+    if (rc) {
         n = config_boot_order(st->cfg, order);
         bl = (struct boot_labels){ st->cfg->labels, n, n ? order[0] : 0 };
         if (n == 0) {
@@ -237,14 +263,6 @@ int boot_run(const struct boot_env *env, struct boot_state *st)
             con_printf(con, "config: DEFAULT '%s' names no label; trying "
                        "labels in file order\n", st->cfg->default_name);
     } else {
-        con_printf(con, "config: no %s or %s; trying the board default %s\n",
-                   config_paths[0], config_paths[1], env->default_kernel);
-        *st->cfg = (struct boot_config){
-            .dir = "/",
-            .labels[0] = { .name = "board-default",
-                           .kernel = env->default_kernel },
-            .count = 1,
-        };
         order[0] = 0;
         n = 1;
         bl = (struct boot_labels){ st->cfg->labels, 1, 0 };

@@ -27,6 +27,9 @@
 #include "fs/ext.h"
 #include "fs/ext_conf.h"
 #include "fs/part.h"
+#if BOOT_SIGNED
+#include "firmware/sigmsg.h"
+#endif
 
 #define BOOT_CONFIG_MAX 1024u         /* bytes of extlinux.conf read */
 #define BOOT_CONFIG_TEXT ((BOOT_CONFIG_MAX + 1u + 7u) & ~7u)
@@ -87,7 +90,16 @@
     X(BOOT_EPATH,     -11,  "a path in the config is too long") \
     X(BOOT_EINITRD,   -12,  "an initrd file is missing or unreadable") \
     X(BOOT_EFIRMWARE, -13,  "the SBI firmware is missing or unreadable") \
-    X(BOOT_EPLACE,    -14,  "the label's files do not fit around the kernel")
+    X(BOOT_EPLACE,    -14,  "the label's files do not fit around the kernel") \
+    BOOT_ERRORS_SIGNED(X)
+/* Only a BOOT_SIGNED build has these (and their sentences). */
+#if BOOT_SIGNED
+#define BOOT_ERRORS_SIGNED(X) \
+    X(BOOT_ENOSIG,    -15,  "the label's signature is missing or unreadable") \
+    X(BOOT_ESIG,      -16,  "the label's signature does not verify")
+#else
+#define BOOT_ERRORS_SIGNED(X)
+#endif
 
 enum boot_err {
 #define BOOT_ERR_ENUM(name, value, text) name = value,
@@ -197,6 +209,13 @@ struct boot_env {
     /* Prints the board's lines for the prompt's "info" (the card). */
     void (*info)(void *ctx, const struct console *con);
     void *board_ctx;                /* reset's and info's */
+#if BOOT_SIGNED
+    /* The Ed25519 public key labels must be signed with (32 bytes,
+     * RFC 8032's encoding); NULL: labels are not checked (the host's
+     * `extload boot` without --key). A board built with BOOT_PUBKEY sets
+     * its built-in key (board/main.c). */
+    const uint8_t *pubkey;
+#endif
 };
 
 /* A label's files (firmware/boot_label.c owns them): the roles a file
@@ -220,11 +239,17 @@ struct boot_plan_file {
     uint16_t src_len;
     uint8_t role;                   /* enum boot_role */
     uint8_t flags;                  /* BOOT_PF_* */
+#if BOOT_SIGNED
+    uint8_t sha256[32];             /* of the loaded bytes, when env->
+                                     * pubkey is set */
+#endif
 };
 #define BOOT_PF_FDTDIR 0x1u           /* src is a directory: + env->fdtfile */
 #define BOOT_PF_SHA256 0x2u           /* matched its .sha256 */
 #define BOOT_PF_BOARD 0x4u            /* the board's tree, copied from
                                        * env->default_fdt, not a file */
+#define BOOT_PF_SIGNED 0x8u           /* the kernel's: the label's signature
+                                       * verified */
 
 /* Room for an error's reason in a buffer on the stack: an inode and a
  * block, then the longest of fs/'s sentences (94 characters) whole; a
@@ -283,6 +308,28 @@ struct boot_state {
 
 /* Partition and mount; prints the two lines. */
 int boot_mount(const struct boot_env *env, struct boot_state *st);
+/* The first steps of boot_run: the window's tail, partition, mount, and
+ * the config (or, without one, the board default as a label): 1 when a
+ * config was read, 0 for the board default, < 0 after reporting. */
+int boot_open(const struct boot_env *env, struct boot_state *st);
+/* One label planned, placed, loaded and checked against its .sha256
+ * files, not handed off (boot_label does all of it): 0, or a BOOT_E...
+ * with st->plan->fail saying why. */
+int boot_label_load(const struct boot_env *env, struct boot_state *st,
+                    const struct config_label *label);
+#if BOOT_SIGNED
+/* After boot_label_load: the label's signed message (firmware/sigmsg.h)
+ * into sink, each file's digest the one its load computed. */
+void boot_label_message(const struct boot_env *env, struct boot_state *st,
+                        const struct config_label *label, sigmsg_sink sink,
+                        void *ctx);
+/* After boot_label_load: the label's SIGNATURE file checked against key
+ * over that message. 0, or BOOT_ENOSIG / BOOT_ESIG / BOOT_EPATH with
+ * st->plan->fail saying why. boot_label calls it with env->pubkey. */
+int boot_label_verify(const struct boot_env *env, struct boot_state *st,
+                      const struct config_label *label,
+                      const uint8_t key[32]);
+#endif
 /* The whole flow. Returns what env->handoff returned, or the error that
  * ended the flow after it was reported. */
 int boot_run(const struct boot_env *env, struct boot_state *st);

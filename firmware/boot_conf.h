@@ -73,6 +73,22 @@
 #define BOOT_FDT_EDIT (!EXTLOAD_TINY)
 #endif
 
+/* BOOT_SIGNED: signed labels (firmware/README.md, "Signed labels").
+ *   1  a label's SIGNATURE line is read, and when the board gives a
+ *      public key (env->pubkey) a label boots only when the Ed25519
+ *      signature in that file verifies over its message
+ *      (firmware/sigmsg.h): the label's name, APPEND, and every file's
+ *      path, size and SHA-256 (each file hashed once, as it loads).
+ *      Set by `make firmware BOOT_PUBKEY=key.pub.pem` (the images go to
+ *      build/BOARD-signed/), and on the host (extload message, sign,
+ *      verify). Links firmware/ed25519.c, sha512.c and sigmsg.c: the
+ *      signed image's extra flash is in `make size` (`signed` option).
+ *   0  no SIGNATURE keyword (skipped like any unknown one), nothing of
+ *      the verifier linked. Both profiles' choice on the boards. */
+#ifndef BOOT_SIGNED
+#define BOOT_SIGNED 0
+#endif
+
 /* SHA256_UNROLL: the compression function with the whole 64-word
  * message schedule made first, then eight rounds per loop step in
  * straight-line code, the working variables renamed round by round

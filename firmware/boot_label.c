@@ -20,11 +20,30 @@
 
 #include "firmware/fdt.h"
 #include "firmware/sha256.h"
+#if BOOT_SIGNED
+#include "firmware/ed25519.h"
+#include "firmware/sigmsg.h"
+#endif
 
 #define SHA256_SUFFIX ".sha256"
 #define SHA256_LINE_MAX 80u           /* digest, blanks, a file name */
 #define VERIFY_PIECE 4096u            /* bytes hashed between input polls */
 #define SHOWN_BYTES 8u                /* of a digest, in the console lines */
+
+/* A signing build with a key hashes every file it loads, for the
+ * signed message. */
+#if BOOT_SIGNED
+#define SIGNING(env) ((env)->pubkey != NULL)
+_Static_assert(sizeof(((struct boot_plan_file *)0)->sha256) == SHA256_BYTES,
+               "a file's digest");
+_Static_assert((int)SIGMSG_KERNEL == (int)BOOT_ROLE_KERNEL &&
+               (int)SIGMSG_INITRD == (int)BOOT_ROLE_INITRD &&
+               (int)SIGMSG_FDT == (int)BOOT_ROLE_FDT &&
+               (int)SIGMSG_FIRMWARE == (int)BOOT_ROLE_FIRMWARE,
+               "a plan's role is the message's");
+#else
+#define SIGNING(env) ((void)(env), 0)
+#endif
 
 static uint32_t align_up(uint32_t x, uint32_t a)
 {
@@ -76,9 +95,12 @@ static int read_sha256(const struct boot_env *env, struct boot_state *st,
     return rc;
 }
 
+/* The loaded file's SHA-256, each byte hashed once: checked against want
+ * (its .sha256) when there is one, and kept for the signed message when
+ * signing. */
 __attribute__((noinline))
 static int verify(const struct boot_env *env, struct boot_state *st,
-                  struct boot_plan_file *f, const uint8_t want[SHA256_BYTES])
+                  struct boot_plan_file *f, const uint8_t *want)
 {
     uint8_t got[SHA256_BYTES];
     char hex[2 * SHOWN_BYTES + 1];
@@ -100,6 +122,15 @@ static int verify(const struct boot_env *env, struct boot_state *st,
         sha256_final(&h, got);
     }
     sha256_hex(got, SHOWN_BYTES, hex);
+#if BOOT_SIGNED
+    memcpy(f->sha256, got, SHA256_BYTES);
+    if (!want) {
+        con_printf(&env->con, "verify: sha256 %s... for the signature (no "
+                   "%s" SHA256_SUFFIX "), %u bytes, %u ms\n", hex, st->path,
+                   (unsigned)f->size, (unsigned)(boot_now(env) - t0));
+        return 0;
+    }
+#endif
     if (memcmp(got, want, SHA256_BYTES) != 0) {
         char whex[2 * SHOWN_BYTES + 1];
 
@@ -186,8 +217,8 @@ static int load_file(const struct boot_env *env, struct boot_state *st,
         con_printf(&env->con, ", %u KiB/s", (unsigned)(kib / ms * 1000u +
                                                        kib % ms * 1000u / ms));
     con_printf(&env->con, "\n");
-    if (have)
-        return verify(env, st, f, want);
+    if (have || SIGNING(env))
+        return verify(env, st, f, have ? want : NULL);
     con_printf(&env->con, "verify: no %s" SHA256_SUFFIX ", not checked\n",
                st->path);
     return 0;
@@ -342,7 +373,9 @@ static int hand_off(const struct boot_env *env, struct boot_state *st,
         .magic = EXTLOAD_HANDOFF_MAGIC,
         .version = EXTLOAD_HANDOFF_VERSION,
         .size = sizeof(*h),
-        .flags = p->f[0].flags & BOOT_PF_SHA256 ? HANDOFF_F_SHA256 : 0,
+        .flags = (p->f[0].flags & BOOT_PF_SHA256 ? HANDOFF_F_SHA256 : 0) |
+                 (BOOT_SIGNED && (p->f[0].flags & BOOT_PF_SIGNED)
+                  ? HANDOFF_F_SIGNED : 0),
         .cmdline_addr = env->window_addr + h_off + (uint32_t)sizeof(*h),
         .cmdline_len = cmd_len,
         .kernel_addr = img.kernel_addr,
@@ -402,8 +435,8 @@ static void print_label(const struct boot_env *env,
     con_puts(con, "\n");
 }
 
-int boot_label(const struct boot_env *env, struct boot_state *st,
-               const struct config_label *label)
+int boot_label_load(const struct boot_env *env, struct boot_state *st,
+                    const struct config_label *label)
 {
     struct boot_plan *p = st->plan;
     const char *append = label->append ? label->append : "";
@@ -427,5 +460,112 @@ int boot_label(const struct boot_env *env, struct boot_state *st,
         rc = boot_plan_place(env, st, window - reserve, cmd_len);
     if (!rc)
         rc = load_all(env, st);
+    return rc;
+}
+
+#if BOOT_SIGNED
+void boot_label_message(const struct boot_env *env, struct boot_state *st,
+                        const struct config_label *label, sigmsg_sink sink,
+                        void *ctx)
+{
+    const struct boot_plan *p = st->plan;
+    const char *append = label->append ? label->append : "";
+    struct sigmsg m;
+
+    sigmsg_begin(&m, sink, ctx, label->name, str_len(label->name), append,
+                 str_len(append));
+    /* Plan order is the message's: kernel, initrd parts, fdt, firmware.
+     * The board's own tree is not on the card: no line. */
+    for (uint32_t i = 0; i < p->n; i++) {
+        const struct boot_plan_file *f = &p->f[i];
+        int n;
+
+        if (f->flags & BOOT_PF_BOARD)
+            continue;
+        n = boot_plan_resolve(env, st, f);  /* resolved once already */
+        if (n >= 0)
+            sigmsg_file(&m, (enum sigmsg_role)f->role, st->path,
+                        (uint32_t)n, f->size, f->sha256);
+    }
+}
+
+/* The SIGNATURE path resolved into st->path: its length, or < 0 after
+ * failing. */
+static int32_t signature_path(struct boot_state *st,
+                              const struct config_label *label)
+{
+    int32_t n = boot_path_join(st->path, st->cfg->dir, label->signature,
+                               str_len(label->signature));
+
+    if (n < 0)
+        return boot_plan_fail(st->plan, BOOT_EPATH, "signature", NULL,
+                              "SIGNATURE path too long");
+    return n;
+}
+
+__attribute__((noinline))
+int boot_label_verify(const struct boot_env *env, struct boot_state *st,
+                      const struct config_label *label,
+                      const uint8_t key[32])
+{
+    struct boot_plan *p = st->plan;
+    uint8_t sig[ED25519_SIG_BYTES];
+    struct ed25519_verify v;
+    uint32_t t0 = boot_now(env);
+
+    if (!label->signature || !label->signature[0])
+        return boot_plan_fail(p, BOOT_ENOSIG, "signature", NULL,
+                              "missing signature: no SIGNATURE line, and "
+                              "this loader boots only signed labels");
+    int32_t got = signature_path(st, label);
+    if (got < 0)
+        return got;
+    got = boot_file_read(st, st->path, sig, sizeof(sig));
+    if (got == EXT_ENOENT || got == EXT_ENOTDIR)
+        return boot_plan_fail(p, BOOT_ENOSIG, "signature", st->path,
+                              "missing signature: no such file");
+    if (got < 0)
+        return boot_plan_fail(p, BOOT_ENOSIG, "signature", st->path,
+                boot_open_why(st, got, p->fail.why, sizeof(p->fail.why)));
+    if (st->file.in.size != ED25519_SIG_BYTES) {
+        fmt_snprintf(p->fail.why, sizeof(p->fail.why), "%s signature: %llu "
+                     "bytes, not %u", st->file.in.size < ED25519_SIG_BYTES
+                     ? "truncated" : "oversized",
+                     (unsigned long long)st->file.in.size,
+                     (unsigned)ED25519_SIG_BYTES);
+        return boot_plan_fail(p, BOOT_ESIG, "signature", st->path,
+                              p->fail.why);
+    }
+    ed25519_verify_init(&v, key, sig);
+    boot_label_message(env, st, label, sigmsg_sink_verify, &v);
+    int rc = ed25519_verify_final(&v);
+    if (signature_path(st, label) < 0)      /* the message used st->path */
+        return p->fail.code;
+    if (rc) {
+        char code[BOOT_CODE_MAX];
+
+        fmt_snprintf(p->fail.why, sizeof(p->fail.why), "signature does not "
+                     "verify: %s", BOOT_ERR_TEXT(code, ed25519_strerror,
+                                                 "ed25519", rc));
+        return boot_plan_fail(p, BOOT_ESIG, "signature", st->path,
+                              p->fail.why);
+    }
+    p->f[0].flags |= BOOT_PF_SIGNED;
+    con_printf(&env->con, "signature: %s: Ed25519 verified, %u ms\n",
+               st->path, (unsigned)(boot_now(env) - t0));
+    return 0;
+}
+#endif
+
+int boot_label(const struct boot_env *env, struct boot_state *st,
+               const struct config_label *label)
+{
+    int rc = boot_label_load(env, st, label);
+
+#if BOOT_SIGNED
+    /* Nothing is handed off before the signature verifies. */
+    if (!rc && env->pubkey)
+        rc = boot_label_verify(env, st, label, env->pubkey);
+#endif
     return rc ? rc : hand_off(env, st, label);
 }

@@ -6,7 +6,7 @@
 enum keyword {
     KW_OTHER, KW_DEFAULT, KW_LABEL, KW_KERNEL, KW_FDT, KW_APPEND,
     KW_INITRD, KW_FDTDIR, KW_FIRMWARE,
-    KW_TIMEOUT, KW_PROMPT, KW_MENU,
+    KW_TIMEOUT, KW_PROMPT, KW_MENU, KW_SIGNATURE,
 };
 
 static const struct {
@@ -22,6 +22,9 @@ static const struct {
 #if BOOT_INTERACTIVE
     { "timeout", KW_TIMEOUT }, { "prompt", KW_PROMPT },
     { "menu", KW_MENU },
+#endif
+#if BOOT_SIGNED
+    { "signature", KW_SIGNATURE },
 #endif
 };
 
@@ -161,6 +164,16 @@ static void parse_line(char *line, uint32_t n, struct boot_config *cfg,
         if (*cur)
             (*cur)->firmware = value;
         break;
+#if BOOT_SIGNED
+    case KW_SIGNATURE:
+        if (*cur)
+            (*cur)->signature = value;
+        break;
+#else
+    case KW_SIGNATURE:
+        cfg->lines_skipped++;
+        return;
+#endif
 #if BOOT_INTERACTIVE
     case KW_TIMEOUT:
         if (!parse_number(value, &cfg->timeout_ds))

@@ -13,6 +13,8 @@
  *   TIMEOUT <n>                     (tenths of a second; 0: no countdown)
  *   PROMPT 0|1                      (1: wait for the person, no timeout)
  *   MENU TITLE <text>
+ *   SIGNATURE <path>                (BOOT_SIGNED: the label's Ed25519
+ *                                   signature, 64 bytes)
  *
  * Keywords are case-insensitive and separated from their value by spaces
  * or tabs; values run to the end of the line, trailing blanks dropped.
@@ -46,6 +48,9 @@ struct config_label {
     const char *append;          /* NULL: none */
 #if BOOT_INTERACTIVE
     const char *menu_label;      /* MENU LABEL; NULL: none */
+#endif
+#if BOOT_SIGNED
+    const char *signature;       /* SIGNATURE; NULL: none */
 #endif
 };
 

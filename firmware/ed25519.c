@@ -613,3 +613,42 @@ int ed25519_verify(const uint8_t key[ED25519_KEY_BYTES],
     ed25519_verify_update(&v, msg, len);
     return ed25519_verify_final(&v);
 }
+
+#ifdef ED25519_SIGNER
+/* [s]B encoded (RFC 8032 5.1.2), s 32 bytes little-endian: the signer's
+ * A and R. Only the host's signer (board/host/ed25519_sign.c) builds it
+ * (ED25519_SIGNER); like the rest of this file it is not constant
+ * time: the host signs, the boards never do. */
+void ed25519_base_mul(uint8_t out[ED25519_KEY_BYTES], const uint8_t s[32])
+{
+    struct ge p, q;
+    struct ge_cached b;
+    struct fe zi, t;
+    uint8_t y[32];
+
+    memset(y, 0x66, 32);                 /* B's y = 4/5, as in verify */
+    y[0] = 0x58;
+    fe_frombytes(&p.y, y);
+    fe_frombytes(&p.x, bx_bytes);
+    memset(&p.z, 0, sizeof(p.z));
+    p.z.v[0] = 1;
+    fe_mul(&p.t, &p.x, &p.y);
+    ge_to_cached(&b, &p);
+    ge_identity(&q);
+    for (unsigned n = 256; n-- > 0;) {
+        ge_dbl(&q, &q);
+        if (scalar_bit(s, n))
+            ge_add(&q, &q, &b);
+    }
+    /* 1/Z = Z^(p-2) = (Z^(2^252-3))^8 * Z^3 */
+    fe_pow22523(&t, &q.z);
+    fe_sqn(&t, &t, 3);
+    fe_sq(&zi, &q.z);
+    fe_mul(&zi, &zi, &q.z);
+    fe_mul(&zi, &zi, &t);
+    fe_mul(&p.x, &q.x, &zi);
+    fe_mul(&p.y, &q.y, &zi);
+    fe_tobytes(out, &p.y);
+    out[SIGN_BYTE] |= (uint8_t)(fe_isodd(&p.x) << 7);
+}
+#endif

@@ -94,4 +94,9 @@ void ed25519_scalar_reduce(uint8_t out[32], const uint8_t in[64]);
 
 const char *ed25519_strerror(int err);
 
+#ifdef ED25519_SIGNER
+/* [s]B encoded: the host signer's (board/host/ed25519_sign.c). */
+void ed25519_base_mul(uint8_t out[ED25519_KEY_BYTES], const uint8_t s[32]);
+#endif
+
 #endif

@@ -17,6 +17,8 @@
 #define EXTLOAD_HANDOFF_VERSION 2u   /* 2: initrd_addr, initrd_size */
 
 #define HANDOFF_F_SHA256 0x1u                 /* kernel matched KERNEL.sha256 */
+#define HANDOFF_F_SIGNED 0x2u                 /* the label's Ed25519 signature
+                                               * verified (BOOT_SIGNED) */
 
 struct extload_handoff {
     uint32_t magic;

@@ -13,39 +13,59 @@
 
 #include "board/cortex-m/cpu.h"
 #include "board/host/disk.h"
+#include "board/host/ed25519_sign.h"
 #include "firmware/boot.h"
-
-/* What `extload boot --board NAME` models of a board. The tail is the
- * board's BOOT_CONFIG_ROOM as its compiler lays out the structs (32-bit
- * pointers on Cortex-M, 64-bit on RV64; tests/qemu/t_qemu.sh checks the
- * host leaves the bytes lm3s6965evb leaves): the host's own tail is
- * larger (64-bit, 4 KiB path walks), so the host hands boot_run a window
- * that leaves exactly what the board's leaves. */
-struct host_board {
-    const char *name;
-    uint32_t window_addr, window_size;
-    uint32_t tail, tail_tiny;       /* the board's BOOT_CONFIG_ROOM */
-    uint32_t ram_base, ram_size, fw_addr;
-    const char *fdtfile;
-};
 
 static const struct host_board boards[] = {
     /* 64 KiB SRAM; the loader's 6 KiB at the top (board/lm3s6965evb). */
-    { "lm3s6965evb", 0x20000000u, 0xE800u, 2880u, 2328u, 0, 0, 0, NULL },
+    { "lm3s6965evb", 0x20000000u, 0xE800u, 2880u, 2328u, 3136u, 2584u,
+      0, 0, 0, NULL },
     /* 128 MiB DRAM at 0x80000000, fw_dynamic linked at its base, QEMU's
      * device tree at 0x87e00000 ending the window (board/sifive-u). */
-    { "sifive-u", 0x80000000u, 0x07E00000u, 3192u, 2600u, 0x80000000u,
-      128u << 20, 0x80000000u, "sifive/hifive-unleashed-a00.dtb" },
+    { "sifive-u", 0x80000000u, 0x07E00000u, 3192u, 2600u, 3480u, 2888u,
+      0x80000000u, 128u << 20, 0x80000000u,
+      "sifive/hifive-unleashed-a00.dtb" },
 };
 #define BOARDS (sizeof(boards) / sizeof(boards[0]))
 
+const struct host_board *host_board_find(const char *name)
+{
+    for (uint32_t b = 0; b < BOARDS; b++)
+        if (!name ? b == 0 : !strcmp(boards[b].name, name))
+            return &boards[b];
+    return NULL;
+}
+
+uint32_t host_board_tail(const struct host_board *b, int is_signed)
+{
+    return is_signed ? (EXTLOAD_TINY ? b->tail_signed_tiny : b->tail_signed)
+                     : (EXTLOAD_TINY ? b->tail_tiny : b->tail);
+}
+
+uint32_t host_board_usable(const struct host_board *b, uint32_t addr,
+                           uint32_t size, int is_signed)
+{
+    uint32_t tail = host_board_tail(b, is_signed);
+
+    return size > tail + 8u ? ((addr + size - tail) & ~7u) - addr : 0;
+}
+
 const char host_boot_usage[] =
     "       extload boot IMAGE [--board NAME] [--window ADDR:SIZE] "
-    "[-o DIR]\n"
+    "[-o DIR]"
+#if BOOT_SIGNED
+    " [--key PUB.pem]"
+#endif
+    "\n"
     "                 (NAME: lm3s6965evb (default, a 58 KiB window), "
     "sifive-u (126 MiB):\n"
     "                 that board's load window, tail, replay table and "
-    "limits)\n";
+    "limits"
+#if BOOT_SIGNED
+    ";\n                 --key: as its BOOT_PUBKEY build, signed labels "
+    "only"
+#endif
+    ")\n";
 
 struct host_boot {
     const char *out_dir;
@@ -299,7 +319,10 @@ int host_cmd_boot(int argc, char **argv)
 {
     struct host_boot hb = { .board = &boards[0] };
     uint32_t addr = 0, size = 0;
-    const char *image;
+    const char *image, *keypath = NULL;
+#if BOOT_SIGNED
+    uint8_t key[32];
+#endif
 
     if (argc < 2 || argv[1][0] == '-')
         return usage();
@@ -319,6 +342,16 @@ int host_cmd_boot(int argc, char **argv)
                 return usage();
         } else if (!strcmp(argv[i], "-o") && i + 1 < argc) {
             hb.out_dir = argv[++i];
+#if BOOT_SIGNED
+        } else if (!strcmp(argv[i], "--key") && i + 1 < argc) {
+            const char *why;
+
+            keypath = argv[++i];
+            if (ed25519_read_public_pem(keypath, key, &why)) {
+                fprintf(stderr, "extload: %s: %s\n", keypath, why);
+                return 1;
+            }
+#endif
         } else {
             return usage();
         }
@@ -330,9 +363,9 @@ int host_cmd_boot(int argc, char **argv)
     /* What the board's loads may use (boot_run's rule with the board's
      * tail), and a host window that leaves exactly that past the host's
      * own tail. */
-    uint32_t tail = EXTLOAD_TINY ? hb.board->tail_tiny : hb.board->tail;
-    uint32_t usable = size > tail + 8u
-                    ? ((addr + size - tail) & ~7u) - addr : 0;
+    uint32_t tail = host_board_tail(hb.board, keypath != NULL);
+    uint32_t usable = host_board_usable(hb.board, addr, size,
+                                        keypath != NULL);
     uint32_t host_size = usable ? usable + (uint32_t)BOOT_CONFIG_ROOM : size;
 
     struct host_disk disk = { .fd = -1 };
@@ -375,6 +408,9 @@ int host_cmd_boot(int argc, char **argv)
             .reset = host_reset,
             .info = host_info,
             .board_ctx = &hb,
+#if BOOT_SIGNED
+            .pubkey = keypath ? key : NULL,
+#endif
         };
         for (int boots = 0; boots <= HOST_RESETS_MAX; boots++) {
             printf("extload: host as %s, %s, load window 0x%08x-0x%08x (%u "

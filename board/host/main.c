@@ -4,7 +4,10 @@
  *   extload [--part N] [--stats] ls   IMAGE PATH
  *   extload [--part N] [--stats] cat  IMAGE PATH
  *   extload [--part N] [--stats] stat IMAGE PATH
- *   extload boot IMAGE [--board NAME] [-o DIR]
+ *   extload boot IMAGE [--board NAME] [-o DIR] [--key PUB.pem]
+ *   extload message IMAGE|DIR LABEL [--board NAME]
+ *   extload sign KEY.pem IMAGE|DIR LABEL -o SIGFILE [--board NAME]
+ *   extload verify --key PUB.pem IMAGE LABEL... [--board NAME]
  *   extload --help | -h | --version
  *
  * Exit 0 on success (--help and --version print on stdout), 1 on a
@@ -19,6 +22,7 @@
 #include <string.h>
 
 #include "board/host/cmd_boot.h"
+#include "board/host/cmd_sign.h"
 #include "board/host/disk.h"
 #include "firmware/boot_conf.h"
 #include "firmware/cmd_fs.h"
@@ -50,8 +54,9 @@ static void print_usage(FILE *out)
             "usage: extload [--part N] [--stats] [--journal-blocks N] "
             "info IMAGE\n"
             "       extload [--part N] [--stats] ls|cat|stat IMAGE PATH\n"
-            "%s"
-            "       extload --help | -h | --version\n", host_boot_usage);
+            "%s%s"
+            "       extload --help | -h | --version\n", host_boot_usage,
+            host_sign_usage);
 }
 
 /* A usage error: the usage on stderr, exit 2. */
@@ -311,6 +316,9 @@ int main(int argc, char **argv)
     if (argc - i < 2)
         return usage();
     cmd = argv[i];
+    if (!strcmp(cmd, "message") || !strcmp(cmd, "sign") ||
+        !strcmp(cmd, "verify"))
+        return host_cmd_sign(argc - i, argv + i);
     t.image = argv[i + 1];
     if (!strcmp(cmd, "boot"))
         return host_cmd_boot(argc - i, argv + i);

@@ -9,7 +9,7 @@
 # code; set 0 for silicon without a debugger. BOOT_REQUIRE_SHA256=1 refuses
 # kernels without a KERNEL.sha256 file.
 
-LM3S_DIR      := $(BUILD)/lm3s6965evb$(PSUF)
+LM3S_DIR      := $(BUILD)/lm3s6965evb$(PSUF)$(SSUF)
 ARM_OBJCOPY   ?= arm-none-eabi-objcopy
 QEMU_ARM      ?= qemu-system-arm
 GDB_PORT      ?= 1234
@@ -26,7 +26,7 @@ LM3S_CFLAGS := $(CSTD) $(WARN) -I. -mcpu=cortex-m3 -mthumb -Os -g \
             -fno-tree-loop-distribute-patterns -fstack-usage \
             -DBOARD_SEMIHOSTING=$(BOARD_SEMIHOSTING) \
             -DBOOT_REQUIRE_SHA256=$(BOOT_REQUIRE_SHA256) $(PROFILE_DEFS) \
-            $(BOARD_DEFS)
+            $(BOARD_DEFS) $(SIGN_DEFS)
 # LTO (Makefile's BOARD_LTO), and what else saves flash here at no cost in
 # guest instructions on the stream bench (tiny/default extload.bin, bytes):
 # -fipa-pta -48/+12, -fno-jump-tables -64/-32,
@@ -59,6 +59,8 @@ LM3S_OBJ := $(call objs,$(LM3S_DIR)/obj,$(LM3S_SRC))
 $(eval $(call FLAGS_STAMP,$(LM3S_DIR)/lto-flags.txt,$(LM3S_LTO_LINK)))
 $(foreach d,obj sha-obj noint-obj msgs-obj report-obj,$(call objs,$(LM3S_DIR)/$(d),$(LM3S_SRC))): \
     $(LM3S_DIR)/lto-flags.txt
+# BOOT_PUBKEY: board/main.c includes the key (the Makefile's SIGN_HDR).
+$(LM3S_DIR)/obj/board/main.o: $(SIGN_HDR)
 # Everything but board_main, for builds that bring their own.
 LM3S_LIB_OBJ := $(filter-out $(LM3S_DIR)/obj/board/main.o,$(LM3S_OBJ))
 #   extload         the loader

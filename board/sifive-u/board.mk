@@ -11,7 +11,7 @@
 # toolchain (Debian's gcc-riscv64-unknown-elf) ships no libc: string.h
 # comes from board/libc.
 
-SIFIVE_DIR     := $(BUILD)/sifive-u$(PSUF)
+SIFIVE_DIR     := $(BUILD)/sifive-u$(PSUF)$(SSUF)
 RV_CC          ?= riscv64-unknown-elf-gcc
 RV_OBJCOPY     ?= riscv64-unknown-elf-objcopy
 RV_SIZE        ?= riscv64-unknown-elf-size
@@ -32,13 +32,15 @@ SIFIVE_SRC := $(BASE_SRC) $(FS_SRC) $(DRV_SRC) drivers/sifive_uart.c \
             $(BOARD_SHARED_SRC) $(wildcard board/sifive-u/*.c) board/main.c
 SIFIVE_CFLAGS := $(RV_CFLAGS) -fstack-usage $(PROFILE_DEFS) \
             -DBOARD_SEMIHOSTING=$(BOARD_SEMIHOSTING) \
-            -DBOOT_REQUIRE_SHA256=$(BOOT_REQUIRE_SHA256)
+            -DBOOT_REQUIRE_SHA256=$(BOOT_REQUIRE_SHA256) $(SIGN_DEFS)
 SIFIVE_LDFLAGS := -T linker/sifive-u.ld -Wl,--gc-sections \
             -Wl,--no-warn-rwx-segments -lgcc
 SIFIVE_OBJ := $(call objs,$(SIFIVE_DIR)/obj,$(SIFIVE_SRC))
 
 $(eval $(call FLAGS_STAMP,$(SIFIVE_DIR)/lto-flags.txt,$(BOARD_LTO)))
 $(SIFIVE_OBJ): $(SIFIVE_DIR)/lto-flags.txt
+# BOOT_PUBKEY: board/main.c includes the key (the Makefile's SIGN_HDR).
+$(SIFIVE_DIR)/obj/board/main.o: $(SIGN_HDR)
 $(eval $(call OBJ_RULE,$(SIFIVE_DIR)/obj,$$(RV_CC),$$(SIFIVE_CFLAGS) $$(call board_lto,$$(BOARD_LTO)),CC-RV64))
 
 $(SIFIVE_DIR)/extload.elf: $(SIFIVE_OBJ) linker/sifive-u.ld

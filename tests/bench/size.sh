@@ -42,6 +42,20 @@ if [ "$PROFILE" = default ] && [ -f "$LM3S/extload-noint.bin" ]; then
          "with it, $without without: it costs $((with - without)) bytes"
     echo
 fi
+# Signed boot (firmware/boot_conf.h BOOT_SIGNED, make firmware
+# BOOT_PUBKEY=key.pub.pem): each board's image built with a key
+# (build/BOARD-signed/, tests/bench/rules.mk), and the difference.
+if [ "$PROFILE" = default ]; then
+    for b in lm3s6965evb sifive-u; do
+        s=$BUILD/$b-signed/extload.bin u=$BUILD/$b/extload.bin
+        [ -f "$s" ] && [ -f "$u" ] || continue
+        with=$(stat -c %s "$s") without=$(stat -c %s "$u")
+        echo "BOOT_SIGNED on $b (BOOT_PUBKEY: Ed25519 with SHA-512, the" \
+             "signed message, SIGNATURE): extload.bin $with bytes with it," \
+             "$without without: it costs $((with - without)) bytes"
+    done
+    echo
+fi
 # The tiny profile's error sentences (firmware/boot_conf.h BOOT_MESSAGES):
 # the loader built with them, and the difference.
 if [ "$PROFILE" = tiny ] && [ -f "$LM3S/extload-msgs.bin" ]; then

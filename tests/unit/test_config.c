@@ -83,6 +83,37 @@ static void test_initrd_fdtdir_firmware(void **state)
     assert_null(cfg.labels[1].firmware);
 }
 
+/* SIGNATURE: a label's signature file (BOOT_SIGNED; the default host
+ * build has it, the tiny one skips the line like any unknown keyword). */
+static void test_signature(void **state)
+{
+    struct boot_config cfg;
+    (void)state;
+
+    parse("SIGNATURE /stray.sig\n"
+          "LABEL main\n"
+          "  KERNEL /k\n"
+          "  Signature main.sig  \r\n"
+          "LABEL two\n"
+          "  KERNEL /k\n"
+          "  SIGNATURE /first.sig\n"
+          "  signature ../two.sig\n"
+          "LABEL none\n"
+          "  KERNEL /k\n"
+          "  SIGNATURES x\n", &cfg);
+    assert_int_equal(cfg.count, 3);
+#if BOOT_SIGNED
+    /* the stray line before any LABEL, and SIGNATURES */
+    assert_int_equal(cfg.lines_skipped, 2);
+    assert_string_equal(cfg.labels[0].signature, "main.sig");
+    assert_string_equal(cfg.labels[1].signature, "../two.sig");
+    assert_null(cfg.labels[2].signature);
+#else
+    assert_int_equal(cfg.lines_skipped, 5);
+#endif
+    assert_string_equal(cfg.labels[0].kernel, "/k");
+}
+
 static void test_case_tabs_comments_crlf(void **state)
 {
     struct boot_config cfg;
@@ -290,6 +321,7 @@ int main(void)
         cmocka_unit_test(test_design_example),
         cmocka_unit_test(test_initrd_fdtdir_firmware),
         cmocka_unit_test(test_menu_keywords),
+        cmocka_unit_test(test_signature),
         cmocka_unit_test(test_case_tabs_comments_crlf),
         cmocka_unit_test(test_default_first_then_file_order),
         cmocka_unit_test(test_no_trailing_newline_and_empty),

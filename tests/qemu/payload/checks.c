@@ -48,6 +48,8 @@ void payload_check_handoff(struct payload_checks *pc,
                (unsigned)h->kernel_addr, (unsigned)h->part_index,
                (unsigned)h->part_scheme, (unsigned long long)h->part_lba,
                h->flags & HANDOFF_F_SHA256 ? "verified" : "not checked");
+    if (h->flags & HANDOFF_F_SIGNED)
+        con_printf(pc->con, "payload: the label's signature verified\n");
     payload_check(pc, (uintptr_t)h->kernel_addr == (uintptr_t)__image_start,
                   "kernel loaded at its link address");
     uint32_t image_len = (uint32_t)(__image_end - __image_start);
