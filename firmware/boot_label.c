@@ -66,7 +66,7 @@ static int read_sha256(const struct boot_env *env, struct boot_state *st,
            : 0;
     else if (got < 0)
         rc = boot_plan_fail(p, BOOT_ENOSHA256, "verify", st->path,
-                boot_open_why(st, got, p->fail.why, sizeof(p->fail.why)));
+                boot_open_why(env, st, got, p->fail.why, sizeof(p->fail.why)));
     else if (sha256_parse_hex((const char *)env->window + f->off,
                               (uint32_t)got, want))
         rc = boot_plan_fail(p, BOOT_ENOSHA256, "verify", st->path,
@@ -139,7 +139,7 @@ static int load_bytes(const struct boot_env *env, struct boot_state *st,
 
         return boot_plan_fail(st->plan, boot_role_err[f->role],
                               boot_role_step[f->role], st->path,
-                              boot_ext_why(&st->fs, rc, why->why,
+                              boot_ext_why(env, &st->fs, rc, why->why,
                                            sizeof(why->why)));
     }
     return 0;

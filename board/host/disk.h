@@ -2,6 +2,7 @@
 #ifndef EXTLOAD_HOST_DISK_H
 #define EXTLOAD_HOST_DISK_H
 
+#include <errno.h>
 #include <stdint.h>
 
 #include "fs/blockdev.h"
@@ -13,6 +14,12 @@ struct host_disk {
     uint64_t sectors_read;
     struct blockdev bd;
 };
+
+/* Its read's codes: a negative errno (pread's), or HOST_DISK_EPAST for
+ * sectors the file does not hold. host_disk_strerror names them (the
+ * boot flow's and the tool's dev_strerror). */
+#define HOST_DISK_EPAST (-ENXIO)
+const char *host_disk_strerror(int err);
 
 /* 0, or -1 with errno set. */
 int host_disk_open(struct host_disk *d, const char *path);
