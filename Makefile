@@ -12,6 +12,7 @@
 #   make linux      the test Linux for sifive-u: build/linux/Image (cached: a
 #                   clean tree builds it once) and initrd*.cpio (tests/linux/rules.mk)
 #   make bench      speed against peers (tests/bench/rules.mk)
+#   make metrics    the longest functions and largest .c files (tests/tools/rules.mk)
 #   make deps       installs missing Debian packages (as root)
 #
 # Cross-folder includes name the folder ("fs/ext.h"); -I. is the only path.

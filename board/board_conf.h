@@ -20,8 +20,8 @@
  *      pc=... lr=... cfsr=... hfsr=...". The stack high-water line stays
  *      (`make size` reads it). The CID is still read (the card's answer
  *      is checked), only not decoded.
- *   lm3s6965evb tiny profile: 0 saves 908 bytes of flash (`make size`
- *   prints the figure: extload-report.bin).
+ *   `make size` prints what 0 saves in the lm3s6965evb tiny profile
+ *   (extload-report.bin beside extload.bin).
  */
 #ifndef BOARD_REPORT
 #define BOARD_REPORT (!EXTLOAD_TINY)

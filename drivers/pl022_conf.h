@@ -16,7 +16,7 @@
 /* PL022_UNROLL: receive-only transfers (the data blocks) in whole FIFO
  * batches of eight frames written and drained by straight-line code: one
  * store, one load and one store a byte, one BSY poll a batch.
- *   1: about 3.5 instructions a byte on the bus; costs 144 bytes of flash.
+ *   1: about 3.5 instructions a byte on the bus; costs flash (`make size`).
  *      The raw CMD18 loop goes from 17.5 to 11.1 instructions a byte.
  *   0: the general batch loop, one loop per direction with a counter.
  */

@@ -28,8 +28,8 @@
 /* SDSPI_CRC16_TABLE: the data CRC16 of every 512-byte block by a
  * 256-entry table of 16-bit remainders, one lookup a byte, four bytes per
  * loop step.
- *   1: about 5 instructions a byte; costs 612 bytes of flash (the 512-byte
- *      table and the unrolled loop). The raw CMD18 loop goes from 19.8 to
+ *   1: about 5 instructions a byte; costs flash: the 512-byte table
+ *      and the unrolled loop (`make size`). The raw CMD18 loop goes from 19.8 to
  *      11.1 instructions a byte.
  *   0: the eight bit steps folded into shifts of the register itself,
  *      about 14 instructions a byte, no table.

@@ -29,7 +29,7 @@ static int mount_report(const struct boot_env *env, struct boot_state *st,
 
         con_printf(con, "mount: LBA %llu: %s; nothing to boot, stop\n",
                    (unsigned long long)p->lba,
-                   boot_ext_why(&st->fs, rc, why, sizeof(why)));
+                   boot_ext_why(env, &st->fs, rc, why, sizeof(why)));
         return BOOT_ENOFS;
     }
     con_printf(con, "mount: %s at LBA %llu, %u-byte blocks, %llu blocks, "
@@ -59,20 +59,27 @@ static int mount_report(const struct boot_env *env, struct boot_state *st,
     return 0;
 }
 
-static int part_report(const struct boot_env *env, const struct part_info *p,
+/* The line is written into the sector buffer, which the failed scan
+ * leaves free: no line buffer on the mount's path, the deepest stack. */
+static int part_report(const struct boot_env *env, struct boot_state *st,
                        int rc)
 {
-#if BOOT_MESSAGES
-    (void)p;
-    con_printf(&env->con, "part: %s; nothing to boot, stop\n",
-               rc == PART_ENOFS ? boot_strerror(BOOT_ENOPART)
-                                : part_strerror(rc));
-#else
-    char why[64];
+    const struct part_info *p = &st->part;
+    char *why = (char *)st->fs.buf;
 
-    part_describe(p, rc, why, sizeof(why));
-    con_printf(&env->con, "part: %s; nothing to boot, stop\n", why);
+#if BOOT_MESSAGES
+    /* A failed read says where and the driver's reason; the rest their
+     * sentence. */
+    if (rc != PART_EIO) {
+        con_printf(&env->con, "part: %s; nothing to boot, stop\n",
+                   rc == PART_ENOFS ? boot_strerror(BOOT_ENOPART)
+                                    : part_strerror(rc));
+        return BOOT_ENOPART;
+    }
 #endif
+    part_describe_dev(p, rc, boot_dev_strerror(env), why,
+                      sizeof(st->fs.buf));
+    con_printf(&env->con, "part: %s; nothing to boot, stop\n", why);
     return BOOT_ENOPART;
 }
 
@@ -84,7 +91,7 @@ int boot_mount(const struct boot_env *env, struct boot_state *st)
     int rc = part_find(env->bd, st->fs.buf, 0, p);
 
     if (rc)
-        return part_report(env, p, rc);
+        return part_report(env, st, rc);
     if (p->scheme == PART_NONE)
         con_printf(con, "part: no partition table, whole card: %llu "
                    "sectors, %u ms\n", (unsigned long long)p->sectors,
@@ -117,7 +124,7 @@ static void config_skipped(const struct boot_env *env,
     char why[BOOT_WHY_MAX];
 
     con_printf(&env->con, "config: %s: %s; skipped\n", path,
-               boot_open_why(st, rc, why, sizeof(why)));
+               boot_open_why(env, st, rc, why, sizeof(why)));
 }
 
 /* 1: a config was read into st->cfg; 0: none. */

@@ -157,6 +157,11 @@ struct boot_env {
     uint32_t (*ms_now)(void *ctx);
     void *clk_ctx;
     const struct blockdev *bd;
+    /* Optional: bd's driver codes as sentences (sdspi_strerror), so a
+     * failed read names the driver's reason: "...failed a read: data CRC
+     * mismatch (device error -10)". NULL, or BOOT_MESSAGES=0: the code's
+     * number only. */
+    blockdev_strerror_fn *dev_strerror;
     uint8_t *window;                /* the load window as this CPU sees it */
     uint32_t window_addr;           /* ... and as the kernel sees it */
     uint32_t window_size;

@@ -37,9 +37,10 @@
  *   1  its sentence ("card did not respond to a command"), from the
  *      tables in drivers/sdspi.h, fs/part.h, fs/ext.h and firmware/boot.h.
  *   0  its table and number ("SD error -4"), looked up in those headers;
- *      with EXT_MESSAGES=0 too, no table of sentences is linked. The tiny
- *      profile's choice: saves 1.5 KiB of flash there (`make size`
- *      prints it). */
+ *      with EXT_MESSAGES=0 too, no table of sentences is linked (nor the
+ *      driver's: the boards then leave struct boot_env's dev_strerror
+ *      NULL, and a failed read gives the driver's code as a number). The
+ *      tiny profile's choice; `make size` prints what it saves there. */
 #ifndef BOOT_MESSAGES
 #define BOOT_MESSAGES (!EXTLOAD_TINY)
 #endif
@@ -49,9 +50,9 @@
  *      stops the countdown and opens the prompt (help, labels, boot, ls,
  *      stat, cat, sha256, info, reset), which also opens when no label
  *      boots. Console input is polled into a 64-byte ring during the boot
- *      steps so typed-ahead keys are kept. Costs about 4.9 KiB of flash,
- *      200 bytes of .bss and 192 bytes of worst-case stack on Cortex-M3
- *      (`make size` prints the flash figure).
+ *      steps so typed-ahead keys are kept. Costs flash, .bss (the ring and
+ *      the line in struct boot_state) and stack: `make size` prints the
+ *      flash with and without it, the .bss and the worst-case stack.
  *   0  TIMEOUT, PROMPT and MENU are skipped like unknown keywords; nothing
  *      waits or reads the console; when no label boots the loader stops.
  *      The tiny profile's choice. */
@@ -64,9 +65,9 @@
  * length of a DTB, reads the root's cells and the /memory ranges, and
  * copies the tree into a buffer with room to set /chosen's bootargs and
  * linux,initrd-start/-end (what a Linux kernel needs from its loader).
- *   1  built. 4.6 KiB of Cortex-M3 flash when linked (3.7 KiB without
- *      BOOT_MESSAGES' sentences), no RAM of its own (the caller gives the
- *      buffer), 256 bytes of stack at most (firmware/README.md).
+ *   1  built: its flash when linked is in `make size` (the firmware/fdt
+ *      lines), no RAM of its own (the caller gives the buffer), a few
+ *      small frames of stack (no recursion: firmware/README.md).
  *   0  not built: a label's device tree is passed on as the file holds
  *      it. The tiny profile's choice. */
 #ifndef BOOT_FDT_EDIT
@@ -94,9 +95,8 @@
  * straight-line code, the working variables renamed round by round
  * instead of moved.
  *   1 (the default profile): 37.9 Cortex-M3 instructions a byte (`make bench`);
- *     costs 420 bytes of flash (`make size`), and the compression
- *     function's frame grows from 160 to 328 bytes of stack (the
- *     256-byte schedule).
+ *     costs flash (`make size`: SHA256_UNROLL), and the compression
+ *     function's frame grows by the 64-word (256-byte) schedule.
  *   0 (the tiny profile): one round per loop step over a 16-word ring,
  *     68.4 a byte.
  */

@@ -23,12 +23,12 @@ const char *boot_code_text(char buf[BOOT_CODE_MAX], const char *table,
     return buf;
 }
 
-const char *boot_ext_why(const struct ext_fs *fs, int rc, char *buf,
-                         uint32_t len)
+const char *boot_ext_why(const struct boot_env *env, const struct ext_fs *fs,
+                         int rc, char *buf, uint32_t len)
 {
     buf[0] = '\0';
     if (fs->err == rc)
-        ext_error_describe(fs, buf, len);
+        ext_error_describe_dev(fs, boot_dev_strerror(env), buf, len);
 #if BOOT_MESSAGES
     return buf[0] ? buf : ext_strerror(rc);
 #else

@@ -27,12 +27,13 @@ int32_t boot_file_read(struct boot_state *st, const char *path, void *dst,
     return ext_read(&st->fs, &st->file, 0, dst, len);
 }
 
-const char *boot_open_why(const struct boot_state *st, int rc, char *buf,
+const char *boot_open_why(const struct boot_env *env,
+                          const struct boot_state *st, int rc, char *buf,
                           uint32_t len)
 {
     if (rc == BOOT_NOT_REGULAR)
         return "not a regular file";
-    return boot_ext_why(&st->fs, rc, buf, len);
+    return boot_ext_why(env, &st->fs, rc, buf, len);
 }
 
 /* Appends src[0..n) to out at *at; false when it does not fit. */

@@ -85,7 +85,7 @@ static int read_sha256(const struct boot_env *env, struct boot_state *st,
            : 0;
     else if (got < 0)
         rc = boot_plan_fail(p, BOOT_ENOSHA256, "verify", st->path,
-                boot_open_why(st, got, p->fail.why, sizeof(p->fail.why)));
+                boot_open_why(env, st, got, p->fail.why, sizeof(p->fail.why)));
     else if (sha256_parse_hex((const char *)env->window + f->off,
                               (uint32_t)got, want))
         rc = boot_plan_fail(p, BOOT_ENOSHA256, "verify", st->path,
@@ -170,7 +170,7 @@ static int load_bytes(const struct boot_env *env, struct boot_state *st,
 
         return boot_plan_fail(st->plan, boot_role_err[f->role],
                               boot_role_step[f->role], st->path,
-                              boot_ext_why(&st->fs, rc, why->why,
+                              boot_ext_why(env, &st->fs, rc, why->why,
                                            sizeof(why->why)));
     }
     return 0;
@@ -526,7 +526,7 @@ int boot_label_verify(const struct boot_env *env, struct boot_state *st,
                               "missing signature: no such file");
     if (got < 0)
         return boot_plan_fail(p, BOOT_ENOSIG, "signature", st->path,
-                boot_open_why(st, got, p->fail.why, sizeof(p->fail.why)));
+                boot_open_why(env, st, got, p->fail.why, sizeof(p->fail.why)));
     if (st->file.in.size != ED25519_SIG_BYTES) {
         fmt_snprintf(p->fail.why, sizeof(p->fail.why), "%s signature: %llu "
                      "bytes, not %u", st->file.in.size < ED25519_SIG_BYTES

@@ -163,7 +163,7 @@ static int plan_stat(const struct boot_env *env, struct boot_state *st,
 
         return boot_plan_fail(st->plan, boot_role_err[f->role],
                               boot_role_step[f->role], st->path,
-                              boot_open_why(st, rc, why->why,
+                              boot_open_why(env, st, rc, why->why,
                                             sizeof(why->why)));
     }
     f->ino = st->file.in.ino;
@@ -174,7 +174,7 @@ static int plan_stat(const struct boot_env *env, struct boot_state *st,
 
 /* The kernel's kind from its first bytes (st->file is the kernel). They
  * are read into the lookups' scratch, free once the lookup is done. */
-static int read_kind(struct boot_state *st)
+static int read_kind(const struct boot_env *env, struct boot_state *st)
 {
     struct boot_plan *p = st->plan;
     uint8_t *head = (uint8_t *)(void *)st->walk;
@@ -187,7 +187,8 @@ static int read_kind(struct boot_state *st)
     int32_t n = ext_read(&st->fs, &st->file, 0, head, RV_HEADER_SIZE);
     if (n < 0)
         return boot_plan_fail(p, BOOT_ENOKERNEL, "load", st->path,
-                boot_ext_why(&st->fs, n, p->fail.why, sizeof(p->fail.why)));
+                boot_ext_why(env, &st->fs, n, p->fail.why,
+                             sizeof(p->fail.why)));
     if (n == (int32_t)RV_HEADER_SIZE &&
         memcmp(head + RV_MAGIC2, "RSC\x05", 4) == 0) {
         uint64_t isz = le64_at(head + RV_IMAGE_SIZE);
@@ -244,7 +245,7 @@ int boot_plan_files(const struct boot_env *env, struct boot_state *st,
     if (!rc && p->f[0].size == 0)
         rc = boot_plan_fail(p, BOOT_ENOKERNEL, "load", st->path, "empty file");
     if (!rc)
-        rc = read_kind(st);
+        rc = read_kind(env, st);
     /* INITRD a,b,c: each part a file of its own, in order. */
     for (const char *s = label->initrd; !rc && s && *s;) {
         uint32_t n = 0;

@@ -9,11 +9,20 @@ static inline uint32_t boot_now(const struct boot_env *env)
     return env->ms_now(env->clk_ctx);
 }
 
+/* The driver's describer, none without BOOT_MESSAGES (the number only,
+ * and the tiny profile's code has no call through it). */
+static inline blockdev_strerror_fn *boot_dev_strerror(
+    const struct boot_env *env)
+{
+    return BOOT_MESSAGES ? env->dev_strerror : NULL;
+}
+
 /* firmware/boot_err.c: the error texts. */
 
-/* The last ext error as one phrase, into buf. */
-const char *boot_ext_why(const struct ext_fs *fs, int rc, char *buf,
-                         uint32_t len);
+/* The last ext error as one phrase, into buf; a failed read names the
+ * driver's reason with env->dev_strerror. */
+const char *boot_ext_why(const struct boot_env *env, const struct ext_fs *fs,
+                         int rc, char *buf, uint32_t len);
 /* What the walker of the labels says when one failed: "step: what: why;
  * " and then "trying label 'next'", "back to the prompt" (prompt set) or
  * "no labels left" (next NULL). */
@@ -36,7 +45,8 @@ int boot_open_regular(struct boot_state *st, const char *path);
 int32_t boot_file_read(struct boot_state *st, const char *path, void *dst,
                        uint32_t len);
 /* rc of boot_open_regular or a read as one phrase, into buf. */
-const char *boot_open_why(const struct boot_state *st, int rc, char *buf,
+const char *boot_open_why(const struct boot_env *env,
+                          const struct boot_state *st, int rc, char *buf,
                           uint32_t len);
 /* Joins path[0..len) onto dir (unless it starts with '/'), then drops
  * empty and "." components and lets ".." remove the one before it (never

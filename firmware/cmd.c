@@ -43,7 +43,7 @@ static int err_fs(struct cmd *c, const char *path, int rc)
     char why[BOOT_WHY_MAX];
 
     con_printf(&c->env->con, "%s: %s: %s\n", c->name, path,
-               boot_ext_why(&c->st->fs, rc, why, sizeof(why)));
+               boot_ext_why(c->env, &c->st->fs, rc, why, sizeof(why)));
     return 1;
 }
 

@@ -11,8 +11,9 @@
  *      reader's block numbers: an SD card in SPI mode addresses at most
  *      2^32 sectors (2 TiB), and a 32-bit core then does no 64-bit
  *      arithmetic. A disk, partition or filesystem past that is refused.
- *      The boards and the tiny profile set it: saves about 3 KiB of
- *      Cortex-M3 code and libgcc's 64-bit division.
+ *      The boards and the tiny profile set it: it saves Cortex-M3 code
+ *      (`make size`: fs/ flash per build option) and libgcc's 64-bit
+ *      division.
  *   0: 64-bit sector numbers, as the host tool reads any image file. */
 #ifndef BLOCKDEV_LBA32
 #if defined(EXTLOAD_TINY) && EXTLOAD_TINY

@@ -22,7 +22,8 @@
  *      part_describe write the code's number ("inode 12, block 4711: ext
  *      error -5"; the values are in EXT_ERRORS and PART_ERRORS), so a
  *      loader links no table of texts. ext_strerror() and part_strerror()
- *      still give them to a caller that asks. Saves about 6.5 KiB. */
+ *      still give them to a caller that asks. `make size` prints what
+ *      each of these switches saves (fs/ flash per build option). */
 #ifndef EXT_MESSAGES
 #define EXT_MESSAGES (!EXTLOAD_TINY)
 #endif
@@ -32,8 +33,7 @@
  *      blocks, directory blocks, hash-tree nodes) and gdt_csum are
  *      verified.
  *   0: they are ignored. Both are RO_COMPAT features, so reading stays
- *      correct; corruption is then caught by the structural checks alone.
- *      Saves about 1.7 KiB. */
+ *      correct; corruption is then caught by the structural checks alone. */
 #ifndef EXT_CSUM_VERIFY
 #define EXT_CSUM_VERIFY (!EXTLOAD_TINY)
 #endif
@@ -42,7 +42,7 @@
  *   1: hash-tree directories are looked up through the tree, O(depth)
  *      blocks per name.
  *   0: every directory is walked linearly: hash-tree directories still
- *      read right, only slower on large ones. Saves about 1.5 KiB. */
+ *      read right, only slower on large ones. */
 #ifndef EXT_HTREE
 #define EXT_HTREE (!EXTLOAD_TINY)
 #endif
@@ -51,8 +51,7 @@
  *   1: inline_data filesystems are read: small files and directories whose
  *      bytes live in the inode (i_block and the system.data xattr).
  *   0: a filesystem with the inline_data feature is refused at mount with
- *      EXT_EFEATURE naming it (mke2fs does not set it by default). Saves
- *      about 0.8 KiB. */
+ *      EXT_EFEATURE naming it (mke2fs does not set it by default). */
 #ifndef EXT_INLINE
 #define EXT_INLINE (!EXTLOAD_TINY)
 #endif
@@ -61,9 +60,9 @@
  *   1: a dirty journal (needs_recovery) is replayed in memory at mount,
  *      into the table the caller gives ext_mount_journal (8 bytes of RAM
  *      per replaced block where blocks are 32-bit, 16 where they are
- *      64-bit); every read sees what jbd2 recovery would leave. Costs
- *      about 4.6 KiB of flash on Cortex-M3, 1.7 KiB of it
- *      messages (`make size`: fs/ flash per build option).
+ *      64-bit); every read sees what jbd2 recovery would leave. The
+ *      largest of these switches (`make size`: fs/ flash per build
+ *      option).
  *   0: a journal that needs recovery fails the mount with EXT_EFEATURE
  *      naming needs_recovery: the last checkpointed state may lack what
  *      was written last (GRUB and U-Boot read it anyway), so it is never

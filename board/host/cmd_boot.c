@@ -392,6 +392,7 @@ int host_cmd_boot(int argc, char **argv)
             .ms_now = keys ? fake_ms : host_ms,
             .clk_ctx = &hb,
             .bd = &disk.bd,
+            .dev_strerror = host_disk_strerror,
             .window = window,
             .window_addr = addr,
             .window_size = host_size,

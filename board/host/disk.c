@@ -15,7 +15,7 @@ static int disk_read(void *ctx, blockdev_lba_t lba, uint32_t count, void *buf)
     off_t off = (off_t)lba * BLOCKDEV_SECTOR;
 
     if (lba >= d->sectors || count > d->sectors - lba)
-        return -1;
+        return HOST_DISK_EPAST;
     d->reads++;
     d->sectors_read += count;
     while (left) {
@@ -23,8 +23,10 @@ static int disk_read(void *ctx, blockdev_lba_t lba, uint32_t count, void *buf)
 
         if (n < 0 && errno == EINTR)
             continue;
-        if (n <= 0)
-            return -1;
+        if (n < 0)
+            return errno > 0 ? -errno : -EIO;
+        if (n == 0)
+            return HOST_DISK_EPAST;   /* the file shrank */
         out += n;
         off += n;
         left -= (uint64_t)n;
@@ -40,6 +42,13 @@ static int disk_fail(struct host_disk *d, int err, const char *why)
     d->why = why ? why : strerror(err);
     errno = err;
     return -1;
+}
+
+const char *host_disk_strerror(int err)
+{
+    if (err == HOST_DISK_EPAST)
+        return "sectors past the end of the image file";
+    return err < 0 ? strerror(-err) : "unknown error";
 }
 
 int host_disk_open(struct host_disk *d, const char *path)

@@ -2,6 +2,7 @@
 #ifndef EXTLOAD_HOST_DISK_H
 #define EXTLOAD_HOST_DISK_H
 
+#include <errno.h>
 #include <stdint.h>
 
 #include "fs/blockdev.h"
@@ -14,6 +15,12 @@ struct host_disk {
     struct blockdev bd;
     const char *why;              /* why host_disk_open failed */
 };
+
+/* Its read's codes: a negative errno (pread's), or HOST_DISK_EPAST for
+ * sectors the file does not hold. host_disk_strerror names them (the
+ * boot flow's and the tool's dev_strerror). */
+#define HOST_DISK_EPAST (-ENXIO)
+const char *host_disk_strerror(int err);
 
 /* 0, or -1 with errno set and d->why saying why in words: the system's
  * sentence, or that the image is a directory, empty (/dev/null) or

@@ -74,7 +74,7 @@ static int fail_fs(struct tool *t, const char *path)
     /* The sentence says what; the code's own text would say it again.
      * Without EXT_MESSAGES the reader gives a code ("ext error -7"), so
      * the host says its text first. */
-    ext_error_describe(&t->fs, msg, sizeof(msg));
+    ext_error_describe_dev(&t->fs, host_disk_strerror, msg, sizeof(msg));
     fprintf(stderr, "extload: %s: ", path ? path : t->image);
     if (!EXT_MESSAGES)
         fprintf(stderr, "%s: ", ext_strerror(t->fs.err));
@@ -117,7 +117,8 @@ static int open_fs(struct tool *t)
     if (rc) {
         char msg[160];
 
-        part_describe(&t->part, rc, msg, sizeof(msg));
+        part_describe_dev(&t->part, rc, host_disk_strerror, msg,
+                          sizeof(msg));
         if (t->part_index)
             fprintf(stderr, "extload: %s: partition %" PRIu32 ": %s\n",
                     t->image, t->part_index, msg);
@@ -170,7 +171,8 @@ static int cmd_info(struct tool *t)
         if (rc) {
             char msg[160];
 
-            part_describe(&p, rc, msg, sizeof(msg));
+            part_describe_dev(&p, rc, host_disk_strerror, msg,
+                              sizeof(msg));
             printf("partition %" PRIu32 ": %s\n", i, msg);
             if (scheme == PART_GPT && rc != PART_ECORRUPT)
                 break;

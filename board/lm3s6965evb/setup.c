@@ -50,6 +50,9 @@ int board_init(struct boot_env *env)
         .con = *con,
         .ms_now = cpu_ms_now,
         .bd = &card.bd,
+#if BOOT_MESSAGES     /* else a failed read's driver code as a number */
+        .dev_strerror = sdspi_strerror,
+#endif
         .window = __window_start,
         .window_addr = (uint32_t)BOARD_WINDOW_START,
         .window_size = BOARD_WINDOW_SIZE,

@@ -132,6 +132,9 @@ int board_init(struct boot_env *env)
         .con = *con,
         .ms_now = cpu_ms_now,
         .bd = &card.bd,
+#if BOOT_MESSAGES     /* else a failed read's driver code as a number */
+        .dev_strerror = sdspi_strerror,
+#endif
         .window = (uint8_t *)(uintptr_t)wstart,
         .window_addr = (uint32_t)wstart,
         .window_size = (uint32_t)(wend - wstart),

@@ -40,6 +40,7 @@ MODULES = [
     ("drivers/lm3s_gpio (GPIO)", r"^drivers/lm3s_gpio"),
     ("firmware/sha256 (SHA-256)", r"^firmware/sha256"),
     ("firmware/config", r"^firmware/config"),
+    ("firmware/fdt (device tree reader, editor)", r"^firmware/fdt"),
     ("firmware/console", r"^firmware/console"),
     ("firmware/prompt (menu, cmd, input)",
      r"^firmware/(menu|prompt|cmd|input)"),
@@ -293,6 +294,21 @@ def fptr_targets(sources, funcs):
     return out
 
 
+def called_field(site, fields):
+    """A name called as a function at site that is also a field some
+    source stores functions in: the pointer, passed down as a parameter
+    of the field's name."""
+    f, line, _ = site.rsplit(":", 2)
+    try:
+        text = open(os.path.normpath(f)).read().splitlines()[int(line) - 1]
+    except (OSError, IndexError):
+        return None
+    for m in re.finditer(r"\b(\w+)\s*\(", text):
+        if m.group(1) in fields:
+            return m.group(1)
+    return None
+
+
 def indirect_field(site):
     """The field called at "file:line:col" (the first `->f(`/`.f(` there)."""
     f, line, col = site.rsplit(":", 2)
@@ -422,6 +438,11 @@ def stack_analysis(args, sections, sources):
             if tgt == "__indirect_call":
                 fld = indirect_field(site)
                 tg = sorted(fields.get(fld, ())) if fld else []
+                if not tg:
+                    # A pointer passed down as a parameter named after
+                    # the field it came from (dev_strerror(err)).
+                    fld = called_field(site, fields) or fld
+                    tg = sorted(fields.get(fld, ())) if fld else []
                 if not tg:
                     unresolved.append((n, site, fld))
                 for t in tg:

@@ -28,7 +28,7 @@ static int stream_sha256(const struct boot_env *env, struct boot_state *st,
         rc = EXT_EINVAL;
     if (rc) {
         con_printf(&env->con, "stream: %s: %s\n", path,
-                   boot_ext_why(&st->fs, rc, why, sizeof(why)));
+                   boot_ext_why(env, &st->fs, rc, why, sizeof(why)));
         return BOOT_ENOKERNEL;
     }
     uint64_t size = st->file.in.size, off = 0;
@@ -40,7 +40,8 @@ static int stream_sha256(const struct boot_env *env, struct boot_state *st,
             con_printf(&env->con, "stream: %s at byte %llu: %s\n", path,
                        (unsigned long long)off,
                        n == 0 ? "file ends early"
-                              : boot_ext_why(&st->fs, n, why, sizeof(why)));
+                              : boot_ext_why(env, &st->fs, n, why,
+                                             sizeof(why)));
             return BOOT_ENOKERNEL;
         }
         sha256_update(&h, env->window, (uint32_t)n);

@@ -8,3 +8,9 @@ $(HOST)/treecmp: $(call objs,$(HOST)/obj,$(TREECMP_SRC))
 	$(Q)$(CC) $(HOST_CFLAGS) -o $@ $^
 
 unit: $(HOST)/treecmp
+
+# The longest functions and the largest .c files of the product code
+# (tests/tools/metrics.sh; METRICS_DIR=another checkout, METRICS_N=rows).
+.PHONY: metrics
+metrics:
+	@bash tests/tools/metrics.sh $(or $(METRICS_DIR),.) $(or $(METRICS_N),10)

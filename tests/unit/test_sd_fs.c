@@ -14,6 +14,7 @@
 #include <cmocka.h>
 
 #include "drivers/sdspi.h"
+#include "firmware/boot.h"
 #include "fs/ext.h"
 #include "fs/ext_conf.h"
 #include "fs/part.h"
@@ -461,6 +462,159 @@ static void test_driver_reason_named(void **state)
     }
 }
 
+/* The boot flow over the card, as a board runs it: its console and the
+ * card's blocks counted. */
+struct sd_boot {
+    char log[8192];
+    size_t len;
+    int handoffs;
+    uint64_t blocks_at_handoff;   /* the card's read blocks by then */
+    struct sdmodel *m;
+};
+
+static void sd_boot_write(void *ctx, const char *s, uint32_t n)
+{
+    struct sd_boot *b = ctx;
+
+    if (n > sizeof(b->log) - 1 - b->len)
+        n = (uint32_t)(sizeof(b->log) - 1 - b->len);
+    memcpy(b->log + b->len, s, n);
+    b->len += n;
+    b->log[b->len] = '\0';
+}
+
+static int sd_boot_handoff(void *ctx, const struct boot_image *img)
+{
+    struct sd_boot *b = ctx;
+
+    (void)img;
+    b->handoffs++;
+    b->blocks_at_handoff = b->m->blocks;
+    return 0;
+}
+
+#define SD_BOOT_WINDOW (4u << 20)
+
+/* boot_run on bare_img through sdspi on the card model, the fault armed
+ * after the card is up; dev_strerror as a board sets it. */
+static int sd_boot_run(struct sd_boot *b, const struct sdm_fault *fault,
+                       blockdev_strerror_fn *dev_strerror)
+{
+    struct sdmodel *m = calloc(1, sizeof(*m));
+    struct sdspi *sd = calloc(1, sizeof(*sd));
+    struct boot_state *st = calloc(1, sizeof(*st));
+    uint8_t *window = malloc(SD_BOOT_WINDOW);
+    struct blockdev bd;
+    int rc;
+
+    assert_non_null(m);
+    assert_non_null(sd);
+    assert_non_null(st);
+    assert_non_null(window);
+    memset(b, 0, sizeof(*b));
+    b->m = m;
+    assert_int_equal(sdm_init_file(m, SDM_SDHC, bare_img), 0);
+    assert_int_equal(sdspi_init(sd, &m->bus, sdm_ms, m, 50000000), SD_OK);
+    bd = (struct blockdev){ sd_read, sd, sd->sectors };
+    m->fault = *fault;
+    const struct boot_env env = {
+        .con = { sd_boot_write, b },
+        .ms_now = sdm_ms,
+        .clk_ctx = m,
+        .bd = &bd,
+        .dev_strerror = dev_strerror,
+        .window = window,
+        .window_addr = 0x20000000u,
+        .window_size = SD_BOOT_WINDOW,
+        .default_kernel = "/boot/kernel.bin",
+        .handoff = sd_boot_handoff,
+        .handoff_ctx = b,
+    };
+    rc = boot_run(&env, st);
+    for (const char *l = b->log; *l;) {
+        const char *e = strchr(l, '\n');
+        int n = e ? (int)(e - l) : (int)strlen(l);
+
+        print_message("# %.*s\n", n, l);
+        l += n + (e != NULL);
+    }
+    sdm_close(m);
+    free(window);
+    free(st);
+    free(sd);
+    free(m);
+    return rc;
+}
+
+/* The driver's reason reaches the console (#24): the boot flow, given
+ * the driver's describer as a board gives it (struct boot_env's
+ * dev_strerror), names a CRC error, a data error token and a start token
+ * that never comes when the partition table's sector fails and when the
+ * kernel's last blocks fail; without a describer, or without
+ * BOOT_MESSAGES (the tiny profile), the line keeps the driver's number. */
+static void test_driver_reason_on_console(void **state)
+{
+    static const struct {
+        int kind;
+        int code;
+        const char *text;
+    } faults[] = {
+        { SDM_FAULT_CRC16, SD_ECRC, "data CRC mismatch" },
+        { SDM_FAULT_DATA_TOKEN, SD_EDATA, "card sent a data error token" },
+        { SDM_FAULT_NO_TOKEN, SD_ETOKEN,
+          "no data from the card within 100 ms" },
+    };
+    static struct sd_boot b;
+    const struct sdm_fault none = { 0 };
+    char want[256];
+    uint64_t blocks;
+
+    (void)state;
+    /* A clean boot first: the default kernel handed off, and how many
+     * blocks the card sent until then. */
+    assert_int_equal(sd_boot_run(&b, &none, sdspi_strerror), 0);
+    assert_int_equal(b.handoffs, 1);
+    blocks = b.blocks_at_handoff;
+    assert_true(blocks > files[0].size / 512u);
+
+    for (size_t i = 0; i < sizeof(faults) / sizeof(faults[0]); i++) {
+        struct sdm_fault f = { .kind = faults[i].kind, .token = 0x08,
+                               .times = SDM_ALWAYS };
+
+        /* Sector 0, the partition table: where and the driver's words. */
+        assert_int_not_equal(sd_boot_run(&b, &f, sdspi_strerror), 0);
+        assert_int_equal(b.handoffs, 0);
+        snprintf(want, sizeof(want), "%s%s (device error %d); nothing to "
+                 "boot, stop\n", BOOT_MESSAGES ? ": " : "",
+                 BOOT_MESSAGES ? faults[i].text : "", faults[i].code);
+        assert_non_null(strstr(b.log, "part: sector 0: "));
+        assert_non_null(strstr(b.log, want));
+
+        /* The kernel's last blocks (it is read last, straight into the
+         * window): the load line says the file, the block, the words. */
+        f.skip = (uint32_t)blocks - 2u;
+        assert_int_not_equal(sd_boot_run(&b, &f, sdspi_strerror), 0);
+        assert_int_equal(b.handoffs, 0);
+        snprintf(want, sizeof(want), "load: /boot/kernel.bin: block ");
+        assert_non_null(strstr(b.log, want));
+        snprintf(want, sizeof(want), "%s%s (device error %d); no labels "
+                 "left\n", BOOT_MESSAGES ? ": " : "",
+                 BOOT_MESSAGES ? faults[i].text : "", faults[i].code);
+        assert_non_null(strstr(b.log, want));
+        if (!BOOT_MESSAGES)
+            assert_null(strstr(b.log, faults[i].text));
+    }
+
+    /* No describer (the tiny boards): the number, no words. */
+    struct sdm_fault f = { .kind = SDM_FAULT_CRC16, .times = SDM_ALWAYS };
+
+    assert_int_not_equal(sd_boot_run(&b, &f, NULL), 0);
+    snprintf(want, sizeof(want), " (device error %d); nothing to boot, "
+             "stop\n", SD_ECRC);
+    assert_non_null(strstr(b.log, want));
+    assert_null(strstr(b.log, "data CRC mismatch"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -472,6 +626,7 @@ int main(void)
         cmocka_unit_test(test_slow_cards),
         cmocka_unit_test(test_flaky_card_under_fs),
         cmocka_unit_test(test_driver_reason_named),
+        cmocka_unit_test(test_driver_reason_on_console),
     };
 
     return cmocka_run_group_tests_name("sd_fs", tests, setup, NULL);
