@@ -120,6 +120,40 @@ static void config_skipped(const struct boot_env *env,
                boot_open_why(st, rc, why, sizeof(why)));
 }
 
+/* What INCLUDE reads with: the boot flow's files, from the config's
+ * directory. */
+struct include_ctx {
+    struct boot_state *st;
+    const char *dir;
+};
+
+static int32_t include_read(void *ctx, const char *path, char *dst,
+                            uint32_t cap, uint64_t *size, uint32_t *id,
+                            char *why, uint32_t why_len)
+{
+    struct include_ctx *ic = ctx;
+    struct boot_state *st = ic->st;
+    uint32_t n = 0;
+
+    while (path[n])
+        n++;
+    if (boot_path_join(st->path, ic->dir, path, n) < 0) {
+        fmt_snprintf(why, why_len, "path too long");
+        return -1;
+    }
+    int32_t got = boot_file_read(st, st->path, dst, cap);
+    if (got < 0) {
+        const char *w = boot_open_why(st, got, why, why_len);
+
+        if (w != why)                 /* a sentence of its own */
+            fmt_snprintf(why, why_len, "%s", w);
+        return -1;
+    }
+    *size = st->file.in.size;
+    *id = st->file.in.ino;
+    return got;
+}
+
 /* 1: a config was read into st->cfg; 0: none. */
 static int read_config(const struct boot_env *env, struct boot_state *st)
 {
@@ -137,24 +171,30 @@ static int read_config(const struct boot_env *env, struct boot_state *st)
             config_skipped(env, st, path, n);
             continue;
         }
-        uint32_t len = (uint32_t)n;
-        if (st->file.in.size > len) {
-            /* Keep whole lines only: a cut APPEND would boot wrongly. */
-            while (len > 0 && st->cfg_text[len - 1] != '\n')
-                len--;
-            con_printf(con, "config: warning: %s is %llu bytes; only the "
-                       "first %u are read\n", path,
-                       (unsigned long long)st->file.in.size, (unsigned)len);
-        }
-        config_parse(st->cfg_text, len, st->cfg);
+        /* The board's variables for ${name} in APPEND: its fdtfile. */
+        const char *const vars[] = { "fdtfile", env->fdtfile, NULL };
+        struct include_ctx ic = { st, config_dirs[i] };
+        const struct config_src src = {
+            .text = st->cfg_text, .len = (uint32_t)n,
+            .cap = BOOT_CONFIG_MAX + 1u,
+            .cut = st->file.in.size > (uint64_t)n,
+            .size = st->file.in.size, .path = path,
+            .id = st->file.in.ino, .con = con,
+            .read = include_read, .ctx = &ic,
+            .vars = env->fdtfile ? vars : NULL,
+        };
+        config_parse_src(&src, st->cfg);
         st->cfg->dir = config_dirs[i];
         const struct boot_config *c = st->cfg;
-        con_printf(con, "config: %s, %u bytes, %u label%s, default %s%s%s, "
-                   "%u ms\n", path, (unsigned)len, (unsigned)c->count,
-                   c->count == 1 ? "" : "s",
-                   c->default_name ? "'" : "", c->default_name ?
-                   c->default_name : "none", c->default_name ? "'" : "",
-                   (unsigned)(boot_now(env) - t0));
+        int def = config_default(c);
+        con_printf(con, "config: %s, %u bytes", path, (unsigned)n);
+        if (c->includes)
+            con_printf(con, " + %u included", (unsigned)c->includes);
+        con_printf(con, ", %u label%s, default %s%s%s, %u ms\n",
+                   (unsigned)c->count, c->count == 1 ? "" : "s",
+                   def >= 0 ? "'" : "",
+                   def >= 0 ? c->labels[def].name : "none",
+                   def >= 0 ? "'" : "", (unsigned)(boot_now(env) - t0));
         if (c->labels_dropped)
             con_printf(con, "config: warning: %u labels past the first %u "
                        "ignored\n", (unsigned)c->labels_dropped,
@@ -232,8 +272,7 @@ int boot_run(const struct boot_env *env, struct boot_state *st)
                        then_what(env));
             return no_boot(env, st, &bl);
         }
-        if (st->cfg->default_name &&
-            config_find(st->cfg, st->cfg->default_name) < 0)
+        if (config_default(st->cfg) < 0 && st->cfg->default_name)
             con_printf(con, "config: DEFAULT '%s' names no label; trying "
                        "labels in file order\n", st->cfg->default_name);
     } else {
@@ -258,10 +297,17 @@ int boot_run(const struct boot_env *env, struct boot_state *st)
             if (rc >= 0)
                 return rc;
             boot_fail_print(env, &st->plan->fail, &bl.v[pick], NULL, true);
-            return prompt_run(env, st, &bl);
         }
-        if (pick == MENU_PROMPT)
-            return prompt_run(env, st, &bl);
+        if (pick != MENU_DEFAULT) {
+            rc = prompt_run(env, st, &bl);
+            if (!st->in.timed_out)
+                return rc;
+            /* TOTALTIMEOUT ended the wait: the labels, as at zero. */
+            con_printf(con, "menu: TOTALTIMEOUT (%u.%u s) reached; booting "
+                       "'%s'\n", (unsigned)(st->cfg->totaltimeout_ds / 10u),
+                       (unsigned)(st->cfg->totaltimeout_ds % 10u),
+                       bl.v[bl.def].name);
+        }
     }
 #endif
     /* The retry policy: each label in order, until one hands off. */

@@ -28,7 +28,6 @@
 #include "fs/ext_conf.h"
 #include "fs/part.h"
 
-#define BOOT_CONFIG_MAX 1024u         /* bytes of extlinux.conf read */
 #define BOOT_CONFIG_TEXT ((BOOT_CONFIG_MAX + 1u + 7u) & ~7u)
 #define BOOT_PATH_MAX 256u            /* KERNEL path + ".sha256" */
 
@@ -138,6 +137,9 @@ struct boot_input {
     uint8_t polling;                /* 1: the boot steps poll the input */
     uint8_t eof;                    /* getc said BOOT_IN_EOF */
     uint8_t after_cr;               /* the last line ended with CR */
+    uint8_t has_deadline;           /* TOTALTIMEOUT: no key after */
+    uint8_t timed_out;              /* ... deadline: reads end there */
+    uint32_t deadline;              /* ms, on env->ms_now's clock */
 };
 
 struct boot_env {
