@@ -120,6 +120,7 @@ static void config_skipped(const struct boot_env *env,
                boot_open_why(st, rc, why, sizeof(why)));
 }
 
+#if BOOT_CONF_INCLUDE
 /* What INCLUDE reads with: the boot flow's files, from the config's
  * directory. */
 struct include_ctx {
@@ -153,12 +154,60 @@ static int32_t include_read(void *ctx, const char *path, char *dst,
     *id = st->file.in.ino;
     return got;
 }
+#endif
+
+/* Parses config_paths[i], n bytes of it read into st->cfg_text. */
+__attribute__((noinline))
+static void config_read(const struct boot_env *env, struct boot_state *st,
+                        uint32_t i, uint32_t n)
+{
+#if BOOT_CONF_VARS
+    /* The board's variables for ${name} in APPEND: its fdtfile. */
+    const char *const vars[] = { "fdtfile", env->fdtfile, NULL };
+#endif
+#if BOOT_CONF_INCLUDE
+    struct include_ctx ic = { st, config_dirs[i] };
+#endif
+    const struct config_src src = {
+        .text = st->cfg_text, .len = n, .cap = BOOT_CONFIG_MAX + 1u,
+        .cut = st->file.in.size > (uint64_t)n, .size = st->file.in.size,
+        .path = config_paths[i], .id = st->file.in.ino, .con = &env->con,
+#if BOOT_CONF_INCLUDE
+        .read = include_read, .ctx = &ic,
+#endif
+#if BOOT_CONF_VARS
+        .vars = env->fdtfile ? vars : NULL,
+#endif
+    };
+    config_parse_src(&src, st->cfg);
+    st->cfg->dir = config_dirs[i];
+}
+
+/* The config's line: what was read, how many labels, the default. */
+__attribute__((noinline))
+static void config_report(const struct boot_env *env,
+                          const struct boot_config *c, const char *path,
+                          uint32_t n, uint32_t ms)
+{
+    const struct console *con = &env->con;
+    int def = config_default(c);
+
+    con_printf(con, "config: %s, %u bytes", path, (unsigned)n);
+    if (c->includes)
+        con_printf(con, " + %u included", (unsigned)c->includes);
+    con_printf(con, ", %u label%s, default %s%s%s, %u ms\n",
+               (unsigned)c->count, c->count == 1 ? "" : "s",
+               def >= 0 ? "'" : "", def >= 0 ? c->labels[def].name : "none",
+               def >= 0 ? "'" : "", (unsigned)ms);
+    if (c->labels_dropped)
+        con_printf(con, "config: warning: %u labels past the first %u "
+                   "ignored\n", (unsigned)c->labels_dropped,
+                   (unsigned)CONFIG_LABELS_MAX);
+}
 
 /* 1: a config was read into st->cfg; 0: none. */
 static int read_config(const struct boot_env *env, struct boot_state *st)
 {
-    const struct console *con = &env->con;
-
     for (uint32_t i = 0; i < sizeof(config_paths) / sizeof(config_paths[0]);
          i++) {
         const char *path = config_paths[i];
@@ -171,34 +220,9 @@ static int read_config(const struct boot_env *env, struct boot_state *st)
             config_skipped(env, st, path, n);
             continue;
         }
-        /* The board's variables for ${name} in APPEND: its fdtfile. */
-        const char *const vars[] = { "fdtfile", env->fdtfile, NULL };
-        struct include_ctx ic = { st, config_dirs[i] };
-        const struct config_src src = {
-            .text = st->cfg_text, .len = (uint32_t)n,
-            .cap = BOOT_CONFIG_MAX + 1u,
-            .cut = st->file.in.size > (uint64_t)n,
-            .size = st->file.in.size, .path = path,
-            .id = st->file.in.ino, .con = con,
-            .read = include_read, .ctx = &ic,
-            .vars = env->fdtfile ? vars : NULL,
-        };
-        config_parse_src(&src, st->cfg);
-        st->cfg->dir = config_dirs[i];
-        const struct boot_config *c = st->cfg;
-        int def = config_default(c);
-        con_printf(con, "config: %s, %u bytes", path, (unsigned)n);
-        if (c->includes)
-            con_printf(con, " + %u included", (unsigned)c->includes);
-        con_printf(con, ", %u label%s, default %s%s%s, %u ms\n",
-                   (unsigned)c->count, c->count == 1 ? "" : "s",
-                   def >= 0 ? "'" : "",
-                   def >= 0 ? c->labels[def].name : "none",
-                   def >= 0 ? "'" : "", (unsigned)(boot_now(env) - t0));
-        if (c->labels_dropped)
-            con_printf(con, "config: warning: %u labels past the first %u "
-                       "ignored\n", (unsigned)c->labels_dropped,
-                       (unsigned)CONFIG_LABELS_MAX);
+        config_read(env, st, i, (uint32_t)n);
+        config_report(env, st->cfg, path, (uint32_t)n,
+                      boot_now(env) - t0);
         return 1;
     }
     return 0;

@@ -36,20 +36,12 @@ static const struct {
     { "autoboot", KW_AUTOBOOT },
 };
 
-/* One file being read: its lines from pos up to end. */
-struct conf_file {
-    uint32_t pos, end;
-    uint32_t id;
-    const char *name;
-    bool cut;
-};
-
 struct parse {
     const struct config_src *src;
     struct boot_config *cfg;
     struct config_label *cur;
     const char *include;          /* a line asked for this file */
-    struct conf_file f[CONFIG_INCLUDE_DEPTH + 1];
+    struct config_file *f;        /* cfg->files */
     uint32_t depth;
 };
 
@@ -351,7 +343,7 @@ static uint32_t whole_lines(const char *text, uint32_t start, uint32_t end)
 
 /* The end of a file: a cut one drops the label open at the cut, whose
  * lines may go on past it (a half-read label could boot wrongly). */
-static void file_done(struct parse *ps, const struct conf_file *f)
+static void file_done(struct parse *ps, const struct config_file *f)
 {
     struct boot_config *cfg = ps->cfg;
 
@@ -418,8 +410,8 @@ static void include(struct parse *ps, char *name)
         }
     if ((uint32_t)got > room - 1u)
         got = (int32_t)(room - 1u);
-    struct conf_file *f = &ps->f[++ps->depth];
-    *f = (struct conf_file){
+    struct config_file *f = &ps->f[++ps->depth];
+    *f = (struct config_file){
         .pos = cfg->used, .end = cfg->used + (uint32_t)got, .id = id,
         .name = name, .cut = size > (uint64_t)got,
     };
@@ -437,6 +429,15 @@ static void include(struct parse *ps, char *name)
 #endif
 
 #if BOOT_CONF_VARS
+static uint32_t str_len(const char *s)
+{
+    uint32_t n = 0;
+
+    while (s[n])
+        n++;
+    return n;
+}
+
 /* The value of ${name[0..n)}, or NULL. */
 static const char *var_of(const char *const *vars, const char *name,
                           uint32_t n)
@@ -475,7 +476,7 @@ static const char *expand(struct parse *ps, const char *s)
                 val = var_of(src->vars, s + i + 2, n);
         }
         const char *piece = val ? val : s + i;
-        uint32_t len = val ? (uint32_t)strlen(val) : 1u;
+        uint32_t len = val ? str_len(val) : 1u;
 
         if (at + len >= room) {
             say(ps, "config: APPEND %s: no room for the board's variables; "
@@ -497,10 +498,10 @@ static const char *expand(struct parse *ps, const char *s)
 
 void config_parse_src(const struct config_src *src, struct boot_config *cfg)
 {
-    struct parse ps = { .src = src, .cfg = cfg };
+    struct parse ps = { .src = src, .cfg = cfg, .f = cfg->files };
 
     *cfg = (struct boot_config){ 0 };
-    ps.f[0] = (struct conf_file){ .end = src->len, .id = src->id,
+    ps.f[0] = (struct config_file){ .end = src->len, .id = src->id,
                                   .name = src->path ? src->path : "config",
                                   .cut = src->cut };
     if (src->cut) {
@@ -514,7 +515,7 @@ void config_parse_src(const struct config_src *src, struct boot_config *cfg)
     /* Each turn ends a line (pos moves past it) or a file (depth falls):
      * bounded by the buffer's bytes and the stack's depth. */
     for (;;) {
-        struct conf_file *f = &ps.f[ps.depth];
+        struct config_file *f = &ps.f[ps.depth];
 
         if (f->pos > f->end) {
             file_done(&ps, f);

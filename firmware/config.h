@@ -76,6 +76,16 @@ struct config_word {
     uint8_t kw_len, sub_len;
 };
 
+/* One file being read (INCLUDE's stack, kept here so the parse's stack
+ * frame stays small): its lines from pos up to end. */
+struct config_file {
+    uint32_t pos, end;
+    uint32_t id;
+    const char *name;
+    bool cut;
+};
+#define CONFIG_FILES (BOOT_CONF_INCLUDE ? CONFIG_INCLUDE_DEPTH + 1u : 1u)
+
 struct boot_config {
     const char *dir;             /* the config file's directory, which
                                   * relative paths start from */
@@ -100,6 +110,7 @@ struct boot_config {
     uint32_t used;               /* bytes of the text buffer used */
     struct config_word unhandled[CONFIG_UNHANDLED_MAX];
     uint32_t unhandled_n;
+    struct config_file files[CONFIG_FILES];   /* while parsing */
 };
 
 /* Where the text comes from, and what the parser may call. */
