@@ -332,6 +332,10 @@ int boot_run(const struct boot_env *env, struct boot_state *st)
                        (unsigned)(st->cfg->totaltimeout_ds % 10u),
                        bl.v[bl.def].name);
         }
+        /* Past the menu the deadline is spent: a prompt opened when no
+         * label boots waits for the person again. */
+        st->in.has_deadline = 0;
+        st->in.timed_out = 0;
     }
 #endif
     /* The retry policy: each label in order, until one hands off. */
