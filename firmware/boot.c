@@ -127,11 +127,96 @@ static void config_skipped(const struct boot_env *env,
                boot_open_why(env, st, rc, why, sizeof(why)));
 }
 
+#if BOOT_CONF_INCLUDE
+/* What INCLUDE reads with: the boot flow's files, from the config's
+ * directory. */
+struct include_ctx {
+    const struct boot_env *env;
+    struct boot_state *st;
+    const char *dir;
+};
+
+static int32_t include_read(void *ctx, const char *path, char *dst,
+                            uint32_t cap, uint64_t *size, uint32_t *id,
+                            char *why, uint32_t why_len)
+{
+    struct include_ctx *ic = ctx;
+    const struct boot_env *env = ic->env;
+    struct boot_state *st = ic->st;
+    uint32_t n = 0;
+
+    while (path[n])
+        n++;
+    if (boot_path_join(st->path, ic->dir, path, n) < 0) {
+        fmt_snprintf(why, why_len, "path too long");
+        return -1;
+    }
+    int32_t got = boot_file_read(st, st->path, dst, cap);
+    if (got < 0) {
+        const char *w = boot_open_why(env, st, got, why, why_len);
+
+        if (w != why)                 /* a sentence of its own */
+            fmt_snprintf(why, why_len, "%s", w);
+        return -1;
+    }
+    *size = st->file.in.size;
+    *id = st->file.in.ino;
+    return got;
+}
+#endif
+
+/* Parses config_paths[i], n bytes of it read into st->cfg_text. */
+__attribute__((noinline))
+static void config_read(const struct boot_env *env, struct boot_state *st,
+                        uint32_t i, uint32_t n)
+{
+#if BOOT_CONF_VARS
+    /* The board's variables for ${name} in APPEND: its fdtfile. */
+    const char *const vars[] = { "fdtfile", env->fdtfile, NULL };
+#endif
+#if BOOT_CONF_INCLUDE
+    struct include_ctx ic = { env, st, config_dirs[i] };
+#endif
+    const struct config_src src = {
+        .text = st->cfg_text, .len = n, .cap = BOOT_CONFIG_MAX + 1u,
+        .cut = st->file.in.size > (uint64_t)n, .size = st->file.in.size,
+        .path = config_paths[i], .id = st->file.in.ino, .con = &env->con,
+#if BOOT_CONF_INCLUDE
+        .read = include_read, .ctx = &ic,
+#endif
+#if BOOT_CONF_VARS
+        .vars = env->fdtfile ? vars : NULL,
+#endif
+    };
+    config_parse_src(&src, st->cfg);
+    st->cfg->dir = config_dirs[i];
+}
+
+/* The config's line: what was read, how many labels, the default. */
+__attribute__((noinline))
+static void config_report(const struct boot_env *env,
+                          const struct boot_config *c, const char *path,
+                          uint32_t n, uint32_t ms)
+{
+    const struct console *con = &env->con;
+    int def = config_default(c);
+
+    con_printf(con, "config: %s, %u bytes", path, (unsigned)n);
+    if (c->includes)
+        con_printf(con, " + %u included", (unsigned)c->includes);
+    con_printf(con, ", %u label%s, default %s%s%s, %u ms\n",
+               (unsigned)c->count, c->count == 1 ? "" : "s",
+               def >= 0 ? "'" : "", def >= 0 ? c->labels[def].name : "none",
+               def >= 0 ? "'" : "", (unsigned)ms);
+    if (c->labels_dropped)
+        con_printf(con, "config: warning: %u labels past the first %u "
+                   "ignored\n", (unsigned)c->labels_dropped,
+                   (unsigned)CONFIG_LABELS_MAX);
+}
+
 /* 1: a config was read into st->cfg; 0: none. */
 static int read_config(const struct boot_env *env, struct boot_state *st)
 {
-    const struct console *con = &env->con;
-
     for (uint32_t i = 0; i < sizeof(config_paths) / sizeof(config_paths[0]);
          i++) {
         const char *path = config_paths[i];
@@ -144,28 +229,9 @@ static int read_config(const struct boot_env *env, struct boot_state *st)
             config_skipped(env, st, path, n);
             continue;
         }
-        uint32_t len = (uint32_t)n;
-        if (st->file.in.size > len) {
-            /* Keep whole lines only: a cut APPEND would boot wrongly. */
-            while (len > 0 && st->cfg_text[len - 1] != '\n')
-                len--;
-            con_printf(con, "config: warning: %s is %llu bytes; only the "
-                       "first %u are read\n", path,
-                       (unsigned long long)st->file.in.size, (unsigned)len);
-        }
-        config_parse(st->cfg_text, len, st->cfg);
-        st->cfg->dir = config_dirs[i];
-        const struct boot_config *c = st->cfg;
-        con_printf(con, "config: %s, %u bytes, %u label%s, default %s%s%s, "
-                   "%u ms\n", path, (unsigned)len, (unsigned)c->count,
-                   c->count == 1 ? "" : "s",
-                   c->default_name ? "'" : "", c->default_name ?
-                   c->default_name : "none", c->default_name ? "'" : "",
-                   (unsigned)(boot_now(env) - t0));
-        if (c->labels_dropped)
-            con_printf(con, "config: warning: %u labels past the first %u "
-                       "ignored\n", (unsigned)c->labels_dropped,
-                       (unsigned)CONFIG_LABELS_MAX);
+        config_read(env, st, i, (uint32_t)n);
+        config_report(env, st->cfg, path, (uint32_t)n,
+                      boot_now(env) - t0);
         return 1;
     }
     return 0;
@@ -265,8 +331,7 @@ int boot_run(const struct boot_env *env, struct boot_state *st)
                        then_what(env));
             return no_boot(env, st, &bl);
         }
-        if (st->cfg->default_name &&
-            config_find(st->cfg, st->cfg->default_name) < 0)
+        if (config_default(st->cfg) < 0 && st->cfg->default_name)
             con_printf(con, "config: DEFAULT '%s' names no label; trying "
                        "labels in file order\n", st->cfg->default_name);
     } else {
@@ -283,10 +348,21 @@ int boot_run(const struct boot_env *env, struct boot_state *st)
             if (rc >= 0)
                 return rc;
             boot_fail_print(env, &st->plan->fail, &bl.v[pick], NULL, true);
-            return prompt_run(env, st, &bl);
         }
-        if (pick == MENU_PROMPT)
-            return prompt_run(env, st, &bl);
+        if (pick != MENU_DEFAULT) {
+            rc = prompt_run(env, st, &bl);
+            if (!st->in.timed_out)
+                return rc;
+            /* TOTALTIMEOUT ended the wait: the labels, as at zero. */
+            con_printf(con, "menu: TOTALTIMEOUT (%u.%u s) reached; booting "
+                       "'%s'\n", (unsigned)(st->cfg->totaltimeout_ds / 10u),
+                       (unsigned)(st->cfg->totaltimeout_ds % 10u),
+                       bl.v[bl.def].name);
+        }
+        /* Past the menu the deadline is spent: a prompt opened when no
+         * label boots waits for the person again. */
+        st->in.has_deadline = 0;
+        st->in.timed_out = 0;
     }
 #endif
     /* The retry policy: each label in order, until one hands off. */

@@ -31,7 +31,6 @@
 #include "firmware/sigmsg.h"
 #endif
 
-#define BOOT_CONFIG_MAX 1024u         /* bytes of extlinux.conf read */
 #define BOOT_CONFIG_TEXT ((BOOT_CONFIG_MAX + 1u + 7u) & ~7u)
 #define BOOT_PATH_MAX 256u            /* KERNEL path + ".sha256" */
 
@@ -150,6 +149,9 @@ struct boot_input {
     uint8_t polling;                /* 1: the boot steps poll the input */
     uint8_t eof;                    /* getc said BOOT_IN_EOF */
     uint8_t after_cr;               /* the last line ended with CR */
+    uint8_t has_deadline;           /* TOTALTIMEOUT: no key after */
+    uint8_t timed_out;              /* ... deadline: reads end there */
+    uint32_t deadline;              /* ms, on env->ms_now's clock */
 };
 
 struct boot_env {
@@ -247,6 +249,9 @@ struct boot_plan_file {
 #if BOOT_SIGNED
     uint8_t sha256[32];             /* of the loaded bytes, when env->
                                      * pubkey is set */
+    uint32_t card_size;             /* its size on the card, which the
+                                     * message names (size drops a
+                                     * uInitrd's header) */
 #endif
 };
 #define BOOT_PF_FDTDIR 0x1u           /* src is a directory: + env->fdtfile */

@@ -90,6 +90,53 @@
 #define BOOT_SIGNED 0
 #endif
 
+/* BOOT_CONFIG_MAX: bytes of extlinux.conf (with every file INCLUDE reads
+ * and the APPEND lines ${var} rewrites) the loader reads. They live in
+ * the load window's tail (firmware/README.md, "The load window"), not in
+ * RAM of the loader's own: a larger buffer costs no flash and no .bss,
+ * only that many bytes less window for the kernel.
+ *   8192  the default profile: a distribution's file (Debian's
+ *         u-boot-menu writes about 650 bytes per kernel) with room.
+ *   2048  the tiny profile: two kernels' worth.
+ * A longer file is read up to its last whole line that fits, and the
+ * label open at the cut is dropped, said on the console. */
+#ifndef BOOT_CONFIG_MAX
+#define BOOT_CONFIG_MAX (EXTLOAD_TINY ? 2048u : 8192u)
+#endif
+
+/* BOOT_CONF_INCLUDE: INCLUDE file and MENU INCLUDE file (syslinux reads
+ * both into the config where they stand), nested up to
+ * CONFIG_INCLUDE_DEPTH (4) files deep, relative to the config's
+ * directory; a cycle, a deeper one or a file that cannot be read is
+ * refused by name and the rest of the config is read.
+ *   1  the default profile: 760 bytes of Cortex-M3 flash (`make size`
+ *      prints the three options' cost together: 1,672 bytes).
+ *   0  INCLUDE lines are named on the console and skipped. The tiny
+ *      profile's choice. */
+#ifndef BOOT_CONF_INCLUDE
+#define BOOT_CONF_INCLUDE (!EXTLOAD_TINY)
+#endif
+
+/* BOOT_CONF_VARS: ${name} in APPEND replaced by the board's value when
+ * the board defines name (its table: env->vars; lm3s6965evb defines
+ * none, sifive-u ${fdtfile}); any other ${...} stays as written.
+ *   1  the default profile: 392 bytes of Cortex-M3 flash.
+ *   0  every ${...} stays as written. The tiny profile's choice. */
+#ifndef BOOT_CONF_VARS
+#define BOOT_CONF_VARS (!EXTLOAD_TINY)
+#endif
+
+/* BOOT_UINITRD: an INITRD file with a U-Boot legacy image header
+ * (uInitrd, as mkimage -T ramdisk writes it: 64 bytes, magic 0x27051956
+ * big-endian) has its header CRC and data size checked and its data
+ * CRC too, and the header is skipped: the kernel gets the data only.
+ *   1  the default profile: 488 bytes of Cortex-M3 flash.
+ *   0  the file is handed over as it is, header and all. The tiny
+ *      profile's choice. */
+#ifndef BOOT_UINITRD
+#define BOOT_UINITRD (!EXTLOAD_TINY)
+#endif
+
 /* SHA256_UNROLL: the compression function with the whole 64-word
  * message schedule made first, then eight rounds per loop step in
  * straight-line code, the working variables renamed round by round

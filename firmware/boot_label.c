@@ -24,6 +24,7 @@
 #include "firmware/ed25519.h"
 #include "firmware/sigmsg.h"
 #endif
+#include "fs/crc.h"
 
 #define SHA256_SUFFIX ".sha256"
 #define SHA256_LINE_MAX 80u           /* digest, blanks, a file name */
@@ -124,6 +125,7 @@ static int verify(const struct boot_env *env, struct boot_state *st,
     sha256_hex(got, SHOWN_BYTES, hex);
 #if BOOT_SIGNED
     memcpy(f->sha256, got, SHA256_BYTES);
+    f->card_size = f->size;         /* a uInitrd's header goes after this */
     if (!want) {
         con_printf(&env->con, "verify: sha256 %s... for the signature (no "
                    "%s" SHA256_SUFFIX "), %u bytes, %u ms\n", hex, st->path,
@@ -176,6 +178,67 @@ static int load_bytes(const struct boot_env *env, struct boot_state *st,
     return 0;
 }
 
+#if BOOT_UINITRD
+/* The U-Boot legacy image header (U-Boot's include/image.h,
+ * legacy_img_hdr): 64 bytes, every field big-endian. */
+#define UIMAGE_MAGIC 0x27051956u
+#define UIMAGE_HEADER_SIZE 64u
+#define UIMAGE_IH_MAGIC 0x00u         /* be32: UIMAGE_MAGIC */
+#define UIMAGE_IH_HCRC 0x04u          /* be32: crc32 of the header, this
+                                       * field counted as 0 */
+#define UIMAGE_IH_SIZE 0x0Cu          /* be32: data bytes after it */
+#define UIMAGE_IH_DCRC 0x18u          /* be32: crc32 of the data */
+
+static uint32_t be32_at(const uint8_t *p)
+{
+    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
+           (uint32_t)p[2] << 8 | p[3];
+}
+
+/* An INITRD part that is a uInitrd (mkimage -T ramdisk): the header's
+ * CRC and size checked, then the data CRC, and the data moved down over
+ * the header. The later parts (not loaded yet: the loads go up the
+ * window) move down with it, so the parts stay back to back. 0 when it
+ * is not one or was stripped; < 0 after failing. */
+__attribute__((noinline))
+static int strip_uinitrd(const struct boot_env *env, struct boot_state *st,
+                         struct boot_plan_file *f)
+{
+    static const uint8_t zero[4] = { 0 };
+    struct boot_plan *p = st->plan;
+    uint8_t *at = env->window + f->off;
+
+    if (f->size < UIMAGE_HEADER_SIZE ||
+        be32_at(at + UIMAGE_IH_MAGIC) != UIMAGE_MAGIC)
+        return 0;
+    uint32_t crc = ext_crc32(~0u, at, UIMAGE_IH_HCRC);
+    crc = ext_crc32(crc, zero, 4);
+    crc = ~ext_crc32(crc, at + UIMAGE_IH_HCRC + 4u,
+                     UIMAGE_HEADER_SIZE - UIMAGE_IH_HCRC - 4u);
+    uint32_t size = be32_at(at + UIMAGE_IH_SIZE);
+    const char *why = NULL;
+
+    if (crc != be32_at(at + UIMAGE_IH_HCRC))
+        why = "uInitrd header CRC does not match";
+    else if (size != f->size - UIMAGE_HEADER_SIZE)
+        why = "uInitrd header's data size is not the file's";
+    else if (~ext_crc32(~0u, at + UIMAGE_HEADER_SIZE, size) !=
+             be32_at(at + UIMAGE_IH_DCRC))
+        why = "uInitrd data CRC does not match";
+    if (why)
+        return boot_plan_fail(p, BOOT_EINITRD, "initrd", st->path, why);
+    memmove(at, at + UIMAGE_HEADER_SIZE, size);
+    for (uint32_t i = 0; i < p->n; i++)
+        if (p->f[i].role == BOOT_ROLE_INITRD && p->f[i].off > f->off)
+            p->f[i].off -= UIMAGE_HEADER_SIZE;
+    f->size = size;
+    con_printf(&env->con, "initrd: %s: uInitrd header checked and skipped, "
+               "%u bytes at 0x%08x\n", st->path, (unsigned)size,
+               (unsigned)(env->window_addr + f->off));
+    return 0;
+}
+#endif
+
 /* One file: its .sha256, its bytes, the check. */
 static int load_file(const struct boot_env *env, struct boot_state *st,
                      struct boot_plan_file *f)
@@ -218,10 +281,15 @@ static int load_file(const struct boot_env *env, struct boot_state *st,
                                                        kib % ms * 1000u / ms));
     con_printf(&env->con, "\n");
     if (have || SIGNING(env))
-        return verify(env, st, f, have ? want : NULL);
-    con_printf(&env->con, "verify: no %s" SHA256_SUFFIX ", not checked\n",
-               st->path);
-    return 0;
+        rc = verify(env, st, f, have ? want : NULL);
+    else
+        con_printf(&env->con, "verify: no %s" SHA256_SUFFIX ", not "
+                   "checked\n", st->path);
+#if BOOT_UINITRD
+    if (!rc && f->role == BOOT_ROLE_INITRD)
+        rc = strip_uinitrd(env, st, f);
+#endif
+    return rc;
 }
 
 /* Every file, lowest address first: a .sha256 line read into a file's
@@ -358,7 +426,11 @@ static int hand_off(const struct boot_env *env, struct boot_state *st,
             if (rc)
                 return rc;
         }
-    if (!img.fdt_addr && env->default_fdt_addr) {
+    if (config_no_fdt(label)) {
+        img.fdt_addr = 0;
+        img.fdt_size = 0;
+        con_printf(&env->con, "fdt: none (FDT -)\n");
+    } else if (!img.fdt_addr && env->default_fdt_addr) {
         /* Stays where the board has it; nothing is copied. */
         img.fdt_addr = env->default_fdt_addr;
         img.fdt_size = env->default_fdt_size;
@@ -485,7 +557,7 @@ void boot_label_message(const struct boot_env *env, struct boot_state *st,
         n = boot_plan_resolve(env, st, f);  /* resolved once already */
         if (n >= 0)
             sigmsg_file(&m, (enum sigmsg_role)f->role, st->path,
-                        (uint32_t)n, f->size, f->sha256);
+                        (uint32_t)n, f->card_size, f->sha256);
     }
 }
 

@@ -260,7 +260,9 @@ int boot_plan_files(const struct boot_env *env, struct boot_state *st,
         }
         s += s[n] ? n + 1u : n;
     }
-    if (!rc && label->fdt && label->fdt[0]) {
+    if (!rc && config_no_fdt(label)) {
+        /* FDT -: no device tree at all (U-Boot: no fdt argument) */
+    } else if (!rc && label->fdt && label->fdt[0]) {
         rc = add_file(p, label->fdt, str_len(label->fdt), BOOT_ROLE_FDT, 0);
     } else if (!rc && label->fdtdir && label->fdtdir[0]) {
         if (!env->fdtfile)

@@ -1,31 +1,51 @@
+/* The extlinux.conf subset (firmware/config.h): one pass over the text,
+ * in place, values NUL-terminated where they end. INCLUDE reads the
+ * named file into the buffer's free room past what is read and parses
+ * it there, then the including file goes on: a stack of at most
+ * CONFIG_INCLUDE_DEPTH + 1 files, no recursion. */
 #include "firmware/config.h"
 
-#include <stdbool.h>
+#include <stdarg.h>
 #include <stddef.h>
+#include <string.h>
 
 enum keyword {
-    KW_OTHER, KW_DEFAULT, KW_LABEL, KW_KERNEL, KW_FDT, KW_APPEND,
-    KW_INITRD, KW_FDTDIR, KW_FIRMWARE,
-    KW_TIMEOUT, KW_PROMPT, KW_MENU, KW_SIGNATURE,
+    KW_OTHER, KW_DEFAULT, KW_ONTIMEOUT, KW_LABEL, KW_KERNEL, KW_FDT,
+    KW_APPEND, KW_INITRD, KW_FDTDIR, KW_FIRMWARE, KW_TIMEOUT,
+    KW_TOTALTIMEOUT, KW_PROMPT, KW_MENU, KW_INCLUDE, KW_SAY, KW_SIGNATURE,
+    /* MENU's second words */
+    KW_TITLE, KW_HIDDEN, KW_AUTOBOOT,
 };
 
+/* U-Boot's table (boot/pxe_utils.c) has the same synonyms: LINUX,
+ * DEVICETREE, DEVICETREEDIR. */
 static const struct {
     const char *name;
     enum keyword kw;
 } keywords[] = {
-    { "default", KW_DEFAULT }, { "label", KW_LABEL },
-    { "kernel", KW_KERNEL },   { "linux", KW_KERNEL },
-    { "fdt", KW_FDT },         { "devicetree", KW_FDT },
-    { "append", KW_APPEND },
-    { "initrd", KW_INITRD },   { "fdtdir", KW_FDTDIR },
-    { "firmware", KW_FIRMWARE },
-#if BOOT_INTERACTIVE
-    { "timeout", KW_TIMEOUT }, { "prompt", KW_PROMPT },
-    { "menu", KW_MENU },
-#endif
+    { "default", KW_DEFAULT },     { "label", KW_LABEL },
+    { "kernel", KW_KERNEL },       { "linux", KW_KERNEL },
+    { "fdt", KW_FDT },             { "devicetree", KW_FDT },
+    { "append", KW_APPEND },       { "initrd", KW_INITRD },
+    { "fdtdir", KW_FDTDIR },       { "devicetreedir", KW_FDTDIR },
+    { "firmware", KW_FIRMWARE },   { "ontimeout", KW_ONTIMEOUT },
+    { "timeout", KW_TIMEOUT },     { "totaltimeout", KW_TOTALTIMEOUT },
+    { "prompt", KW_PROMPT },       { "menu", KW_MENU },
+    { "include", KW_INCLUDE },     { "say", KW_SAY },
+    { "title", KW_TITLE },         { "hidden", KW_HIDDEN },
+    { "autoboot", KW_AUTOBOOT },
 #if BOOT_SIGNED
     { "signature", KW_SIGNATURE },
 #endif
+};
+
+struct parse {
+    const struct config_src *src;
+    struct boot_config *cfg;
+    struct config_label *cur;
+    const char *include;          /* a line asked for this file */
+    struct config_file *f;        /* cfg->files */
+    uint32_t depth;
 };
 
 static bool is_blank(char c)
@@ -48,6 +68,18 @@ static bool word_is(const char *word, uint32_t n, const char *name)
     return i == n && !name[i];
 }
 
+/* a[0..n) and b[0..m) are the same word, ignoring case. */
+static bool same_word(const char *a, uint32_t n, const char *b, uint32_t m)
+{
+    uint32_t i = 0;
+
+    if (n != m)
+        return false;
+    while (i < n && lower(a[i]) == lower(b[i]))
+        i++;
+    return i == n;
+}
+
 static enum keyword match_keyword(const char *word, uint32_t n)
 {
     for (uint32_t k = 0; k < sizeof(keywords) / sizeof(keywords[0]); k++)
@@ -55,6 +87,58 @@ static enum keyword match_keyword(const char *word, uint32_t n)
             return keywords[k].kw;
     return KW_OTHER;
 }
+
+static void say(const struct parse *ps, const char *fmt, ...)
+    CON_PRINTF(2, 3);
+static void say(const struct parse *ps, const char *fmt, ...)
+{
+    va_list ap;
+
+    if (!ps->src->con)
+        return;
+    va_start(ap, fmt);
+    con_vprintf(ps->src->con, fmt, ap);
+    va_end(ap);
+}
+
+/* A line skipped: its keyword (and MENU's second word) is named on the
+ * console the first time it is seen, never again. */
+static void skip_word(struct parse *ps, const char *kw, uint32_t kw_len,
+                      const char *sub, uint32_t sub_len, const char *why)
+{
+    struct boot_config *cfg = ps->cfg;
+
+    cfg->lines_skipped++;
+    for (uint32_t i = 0; i < cfg->unhandled_n && i < CONFIG_UNHANDLED_MAX;
+         i++) {
+        const struct config_word *w = &cfg->unhandled[i];
+
+        if (same_word(w->kw, w->kw_len, kw, kw_len) &&
+            (!w->sub) == (!sub) &&
+            (!sub || same_word(w->sub, w->sub_len, sub, sub_len)))
+            return;
+    }
+    if (cfg->unhandled_n >= CONFIG_UNHANDLED_MAX) {
+        if (cfg->unhandled_n++ == CONFIG_UNHANDLED_MAX && ps->src->con)
+            con_printf(ps->src->con, "config: more keywords skipped than "
+                       "%u; not named\n", (unsigned)CONFIG_UNHANDLED_MAX);
+        return;
+    }
+    kw_len = kw_len > 255u ? 255u : kw_len;
+    sub_len = sub_len > 255u ? 255u : sub_len;
+    cfg->unhandled[cfg->unhandled_n++] = (struct config_word){
+        .kw = kw, .sub = sub, .kw_len = (uint8_t)kw_len,
+        .sub_len = (uint8_t)sub_len,
+    };
+    if (ps->src->con)
+        con_printf(ps->src->con, "config: %.*s%s%.*s: %s; skipped\n",
+                   (int)kw_len, kw, sub ? " " : "", (int)(sub ? sub_len : 0),
+                   sub ? sub : "", why);
+}
+
+#define WHY_UNKNOWN "not handled by extload"
+#define WHY_BUILD "not in this build"
+#define WHY_STRAY "before any LABEL"
 
 #if BOOT_INTERACTIVE
 /* A decimal number, cut to CONFIG_TIMEOUT_MAX; false if s is not one. */
@@ -73,11 +157,28 @@ static bool parse_number(const char *s, uint32_t *out)
     return true;
 }
 
-/* "MENU TITLE text" / "MENU LABEL text": value is "TITLE text". Returns
- * false for other MENU lines. */
-static bool parse_menu(char *value, struct boot_config *cfg,
-                       struct config_label *cur)
+/* MENU LABEL's '^x' (syslinux doc/menu.txt): x is the hotkey; the caret
+ * is taken out of the text the menu shows. */
+static void menu_label(struct config_label *l, char *text)
 {
+    l->menu_label = text;
+    l->hotkey = 0;
+    for (char *p = text; *p; p++)
+        if (*p == '^' && p[1]) {
+            l->hotkey = lower(p[1]);
+            for (; *p; p++)
+                p[0] = p[1];
+            return;
+        }
+}
+#endif
+
+/* "MENU X value": value is "X value". */
+static void parse_menu(struct parse *ps, const char *kw, uint32_t kw_len,
+                       char *value)
+{
+    struct boot_config *cfg = ps->cfg;
+    struct config_label *cur = ps->cur;
     uint32_t n = 0;
 
     while (value[n] && !is_blank(value[n]))
@@ -85,18 +186,46 @@ static bool parse_menu(char *value, struct boot_config *cfg,
     char *text = value + n;
     while (is_blank(*text))
         text++;
-    if (word_is(value, n, "title")) {
-        cfg->title = text;
-        return true;
-    }
-    if (word_is(value, n, "label") && cur) {
-        cur->menu_label = text;
-        return true;
-    }
-    return false;
-}
+    enum keyword sub = match_keyword(value, n);
 
+    if (sub == KW_DEFAULT && cur) {
+        if (!cfg->menu_default)
+            cfg->menu_default = (uint8_t)(cur - cfg->labels + 1);
+        return;
+    }
+    if (sub == KW_INCLUDE && BOOT_CONF_INCLUDE) {
+        ps->include = text;
+        return;
+    }
+#if BOOT_INTERACTIVE
+    if (sub == KW_TITLE) {
+        cfg->title = text;
+        return;
+    }
+    if (sub == KW_LABEL && cur) {
+        menu_label(cur, text);
+        return;
+    }
+    if (sub == KW_HIDDEN) {
+        cfg->hidden = 1;
+        return;
+    }
+    if (sub == KW_AUTOBOOT) {
+        cfg->autoboot = text;
+        return;
+    }
+    const char *why = WHY_UNKNOWN;
+#else
+    const char *why = sub == KW_TITLE || sub == KW_HIDDEN ||
+                      sub == KW_AUTOBOOT || sub == KW_LABEL ? WHY_BUILD
+                                                            : WHY_UNKNOWN;
 #endif
+    if ((sub == KW_LABEL || sub == KW_DEFAULT) && !cur && !cfg->labels_dropped)
+        why = WHY_STRAY;
+    else if (sub == KW_INCLUDE)
+        why = WHY_BUILD;
+    skip_word(ps, kw, kw_len, value, n, why);
+}
 
 static bool str_eq(const char *a, const char *b)
 {
@@ -105,10 +234,11 @@ static bool str_eq(const char *a, const char *b)
     return *a == *b;
 }
 
-/* One line, text[0..n) with its end already NUL: keyword, then value. */
-static void parse_line(char *line, uint32_t n, struct boot_config *cfg,
-                       struct config_label **cur)
+/* One line, line[0..n) with line[n] already NUL: keyword, then value. */
+static void parse_line(struct parse *ps, char *line, uint32_t n)
 {
+    struct boot_config *cfg = ps->cfg;
+    struct config_label *cur = ps->cur;
     uint32_t i = 0, kw_start, kw_len;
 
     while (i < n && is_blank(line[i]))
@@ -126,94 +256,307 @@ static void parse_line(char *line, uint32_t n, struct boot_config *cfg,
         end--;
     line[end] = '\0';
     char *value = line + i;
+    const char *kw = line + kw_start;
+    const char **slot = NULL;
+    enum keyword k = match_keyword(kw, kw_len);
 
-    switch (match_keyword(line + kw_start, kw_len)) {
+    switch (k) {
     case KW_DEFAULT:
         cfg->default_name = value;
+        return;
+    case KW_ONTIMEOUT:
+        cfg->ontimeout = value;
+        return;
+    case KW_SAY:
+        say(ps, "%s\n", value);
         return;
     case KW_LABEL:
         if (cfg->count == CONFIG_LABELS_MAX) {
             cfg->labels_dropped++;
-            *cur = NULL;
+            ps->cur = NULL;
             return;
         }
-        *cur = &cfg->labels[cfg->count++];
-        (*cur)->name = value;
+        ps->cur = &cfg->labels[cfg->count++];
+        *ps->cur = (struct config_label){ .name = value };
         return;
+    case KW_MENU:
+        parse_menu(ps, kw, kw_len, value);
+        return;
+    case KW_INCLUDE:
+        if (BOOT_CONF_INCLUDE) {
+            ps->include = value;
+            return;
+        }
+        skip_word(ps, kw, kw_len, NULL, 0, WHY_BUILD);
+        return;
+#if BOOT_INTERACTIVE
+    case KW_TIMEOUT:
+    case KW_TOTALTIMEOUT:
+    case KW_PROMPT:
+        if (!parse_number(value, k == KW_TIMEOUT ? &cfg->timeout_ds
+                                 : k == KW_PROMPT ? &cfg->prompt
+                                                  : &cfg->totaltimeout_ds)) {
+            cfg->lines_skipped++;
+            say(ps, "config: %.*s %s: not a number; skipped\n", (int)kw_len,
+                kw, value);
+        }
+        return;
+#else
+    case KW_TIMEOUT:
+    case KW_TOTALTIMEOUT:
+    case KW_PROMPT:
+        skip_word(ps, kw, kw_len, NULL, 0, WHY_BUILD);
+        return;
+#endif
     case KW_KERNEL:
-        if (*cur)
-            (*cur)->kernel = value;
+        slot = cur ? &cur->kernel : NULL;
         break;
     case KW_FDT:
-        if (*cur)
-            (*cur)->fdt = value;
+        slot = cur ? &cur->fdt : NULL;
         break;
     case KW_APPEND:
-        if (*cur)
-            (*cur)->append = value;
+        slot = cur ? &cur->append : NULL;
         break;
     case KW_INITRD:
-        if (*cur)
-            (*cur)->initrd = value;
+        slot = cur ? &cur->initrd : NULL;
         break;
     case KW_FDTDIR:
-        if (*cur)
-            (*cur)->fdtdir = value;
+        slot = cur ? &cur->fdtdir : NULL;
         break;
     case KW_FIRMWARE:
-        if (*cur)
-            (*cur)->firmware = value;
+        slot = cur ? &cur->firmware : NULL;
         break;
 #if BOOT_SIGNED
     case KW_SIGNATURE:
-        if (*cur)
-            (*cur)->signature = value;
+        slot = cur ? &cur->signature : NULL;
         break;
-#else
-    case KW_SIGNATURE:
-        cfg->lines_skipped++;
-        return;
 #endif
-#if BOOT_INTERACTIVE
-    case KW_TIMEOUT:
-        if (!parse_number(value, &cfg->timeout_ds))
-            cfg->lines_skipped++;
-        return;
-    case KW_PROMPT:
-        if (!parse_number(value, &cfg->prompt))
-            cfg->lines_skipped++;
-        return;
-    case KW_MENU:
-        if (!parse_menu(value, cfg, *cur))
-            cfg->lines_skipped++;
-        return;
-#else
-    case KW_TIMEOUT:
-    case KW_PROMPT:
-    case KW_MENU:
-#endif
-    case KW_OTHER:
-        cfg->lines_skipped++;
+    default:
+        skip_word(ps, kw, kw_len, NULL, 0, WHY_UNKNOWN);
         return;
     }
-    if (!*cur && cfg->labels_dropped == 0)
-        cfg->lines_skipped++;
+    if (slot)
+        *slot = value;
+    else if (cfg->labels_dropped == 0)
+        skip_word(ps, kw, kw_len, NULL, 0, WHY_STRAY);
+}
+
+/* A file's text ends at its last whole line when it was cut. */
+static uint32_t whole_lines(const char *text, uint32_t start, uint32_t end)
+{
+    while (end > start && text[end - 1] != '\n')
+        end--;
+    return end;
+}
+
+/* The end of a file: a cut one drops the label open at the cut, whose
+ * lines may go on past it (a half-read label could boot wrongly). */
+static void file_done(struct parse *ps, const struct config_file *f)
+{
+    struct boot_config *cfg = ps->cfg;
+
+    if (!f->cut || !ps->cur)
+        return;
+    cfg->count--;
+    cfg->cut_dropped++;
+    if (cfg->menu_default == cfg->count + 1u)
+        cfg->menu_default = 0;
+    say(ps, "config: %s: label '%s' crosses the cut; dropped\n", f->name,
+        ps->cur->name);
+    ps->cur = NULL;
+}
+
+#if BOOT_CONF_INCLUDE
+/* INCLUDE name: its text into the buffer's free room, on the stack of
+ * files; refused by name when it nests too deep, includes a file being
+ * read, or cannot be read. */
+static void include(struct parse *ps, char *name)
+{
+    const struct config_src *src = ps->src;
+    struct boot_config *cfg = ps->cfg;
+    char why[64];
+    uint64_t size = 0;
+    uint32_t id = 0, n = 0;
+
+    /* syslinux's INCLUDE file [tagname]: the file only. */
+    while (name[n] && !is_blank(name[n]))
+        n++;
+    name[n] = '\0';
+    if (ps->depth == CONFIG_INCLUDE_DEPTH) {
+        cfg->include_errors++;
+        if (src->con)
+            con_printf(src->con, "config: error: INCLUDE %s: more than %u "
+                       "nested includes; skipped\n", name,
+                       (unsigned)CONFIG_INCLUDE_DEPTH);
+        return;
+    }
+    uint32_t room = src->cap - cfg->used;
+    int32_t got = -1;
+
+    if (room < 2u)
+        memcpy(why, "the config buffer is full", 26);
+    else if (!src->read)
+        memcpy(why, "not supported here", 19);
+    else
+        got = src->read(src->ctx, name, src->text + cfg->used, room - 1u,
+                        &size, &id, why, sizeof(why));
+    if (got < 0) {
+        cfg->include_errors++;
+        if (src->con)
+            con_printf(src->con, "config: error: INCLUDE %s: %s; skipped\n",
+                       name, why);
+        return;
+    }
+    for (uint32_t d = 0; d <= ps->depth; d++)
+        if (ps->f[d].id == id) {
+            cfg->include_errors++;
+            if (src->con)
+                con_printf(src->con, "config: error: INCLUDE %s: it is "
+                           "being read already (%s); an include cycle, "
+                           "skipped\n", name, ps->f[d].name);
+            return;
+        }
+    if ((uint32_t)got > room - 1u)
+        got = (int32_t)(room - 1u);
+    struct config_file *f = &ps->f[++ps->depth];
+    *f = (struct config_file){
+        .pos = cfg->used, .end = cfg->used + (uint32_t)got, .id = id,
+        .name = name, .cut = size > (uint64_t)got,
+    };
+    if (f->cut) {
+        f->end = whole_lines(src->text, f->pos, f->end);
+        if (src->con)
+            con_printf(src->con, "config: warning: %s is %llu bytes; only "
+                       "the first %u fit\n", name, (unsigned long long)size,
+                       (unsigned)(f->end - f->pos));
+    }
+    cfg->includes++;
+    src->text[f->end] = '\0';
+    cfg->used = f->end + 1u;
+}
+#endif
+
+#if BOOT_CONF_VARS
+static uint32_t str_len(const char *s)
+{
+    uint32_t n = 0;
+
+    while (s[n])
+        n++;
+    return n;
+}
+
+/* The value of ${name[0..n)}, or NULL. */
+static const char *var_of(const char *const *vars, const char *name,
+                          uint32_t n)
+{
+    for (; vars && vars[0]; vars += 2) {
+        uint32_t i = 0;
+
+        while (i < n && vars[0][i] == name[i])
+            i++;
+        if (i == n && !vars[0][n])
+            return vars[1];
+    }
+    return NULL;
+}
+
+/* APPEND with each ${name} the board defines replaced by its value, in
+ * the buffer's free room; a ${name} it does not define stays as written
+ * (U-Boot's env expansion leaves unknown ones empty: the kernel would
+ * then see less than the file says). No room: as written, said. */
+static const char *expand(struct parse *ps, const char *s)
+{
+    const struct config_src *src = ps->src;
+    struct boot_config *cfg = ps->cfg;
+    char *out = src->text + cfg->used;
+    uint32_t room = src->cap - cfg->used, at = 0;
+    bool any = false;
+
+    for (uint32_t i = 0; s[i];) {
+        const char *val = NULL;
+        uint32_t n = 0;
+
+        if (s[i] == '$' && s[i + 1] == '{') {
+            while (s[i + 2 + n] && s[i + 2 + n] != '}')
+                n++;
+            if (s[i + 2 + n] == '}')
+                val = var_of(src->vars, s + i + 2, n);
+        }
+        const char *piece = val ? val : s + i;
+        uint32_t len = val ? str_len(val) : 1u;
+
+        if (at + len >= room) {
+            say(ps, "config: APPEND %s: no room for the board's variables; "
+                "left as written\n", s);
+            return s;
+        }
+        memcpy(out + at, piece, len);
+        at += len;
+        i += val ? n + 3u : 1u;
+        any |= val != NULL;
+    }
+    if (!any)
+        return s;
+    out[at] = '\0';
+    cfg->used += at + 1u;
+    return out;
+}
+#endif
+
+void config_parse_src(const struct config_src *src, struct boot_config *cfg)
+{
+    struct parse ps = { .src = src, .cfg = cfg, .f = cfg->files };
+
+    *cfg = (struct boot_config){ 0 };
+    ps.f[0] = (struct config_file){ .end = src->len, .id = src->id,
+                                  .name = src->path ? src->path : "config",
+                                  .cut = src->cut };
+    if (src->cut) {
+        ps.f[0].end = whole_lines(src->text, 0, src->len);
+        say(&ps, "config: warning: %s is %llu bytes; only the first %u "
+            "fit\n", ps.f[0].name, (unsigned long long)src->size,
+            (unsigned)ps.f[0].end);
+    }
+    src->text[ps.f[0].end] = '\0';
+    cfg->used = ps.f[0].end + 1u;
+    /* Each turn ends a line (pos moves past it) or a file (depth falls):
+     * bounded by the buffer's bytes and the stack's depth. */
+    for (;;) {
+        struct config_file *f = &ps.f[ps.depth];
+
+        if (f->pos > f->end) {
+            file_done(&ps, f);
+            if (ps.depth == 0)
+                break;
+            ps.depth--;
+            continue;
+        }
+        uint32_t i = f->pos;
+        while (i < f->end && src->text[i] != '\n' && src->text[i] != '\0')
+            i++;
+        src->text[i] = '\0';
+        ps.include = NULL;
+        parse_line(&ps, src->text + f->pos, i - f->pos);
+        f->pos = i + 1u;
+#if BOOT_CONF_INCLUDE
+        if (ps.include)
+            include(&ps, (char *)ps.include);
+#endif
+    }
+#if BOOT_CONF_VARS
+    for (uint32_t l = 0; src->vars && l < cfg->count; l++)
+        if (cfg->labels[l].append)
+            cfg->labels[l].append = expand(&ps, cfg->labels[l].append);
+#endif
 }
 
 void config_parse(char *text, uint32_t len, struct boot_config *cfg)
 {
-    struct config_label *cur = NULL;
-    uint32_t start = 0;
+    const struct config_src src = { .text = text, .len = len,
+                                    .cap = len + 1u };
 
-    *cfg = (struct boot_config){ 0 };
-    text[len] = '\0';
-    for (uint32_t i = 0; i <= len; i++) {
-        if (i < len && text[i] != '\n' && text[i] != '\0')
-            continue;
-        text[i] = '\0';
-        parse_line(text + start, i - start, cfg, &cur);
-        start = i + 1;
-    }
+    config_parse_src(&src, cfg);
 }
 
 int config_find(const struct boot_config *cfg, const char *name)
@@ -224,10 +567,21 @@ int config_find(const struct boot_config *cfg, const char *name)
     return -1;
 }
 
+int config_default(const struct boot_config *cfg)
+{
+    int i = cfg->ontimeout ? config_find(cfg, cfg->ontimeout) : -1;
+
+    if (i < 0 && cfg->default_name)
+        i = config_find(cfg, cfg->default_name);
+    if (i < 0 && cfg->menu_default)
+        i = cfg->menu_default - 1;
+    return i;
+}
+
 uint32_t config_boot_order(const struct boot_config *cfg,
                            uint8_t order[CONFIG_LABELS_MAX])
 {
-    int def = cfg->default_name ? config_find(cfg, cfg->default_name) : -1;
+    int def = config_default(cfg);
     uint32_t n = 0;
 
     if (def >= 0)

@@ -34,7 +34,11 @@ int input_getc(const struct boot_env *env, struct boot_input *in)
     input_poll(env, in);
     if (in->head != in->tail)
         return in->ring[in->head++ & RING_MASK];
-    return in->eof ? BOOT_IN_EOF : BOOT_IN_NONE;
+    /* TOTALTIMEOUT (firmware/menu.c): past it the input ends, and the
+     * flow boots the default (boot.c). */
+    if (in->has_deadline && (int32_t)(boot_now(env) - in->deadline) >= 0)
+        in->timed_out = 1;
+    return in->eof || in->timed_out ? BOOT_IN_EOF : BOOT_IN_NONE;
 }
 
 #endif

@@ -45,6 +45,7 @@ LM3S_LDFLAGS := -T linker/lm3s6965evb.ld -Wl,--gc-sections -lgcc
 $(eval $(call OBJ_RULE,$(LM3S_DIR)/obj,$$(ARM_CC),$$(LM3S_CFLAGS) $$(call board_lto,$$(LM3S_LTO)),CC-M3))
 $(eval $(call OBJ_RULE,$(LM3S_DIR)/sha-obj,$$(ARM_CC),$$(LM3S_CFLAGS) $$(call board_lto,$$(LM3S_LTO)) -UBOOT_REQUIRE_SHA256 -DBOOT_REQUIRE_SHA256=1,CC-M3))
 $(eval $(call OBJ_RULE,$(LM3S_DIR)/noint-obj,$$(ARM_CC),$$(LM3S_CFLAGS) $$(call board_lto,$$(LM3S_LTO)) -DBOOT_INTERACTIVE=0,CC-M3))
+$(eval $(call OBJ_RULE,$(LM3S_DIR)/noconf-obj,$$(ARM_CC),$$(LM3S_CFLAGS) $$(call board_lto,$$(LM3S_LTO)) -DBOOT_CONF_INCLUDE=0 -DBOOT_CONF_VARS=0 -DBOOT_UINITRD=0,CC-M3))
 $(eval $(call OBJ_RULE,$(LM3S_DIR)/msgs-obj,$$(ARM_CC),$$(LM3S_CFLAGS) $$(call board_lto,$$(LM3S_LTO)) -DBOOT_MESSAGES=1,CC-M3))
 $(eval $(call OBJ_RULE,$(LM3S_DIR)/report-obj,$$(ARM_CC),$$(LM3S_CFLAGS) $$(call board_lto,$$(LM3S_LTO)) -DBOARD_REPORT=1,CC-M3))
 
@@ -57,7 +58,7 @@ $$(LM3S_DIR)/$(1).elf: $(2) linker/lm3s6965evb.ld
 endef
 LM3S_OBJ := $(call objs,$(LM3S_DIR)/obj,$(LM3S_SRC))
 $(eval $(call FLAGS_STAMP,$(LM3S_DIR)/lto-flags.txt,$(LM3S_LTO_LINK)))
-$(foreach d,obj sha-obj noint-obj msgs-obj report-obj,$(call objs,$(LM3S_DIR)/$(d),$(LM3S_SRC))): \
+$(foreach d,obj sha-obj noint-obj noconf-obj msgs-obj report-obj,$(call objs,$(LM3S_DIR)/$(d),$(LM3S_SRC))): \
     $(LM3S_DIR)/lto-flags.txt
 # BOOT_PUBKEY: board/main.c includes the key (the Makefile's SIGN_HDR).
 $(LM3S_DIR)/obj/board/main.o: $(SIGN_HDR)
@@ -68,6 +69,8 @@ LM3S_LIB_OBJ := $(filter-out $(LM3S_DIR)/obj/board/main.o,$(LM3S_OBJ))
 #                   /stream.bin through SHA-256 instead of booting
 #   extload-sha     built with BOOT_REQUIRE_SHA256=1
 #   extload-noint   built with BOOT_INTERACTIVE=0 (no menu, no prompt)
+#   extload-noconf  built without BOOT_CONF_INCLUDE, BOOT_CONF_VARS and
+#                   BOOT_UINITRD (their cost, `make size`)
 #   extload-msgs    built with BOOT_MESSAGES=1 (the tiny profile's cost of
 #                   the error sentences, `make size`)
 #   extload-report  built with BOARD_REPORT=1 (the tiny profile's cost of
@@ -77,6 +80,7 @@ $(eval $(call LM3S_IMAGE,extload,$(LM3S_OBJ)))
 $(eval $(call LM3S_IMAGE,extload-stream,$(LM3S_LIB_OBJ) $(LM3S_DIR)/obj/tests/qemu/stream_main.o))
 $(eval $(call LM3S_IMAGE,extload-sha,$(call objs,$(LM3S_DIR)/sha-obj,$(LM3S_SRC))))
 $(eval $(call LM3S_IMAGE,extload-noint,$(call objs,$(LM3S_DIR)/noint-obj,$(LM3S_SRC))))
+$(eval $(call LM3S_IMAGE,extload-noconf,$(call objs,$(LM3S_DIR)/noconf-obj,$(LM3S_SRC))))
 $(eval $(call LM3S_IMAGE,extload-msgs,$(call objs,$(LM3S_DIR)/msgs-obj,$(LM3S_SRC))))
 $(eval $(call LM3S_IMAGE,extload-report,$(call objs,$(LM3S_DIR)/report-obj,$(LM3S_SRC))))
 

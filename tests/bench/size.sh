@@ -56,6 +56,17 @@ if [ "$PROFILE" = default ]; then
     done
     echo
 fi
+# The config directives the tiny profile leaves out (firmware/boot_conf.h
+# BOOT_CONF_INCLUDE, BOOT_CONF_VARS, BOOT_UINITRD): the loader built
+# without the three, and the difference.
+if [ "$PROFILE" = default ] && [ -f "$LM3S/extload-noconf.bin" ]; then
+    with=$(stat -c %s "$LM3S/extload.bin")
+    without=$(stat -c %s "$LM3S/extload-noconf.bin")
+    echo "BOOT_CONF_INCLUDE + BOOT_CONF_VARS + BOOT_UINITRD (INCLUDE, \${var}," \
+         "uInitrd): extload.bin $with bytes with them, $without without:" \
+         "they cost $((with - without)) bytes"
+    echo
+fi
 # The tiny profile's error sentences (firmware/boot_conf.h BOOT_MESSAGES):
 # the loader built with them, and the difference.
 if [ "$PROFILE" = tiny ] && [ -f "$LM3S/extload-msgs.bin" ]; then

@@ -42,8 +42,9 @@ const char *fuzz_config_one(const uint8_t *data, size_t len)
 
     if (cfg.count > CONFIG_LABELS_MAX)
         bad = "more labels than CONFIG_LABELS_MAX";
-    else if (!in_text(cfg.default_name, text, len))
-        bad = "DEFAULT points outside the text";
+    else if (!in_text(cfg.default_name, text, len) ||
+             !in_text(cfg.ontimeout, text, len))
+        bad = "DEFAULT or ONTIMEOUT points outside the text";
 #if BOOT_INTERACTIVE
     else if (!in_text(cfg.title, text, len))
         bad = "MENU TITLE points outside the text";
@@ -68,10 +69,12 @@ const char *fuzz_config_one(const uint8_t *data, size_t len)
     }
     if (bad)
         goto out;
-    if (cfg.default_name)
-        def = config_find(&cfg, cfg.default_name);
-    if (def >= (int)cfg.count)
-        bad = "config_find gave an index past the labels";
+    /* ONTIMEOUT's, else DEFAULT's, else MENU DEFAULT's label (#30). */
+    def = config_default(&cfg);
+    if (cfg.menu_default > cfg.count)
+        bad = "MENU DEFAULT names a label past the labels";
+    if (!bad && def >= (int)cfg.count)
+        bad = "config_default gave an index past the labels";
     memset(order, 0xEE, sizeof(order));
     n = bad ? 0 : config_boot_order(&cfg, order);
     if (!bad && n != cfg.count)

@@ -38,7 +38,7 @@ FUZZ_SRC_image  := tests/fuzz/fuzz_image.c tests/fuzz/h_image.c \
 FUZZ_SRC_journal := tests/fuzz/fuzz_journal.c tests/fuzz/h_journal.c \
                    tests/fuzz/h_walk.c tests/fuzz/crc_fast.c $(BASE_SRC) $(FS_SRC)
 FUZZ_SRC_config := tests/fuzz/fuzz_config.c tests/fuzz/h_config.c \
-                   firmware/config.c
+                   firmware/config.c firmware/console.c lib/num.c
 FUZZ_SRC_sdspi  := tests/fuzz/fuzz_sdspi.c tests/fuzz/h_sdspi.c $(BASE_SRC) $(DRV_SRC)
 FUZZ_SRC_ed25519 := tests/fuzz/fuzz_ed25519.c tests/fuzz/h_ed25519.c \
                    firmware/ed25519.c firmware/sha512.c

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include <cmocka.h>
+#include <stdbool.h>
 
 #include "firmware/config.h"
 
@@ -315,6 +316,388 @@ static void test_menu_keywords(void **state)
 #endif
 }
 
+
+/* ---- #30: the directives distributions write ---------------------------
+ * Semantics from syslinux's doc/menu.txt and doc/syslinux.txt and from
+ * U-Boot's boot/pxe_utils.c (parse_pxefile_top, parse_label,
+ * parse_label_menu, handle_include), read, not copied. */
+
+static char out[8192];
+static uint32_t out_len;
+
+static void out_write(void *ctx, const char *s, uint32_t n)
+{
+    (void)ctx;
+    assert_true(out_len + n < sizeof(out));
+    memcpy(out + out_len, s, n);
+    out_len += n;
+    out[out_len] = '\0';
+}
+
+static const struct console out_con = { out_write, NULL };
+
+/* How many times needle is in the console's text. */
+static unsigned out_count(const char *needle)
+{
+    unsigned n = 0;
+
+    for (const char *p = out; (p = strstr(p, needle)) != NULL; p++)
+        n++;
+    return n;
+}
+
+/* INCLUDE's files: name, contents, inode; read from a table. */
+struct fake_file {
+    const char *name, *text;
+    uint32_t id;
+};
+static const struct fake_file *fake_files;
+static uint32_t fake_reads;
+
+static int32_t fake_read(void *ctx, const char *path, char *dst, uint32_t cap,
+                         uint64_t *size, uint32_t *id, char *why,
+                         uint32_t why_len)
+{
+    (void)ctx;
+    fake_reads++;
+    for (const struct fake_file *f = fake_files; f && f->name; f++)
+        if (!strcmp(f->name, path)) {
+            uint32_t n = (uint32_t)strlen(f->text);
+
+            *size = n;
+            *id = f->id;
+            if (n > cap)
+                n = cap;
+            memcpy(dst, f->text, n);
+            return (int32_t)n;
+        }
+    snprintf(why, why_len, "no such file or directory");
+    return -1;
+}
+
+/* Parses src (file id 1) with the console, INCLUDE's table and vars, in
+ * a buffer of cap bytes; cut: the file is longer than src. */
+static void parse_full(const char *src, uint32_t cap, bool cut,
+                       const char *const *vars, struct boot_config *cfg)
+{
+    uint32_t len = (uint32_t)strlen(src);
+
+    assert_true(cap <= sizeof(text) && len < cap);
+    memset(text, 0x5A, sizeof(text));
+    memcpy(text, src, len);
+    out_len = 0;
+    out[0] = '\0';
+    const struct config_src s = {
+        .text = text, .len = len, .cap = cap, .cut = cut,
+        .size = cut ? len + 100u : len, .path = "/boot/extlinux/extlinux.conf",
+        .id = 1, .con = &out_con, .read = fake_read, .vars = vars,
+    };
+    config_parse_src(&s, cfg);
+    /* Nothing written past the buffer it was given. */
+    for (uint32_t i = cap; i < sizeof(text); i++)
+        assert_int_equal((uint8_t)text[i], 0x5A);
+}
+
+/* INCLUDE and MENU INCLUDE put the file's lines where they stand (syslinux
+ * doc/menu.txt "INCLUDE filename"; U-Boot handle_include parses it into
+ * the same menu); the including file then goes on. */
+static void test_include(void **state)
+{
+    static const struct fake_file files[] = {
+        { "common.conf", "TIMEOUT 20\nLABEL inc1\n  KERNEL /i1\n", 2 },
+        { "more.conf", "label inc2\n kernel /i2\n", 3 },
+        { NULL, NULL, 0 },
+    };
+    struct boot_config cfg;
+    (void)state;
+
+    fake_files = files;
+    parse_full("LABEL first\n KERNEL /f\n"
+               "include common.conf\n"
+               "  APPEND stays-with-inc1\n"
+               "MENU INCLUDE more.conf tagname\n"
+               "LABEL last\n KERNEL /l\n", sizeof(text), false, NULL, &cfg);
+#if BOOT_CONF_INCLUDE
+    assert_int_equal(cfg.count, 4);
+    assert_int_equal(cfg.includes, 2);
+    assert_int_equal(cfg.include_errors, 0);
+    assert_string_equal(cfg.labels[0].name, "first");
+    assert_null(cfg.labels[0].append);
+    assert_string_equal(cfg.labels[1].name, "inc1");
+    assert_string_equal(cfg.labels[1].kernel, "/i1");
+    /* the label open at the include's end takes the next lines */
+    assert_string_equal(cfg.labels[1].append, "stays-with-inc1");
+    assert_string_equal(cfg.labels[2].name, "inc2");
+    assert_string_equal(cfg.labels[2].kernel, "/i2");
+    assert_string_equal(cfg.labels[3].name, "last");
+#if BOOT_INTERACTIVE
+    assert_int_equal(cfg.timeout_ds, 20);
+#endif
+    assert_int_equal(out_count("skipped"), 0);
+#else
+    /* the tiny profile: named once, skipped */
+    assert_int_equal(cfg.count, 2);
+    assert_int_equal(out_count("config: include: not in this build; "
+                               "skipped"), 1);
+    assert_int_equal(out_count("config: MENU INCLUDE: not in this build; "
+                               "skipped"), 1);
+#endif
+}
+
+#if BOOT_CONF_INCLUDE
+/* Bounded depth (CONFIG_INCLUDE_DEPTH), cycles and missing files: each
+ * refused by name, the rest read. */
+static void test_include_depth_cycle(void **state)
+{
+    static const struct fake_file files[] = {
+        { "d1", "INCLUDE d2\nLABEL l1\nKERNEL /1\n", 11 },
+        { "d2", "INCLUDE d3\nLABEL l2\nKERNEL /2\n", 12 },
+        { "d3", "INCLUDE d4\nLABEL l3\nKERNEL /3\n", 13 },
+        { "d4", "INCLUDE d5\nLABEL l4\nKERNEL /4\n", 14 },
+        { "d5", "LABEL l5\nKERNEL /5\n", 15 },
+        { "self", "LABEL s\nKERNEL /s\nINCLUDE ../extlinux.conf\n", 20 },
+        { "../extlinux.conf", "LABEL never\n", 1 },
+        { NULL, NULL, 0 },
+    };
+    struct boot_config cfg;
+    (void)state;
+
+    fake_files = files;
+    parse_full("INCLUDE d1\nLABEL top\nKERNEL /t\n", sizeof(text), false,
+               NULL, &cfg);
+    /* d1..d4 are 4 deep; d5 would be the fifth */
+    assert_int_equal(cfg.includes, CONFIG_INCLUDE_DEPTH);
+    assert_int_equal(cfg.include_errors, 1);
+    assert_int_equal(out_count("config: error: INCLUDE d5: more than 4 "
+                               "nested includes; skipped"), 1);
+    assert_int_equal(cfg.count, 5);
+    assert_string_equal(cfg.labels[0].name, "l4");
+    assert_string_equal(cfg.labels[4].name, "top");
+
+    /* A file including one being read (the config itself, by inode). */
+    parse_full("INCLUDE self\nINCLUDE missing.conf\nLABEL top\n",
+               sizeof(text), false, NULL, &cfg);
+    assert_int_equal(cfg.include_errors, 2);
+    assert_int_equal(out_count("config: error: INCLUDE ../extlinux.conf: it "
+                               "is being read already "
+                               "(/boot/extlinux/extlinux.conf); an include "
+                               "cycle, skipped"), 1);
+    assert_int_equal(out_count("config: error: INCLUDE missing.conf: no such "
+                               "file or directory; skipped"), 1);
+    assert_int_equal(config_find(&cfg, "never"), -1);
+    assert_int_equal(cfg.count, 2);
+
+    /* No room left in the buffer: refused, nothing written past it. */
+    fake_reads = 0;
+    parse_full("INCLUDE d5\n", 12, false, NULL, &cfg);
+    assert_int_equal(fake_reads, 0);
+    assert_int_equal(out_count("the config buffer is full"), 1);
+    /* Room for part of it: cut, the label open at the cut dropped. */
+    parse_full("INCLUDE d5\n", 24, false, NULL, &cfg);
+    assert_int_equal(cfg.count, 0);
+    assert_int_equal(out_count("config: warning: d5 is 19 bytes; only the "
+                               "first 9 fit"), 1);
+    assert_int_equal(out_count("config: d5: label 'l5' crosses the cut; "
+                               "dropped"), 1);
+}
+#endif
+
+/* MENU DEFAULT inside a label, DEFAULT naming a label with blanks, and
+ * ONTIMEOUT: syslinux's menu boots ONTIMEOUT's at the timeout (doc/
+ * menu.txt, last section), and DEFAULT "has the same effect as MENU
+ * DEFAULT"; U-Boot's parse_label_menu takes MENU DEFAULT only when no
+ * DEFAULT named one. */
+static void test_defaults(void **state)
+{
+    struct boot_config cfg;
+    uint8_t order[CONFIG_LABELS_MAX];
+    (void)state;
+
+    parse("LABEL a\nKERNEL /a\nLABEL b\nmenu default\nKERNEL /b\n"
+          "LABEL c\nMENU DEFAULT\n", &cfg);
+    assert_int_equal(cfg.menu_default, 2);
+    assert_int_equal(config_default(&cfg), 1);
+    assert_int_equal(config_boot_order(&cfg, order), 3);
+    assert_int_equal(order[0], 1);
+    assert_int_equal(order[1], 0);
+    assert_int_equal(order[2], 2);
+
+    parse("DEFAULT Debian GNU/Linux 12, 6.1.0 (rescue)\n"
+          "LABEL Debian GNU/Linux 12, 6.1.0\nKERNEL /a\n"
+          "LABEL Debian GNU/Linux 12, 6.1.0 (rescue)\nMENU DEFAULT\n"
+          "LABEL other\nMENU DEFAULT\n", &cfg);
+    assert_int_equal(config_default(&cfg), 1);
+
+    /* DEFAULT naming no label (syslinux's "DEFAULT menu.c32"): MENU
+     * DEFAULT's label. */
+    parse("DEFAULT vesamenu.c32\nLABEL a\nLABEL b\nMENU DEFAULT\n", &cfg);
+    assert_int_equal(config_default(&cfg), 1);
+
+    /* ONTIMEOUT wins when it names a label, whatever the order. */
+    parse("ONTIMEOUT c\nDEFAULT b\nLABEL a\nLABEL b\nLABEL c\n", &cfg);
+    assert_int_equal(config_default(&cfg), 2);
+    parse("OnTimeout nothing\nDEFAULT b\nLABEL a\nLABEL b\n", &cfg);
+    assert_int_equal(config_default(&cfg), 1);
+    parse("LABEL a\nLABEL b\n", &cfg);
+    assert_int_equal(config_default(&cfg), -1);
+}
+
+/* SAY is printed as the file is read; every keyword extload does not
+ * handle is named once, whatever its case, and never dropped silently. */
+static void test_say_and_unhandled_named_once(void **state)
+{
+    struct boot_config cfg;
+    (void)state;
+
+    parse_full("SAY Booting the Debian card\n"
+               "UI menu.c32\nui vesamenu.c32\n"
+               "MENU COLOR title 1;36\nmenu color sel 7\n"
+               "LABEL a\n KERNEL /a\n FDTOVERLAYS /o.dtbo\n"
+               " fdtoverlays /p.dtbo\n IPAPPEND 2\n KASLRSEED\n"
+               "say second line\n", sizeof(text), false, NULL, &cfg);
+    assert_int_equal(cfg.count, 1);
+    assert_int_equal(out_count("Booting the Debian card\n"), 1);
+    assert_int_equal(out_count("second line\n"), 1);
+    assert_int_equal(out_count("config: UI: not handled by extload; "
+                               "skipped\n"), 1);
+    assert_int_equal(out_count("config: MENU COLOR: not handled by extload; "
+                               "skipped\n"), 1);
+    assert_int_equal(out_count("config: FDTOVERLAYS: not handled"), 1);
+    assert_int_equal(out_count("config: IPAPPEND: not handled"), 1);
+    assert_int_equal(out_count("config: KASLRSEED: not handled"), 1);
+    assert_int_equal(out_count("skipped"), 5);
+    assert_int_equal(cfg.lines_skipped, 8);
+    assert_string_equal(cfg.labels[0].kernel, "/a");
+
+    /* A label keyword before the first LABEL: named as such. */
+    parse_full("APPEND quiet\nappend quiet\nLABEL a\n", sizeof(text), false,
+               NULL, &cfg);
+    assert_int_equal(out_count("config: APPEND: before any LABEL; "
+                               "skipped\n"), 1);
+
+    /* More distinct keywords than the table keeps: said once, bounded. */
+    parse_full("K1\nK2\nK3\nK4\nK5\nK6\nK7\nK8\nK9\nK10\nK9\n",
+               sizeof(text), false, NULL, &cfg);
+    assert_int_equal(out_count(": not handled by extload; skipped"),
+                     CONFIG_UNHANDLED_MAX);
+    assert_int_equal(out_count("config: more keywords skipped than 8; not "
+                               "named"), 1);
+    assert_int_equal(cfg.lines_skipped, 11);
+}
+
+/* FDT - (U-Boot: no device tree, pxe_utils.c's strcmp("-", label->fdt)),
+ * DEVICETREE and DEVICETREEDIR as FDT and FDTDIR (U-Boot's keyword
+ * table). */
+static void test_fdt_dash_and_synonyms(void **state)
+{
+    struct boot_config cfg;
+    (void)state;
+
+    parse("LABEL a\n FDT -\nLABEL b\n DeviceTree /b.dtb\n"
+          "LABEL c\n DEVICETREEDIR /usr/lib/linux-image/\nLABEL d\n"
+          " FDT -x\n", &cfg);
+    assert_true(config_no_fdt(&cfg.labels[0]));
+    assert_false(config_no_fdt(&cfg.labels[1]));
+    assert_string_equal(cfg.labels[1].fdt, "/b.dtb");
+    assert_string_equal(cfg.labels[2].fdtdir, "/usr/lib/linux-image/");
+    assert_null(cfg.labels[2].fdt);
+    assert_false(config_no_fdt(&cfg.labels[2]));
+    assert_false(config_no_fdt(&cfg.labels[3]));
+}
+
+/* ${name} in APPEND: the board's value when it defines name; any other
+ * stays as written (an unset variable is not silently emptied). */
+static void test_vars_in_append(void **state)
+{
+    static const char *const vars[] = {
+        "fdtfile", "sifive/hifive-unleashed-a00.dtb", NULL,
+    };
+    struct boot_config cfg;
+    (void)state;
+
+    parse_full("LABEL a\n APPEND dtb=${fdtfile} root=${rootdev} ${fdtfile\n"
+               "LABEL b\n APPEND ${fdtfile}${fdtfile}\nLABEL c\n APPEND x\n",
+               sizeof(text), false, vars, &cfg);
+#if BOOT_CONF_VARS
+    assert_string_equal(cfg.labels[0].append,
+                        "dtb=sifive/hifive-unleashed-a00.dtb root=${rootdev} "
+                        "${fdtfile");
+    assert_string_equal(cfg.labels[1].append,
+                        "sifive/hifive-unleashed-a00.dtbsifive/"
+                        "hifive-unleashed-a00.dtb");
+#else
+    assert_string_equal(cfg.labels[0].append,
+                        "dtb=${fdtfile} root=${rootdev} ${fdtfile");
+#endif
+    assert_string_equal(cfg.labels[2].append, "x");
+
+    /* No board table: as written. */
+    parse_full("LABEL a\n APPEND dtb=${fdtfile}\n", sizeof(text), false,
+               NULL, &cfg);
+    assert_string_equal(cfg.labels[0].append, "dtb=${fdtfile}");
+#if BOOT_CONF_VARS
+    /* No room for the result: as written, said. */
+    parse_full("LABEL a\n APPEND dtb=${fdtfile}\n", 40, false, vars, &cfg);
+    assert_string_equal(cfg.labels[0].append, "dtb=${fdtfile}");
+    assert_int_equal(out_count("no room for the board's variables"), 1);
+#endif
+}
+
+/* A cut config (longer than the buffer): whole lines only, and the label
+ * open at the cut dropped, never half used. */
+static void test_cut_drops_open_label(void **state)
+{
+    struct boot_config cfg;
+    (void)state;
+
+    parse_full("DEFAULT b\nLABEL a\n KERNEL /a\n APPEND ok\n"
+               "LABEL b\n MENU DEFAULT\n KERNEL /b\n APPEND root=/dev/mm",
+               sizeof(text), true, NULL, &cfg);
+    assert_int_equal(cfg.count, 1);
+    assert_int_equal(cfg.cut_dropped, 1);
+    assert_string_equal(cfg.labels[0].append, "ok");
+    assert_int_equal(cfg.menu_default, 0);
+    assert_int_equal(config_default(&cfg), -1);
+    assert_int_equal(out_count("config: /boot/extlinux/extlinux.conf: label "
+                               "'b' crosses the cut; dropped"), 1);
+    assert_int_equal(out_count("config: warning: /boot/extlinux/extlinux.conf"
+                               " is "), 1);
+
+    /* Not cut: the same text keeps b, its last line as it is. */
+    parse_full("LABEL a\n KERNEL /a\nLABEL b\n APPEND root=/dev/mm",
+               sizeof(text), false, NULL, &cfg);
+    assert_int_equal(cfg.count, 2);
+    assert_string_equal(cfg.labels[1].append, "root=/dev/mm");
+}
+
+#if BOOT_INTERACTIVE
+/* MENU LABEL's '^' marks the hotkey (syslinux doc/menu.txt, MENU LABEL):
+ * shown without the caret; a hotkey used again is the first label's.
+ * MENU HIDDEN, MENU AUTOBOOT and TOTALTIMEOUT as the same page says. */
+static void test_menu_hotkey_hidden_autoboot(void **state)
+{
+    struct boot_config cfg;
+    (void)state;
+
+    parse("MENU HIDDEN\nmenu autoboot Booting in # {second,seconds}\n"
+          "TOTALTIMEOUT 600\nTIMEOUT 50\n"
+          "LABEL softcap\n MENU LABEL Soft Cap ^Linux 9.6.36\n"
+          "LABEL brick\n MENU LABEL ^Windows CE/ME/NT\n"
+          "LABEL plain\n MENU LABEL no hotkey^\n", &cfg);
+    assert_int_equal(cfg.hidden, 1);
+    assert_string_equal(cfg.autoboot, "Booting in # {second,seconds}");
+    assert_int_equal(cfg.totaltimeout_ds, 600);
+    assert_int_equal(cfg.timeout_ds, 50);
+    assert_string_equal(cfg.labels[0].menu_label, "Soft Cap Linux 9.6.36");
+    assert_int_equal(cfg.labels[0].hotkey, 'l');
+    assert_string_equal(cfg.labels[1].menu_label, "Windows CE/ME/NT");
+    assert_int_equal(cfg.labels[1].hotkey, 'w');
+    assert_string_equal(cfg.labels[2].menu_label, "no hotkey^");
+    assert_int_equal(cfg.labels[2].hotkey, 0);
+    assert_int_equal(cfg.lines_skipped, 0);
+}
+#endif
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -330,6 +713,18 @@ int main(void)
         cmocka_unit_test(test_label_limit),
         cmocka_unit_test(test_nul_bytes_end_lines),
         cmocka_unit_test(test_every_prefix),
+        cmocka_unit_test(test_include),
+#if BOOT_CONF_INCLUDE
+        cmocka_unit_test(test_include_depth_cycle),
+#endif
+        cmocka_unit_test(test_defaults),
+        cmocka_unit_test(test_say_and_unhandled_named_once),
+        cmocka_unit_test(test_fdt_dash_and_synonyms),
+        cmocka_unit_test(test_vars_in_append),
+        cmocka_unit_test(test_cut_drops_open_label),
+#if BOOT_INTERACTIVE
+        cmocka_unit_test(test_menu_hotkey_hidden_autoboot),
+#endif
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
