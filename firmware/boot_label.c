@@ -122,7 +122,7 @@ __attribute__((noinline))
 static int load_bytes(const struct boot_env *env, struct boot_state *st,
                       const struct boot_plan_file *f)
 {
-    uint64_t got = 0;
+    ext_off_t got = 0;
     int rc = ext_inode_read(&st->fs, f->ino, &st->file.in);
 
     if (!rc)

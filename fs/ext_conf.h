@@ -72,4 +72,16 @@
 #define EXT_JOURNAL (!EXTLOAD_TINY)
 #endif
 
+/* EXT_OFF32
+ *   1: file sizes and offsets are 32-bit (ext_off_t): a file of 4 GiB or
+ *      more (i_size_high not 0) is refused when its inode is read, with
+ *      EXT_EFBIG. A kernel is never that large, and a 32-bit core then
+ *      does no 64-bit arithmetic on file positions. The boards set it in
+ *      both profiles (Makefile BOARD_DEFS), and so does the tiny profile
+ *      on the host. Saves about 200 bytes of Cortex-M3 code.
+ *   0: 64-bit sizes and offsets, as the host tool reads any file. */
+#ifndef EXT_OFF32
+#define EXT_OFF32 EXTLOAD_TINY
+#endif
+
 #endif

@@ -172,7 +172,7 @@ static void check_reads(const char *image, const char *path, unsigned seed)
     size_t len, i;
     uint8_t *want = timg_oracle(img_file(image), path, &len);
     uint8_t *got;
-    uint64_t size;
+    ext_off_t size;
 
     assert_non_null(want);
     mount_img(&l, &fs, image);
@@ -262,7 +262,7 @@ static void test_load_refuses_oversized_before_writing(void **state)
     struct ext_fs fs;
     struct ext_file f;
     uint8_t buf[4096];
-    uint64_t size = 0;
+    ext_off_t size = 0;
     size_t i;
 
     (void)state;
@@ -774,7 +774,7 @@ static void test_evil_images(void **state)
             rc = ext_open(&fs, path, &f);
             if (!rc) {
                 static uint8_t buf[1 << 20];
-                uint64_t size;
+                ext_off_t size;
 
                 rc = ext_load(&fs, &f, buf, sizeof(buf), &size);
             }
