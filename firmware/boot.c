@@ -32,7 +32,7 @@ static int mount_report(const struct boot_env *env, struct boot_state *st,
                    boot_ext_why(&st->fs, rc, why, sizeof(why)));
         return BOOT_ENOFS;
     }
-    con_printf(con, "mount: %s at LBA %llu, %u-byte blocks, %llu blocks, "
+    BOOT_SAY(con, "mount: %s at LBA %llu, %u-byte blocks, %llu blocks, "
                "%u ms\n", ext_flavour(&st->fs), (unsigned long long)p->lba,
                1u << st->fs.blk_shift,
                (unsigned long long)st->fs.blocks_count,
@@ -42,7 +42,7 @@ static int mount_report(const struct boot_env *env, struct boot_state *st,
         char line[200];
 
         ext_journal_describe(&st->fs, line, sizeof(line));
-        con_printf(con, "mount: journal %s\n", line);
+        BOOT_SAY(con, "mount: journal %s\n", line);
     }
 #endif
     if (st->fs.warnings & EXT_WARN_NEEDS_RECOVERY)
@@ -86,11 +86,11 @@ int boot_mount(const struct boot_env *env, struct boot_state *st)
     if (rc)
         return part_report(env, p, rc);
     if (p->scheme == PART_NONE)
-        con_printf(con, "part: no partition table, whole card: %llu "
+        BOOT_SAY(con, "part: no partition table, whole card: %llu "
                    "sectors, %u ms\n", (unsigned long long)p->sectors,
                    (unsigned)(boot_now(env) - t0));
     else
-        con_printf(con, "part: %s partition %u at LBA %llu, %llu sectors "
+        BOOT_SAY(con, "part: %s partition %u at LBA %llu, %llu sectors "
                    "(%llu MiB), %u ms\n", part_scheme_name(p->scheme),
                    (unsigned)p->index, (unsigned long long)p->lba,
                    (unsigned long long)p->sectors,
@@ -149,7 +149,7 @@ static int read_config(const struct boot_env *env, struct boot_state *st)
         config_parse(st->cfg_text, len, st->cfg);
         st->cfg->dir = config_dirs[i];
         const struct boot_config *c = st->cfg;
-        con_printf(con, "config: %s, %u bytes, %u label%s, default %s%s%s, "
+        BOOT_SAY(con, "config: %s, %u bytes, %u label%s, default %s%s%s, "
                    "%u ms\n", path, (unsigned)len, (unsigned)c->count,
                    c->count == 1 ? "" : "s",
                    c->default_name ? "'" : "", c->default_name ?
@@ -237,7 +237,7 @@ int boot_run(const struct boot_env *env, struct boot_state *st)
             con_printf(con, "config: DEFAULT '%s' names no label; trying "
                        "labels in file order\n", st->cfg->default_name);
     } else {
-        con_printf(con, "config: no %s or %s; trying the board default %s\n",
+        BOOT_SAY(con, "config: no %s or %s; trying the board default %s\n",
                    config_paths[0], config_paths[1], env->default_kernel);
         *st->cfg = (struct boot_config){
             .dir = "/",

@@ -111,7 +111,7 @@ static int verify(const struct boot_env *env, struct boot_state *st,
                               st->plan->fail.why);
     }
     f->flags |= BOOT_PF_SHA256;
-    con_printf(&env->con, "verify: sha256 %s... matches %s" SHA256_SUFFIX
+    BOOT_SAY(&env->con, "verify: sha256 %s... matches %s" SHA256_SUFFIX
                ", %u bytes, %u ms\n", hex, st->path, (unsigned)f->size,
                (unsigned)(boot_now(env) - t0));
     return 0;
@@ -154,7 +154,7 @@ static int load_file(const struct boot_env *env, struct boot_state *st,
     if (BOOT_FDT_EDIT && BOOT_RISCV_LINUX && (f->flags & BOOT_PF_BOARD)) {
         /* no file: the board's bytes */
         memcpy(env->window + f->off, env->default_fdt, f->size);
-        con_printf(&env->con, "fdt: none named; the board's at 0x%08x, %u "
+        BOOT_SAY(&env->con, "fdt: none named; the board's at 0x%08x, %u "
                    "bytes, copied -> 0x%08x\n",
                    (unsigned)env->default_fdt_addr, (unsigned)f->size,
                    (unsigned)(env->window_addr + f->off));
@@ -177,17 +177,17 @@ static int load_file(const struct boot_env *env, struct boot_state *st,
         return rc;
     /* The speed in 32-bit math: size < 4 GiB, so kib * 1000 fits. */
     uint32_t ms = boot_now(env) - t0, kib = f->size >> 10;
-    con_printf(&env->con, "%s: %s -> 0x%08x, %u bytes, %u ms",
+    BOOT_SAY(&env->con, "%s: %s -> 0x%08x, %u bytes, %u ms",
                boot_role_step[f->role], st->path,
                (unsigned)(env->window_addr + f->off), (unsigned)f->size,
                (unsigned)ms);
     if (ms > 0 && kib > 0)        /* a speed of whole KiB, not a few bytes */
-        con_printf(&env->con, ", %u KiB/s", (unsigned)(kib / ms * 1000u +
+        BOOT_SAY(&env->con, ", %u KiB/s", (unsigned)(kib / ms * 1000u +
                                                        kib % ms * 1000u / ms));
-    con_printf(&env->con, "\n");
+    BOOT_SAY(&env->con, "\n");
     if (have)
         return verify(env, st, f, want);
-    con_printf(&env->con, "verify: no %s" SHA256_SUFFIX ", not checked\n",
+    BOOT_SAY(&env->con, "verify: no %s" SHA256_SUFFIX ", not checked\n",
                st->path);
     return 0;
 }
@@ -330,7 +330,7 @@ static int hand_off(const struct boot_env *env, struct boot_state *st,
         /* Stays where the board has it; nothing is copied. */
         img.fdt_addr = env->default_fdt_addr;
         img.fdt_size = env->default_fdt_size;
-        con_printf(&env->con, "fdt: none named; the board's at 0x%08x, %u "
+        BOOT_SAY(&env->con, "fdt: none named; the board's at 0x%08x, %u "
                    "bytes\n", (unsigned)img.fdt_addr,
                    (unsigned)img.fdt_size);
     }
@@ -388,6 +388,10 @@ static void print_label(const struct boot_env *env,
     const struct console *con = &env->con;
     const char *fdt = l->fdt ? l->fdt : l->fdtdir;
 
+    if (!BOOT_REPORT) {
+        con_printf(con, "label: '%s'\n", l->name);
+        return;
+    }
     con_printf(con, "label: '%s': kernel %s", l->name,
                l->kernel ? l->kernel : "(none)");
     if (l->initrd)
