@@ -56,6 +56,18 @@
 #define BOOT_REPORT (!EXTLOAD_TINY)
 #endif
 
+/* CONSOLE_FULL: what the console's printf (firmware/console.c) formats.
+ *   1  %% %c %s %.*s %.Ns %d %i %u %o %x %X %p, flags '-' and '0', a
+ *      width, the l/ll/z length modifiers.
+ *   0  %% %c %s %.*s %u %o %x with '-', '0', a width and l/ll: what the
+ *      loader's own messages use (no signed numbers, no %X, %p, %z, no
+ *      digits after the '.'). The tiny profile's choice: saves about 380
+ *      bytes of Cortex-M3 flash (`make size`). A NULL %s prints "(null)"
+ *      in both. */
+#ifndef CONSOLE_FULL
+#define CONSOLE_FULL (!EXTLOAD_TINY)
+#endif
+
 /* BOOT_INTERACTIVE: the menu, the countdown and the "extload> " prompt.
  *   1  TIMEOUT/PROMPT in extlinux.conf show the menu and count down; a key
  *      stops the countdown and opens the prompt (help, labels, boot, ls,
