@@ -61,7 +61,7 @@
  *      width, the l/ll/z length modifiers.
  *   0  %% %c %s %.*s %u %o %x with '-', '0', a width and l/ll: what the
  *      loader's own messages use (no signed numbers, no %X, %p, %z, no
- *      digits after the '.'). The tiny profile's choice: saves about 380
+ *      digits after the '.'). The tiny profile's choice: saves about 260
  *      bytes of Cortex-M3 flash (`make size`). A NULL %s prints "(null)"
  *      in both. */
 #ifndef CONSOLE_FULL
