@@ -27,8 +27,9 @@ struct host_board {
 };
 
 static const struct host_board boards[] = {
-    /* 64 KiB SRAM; the loader's 6 KiB at the top (board/lm3s6965evb). */
-    { "lm3s6965evb", 0x20000000u, 0xE800u, 2880u, 2328u, 0, 0, 0, NULL },
+    /* 64 KiB SRAM; the loader's 6 KiB at the top (board/lm3s6965evb);
+     * no RISC-V Linux entry there (board.mk LM3S_BOOT_DEFS). */
+    { "lm3s6965evb", 0x20000000u, 0xE800u, 2872u, 2328u, 0, 0, 0, NULL },
     /* 128 MiB DRAM at 0x80000000, fw_dynamic linked at its base, QEMU's
      * device tree at 0x87e00000 ending the window (board/sifive-u). */
     { "sifive-u", 0x80000000u, 0x07E00000u, 3192u, 2600u, 0x80000000u,
