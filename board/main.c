@@ -6,10 +6,10 @@ static struct boot_state state;
 
 void board_main(void)
 {
-    struct boot_env env;
+    const struct boot_env *env = NULL;
     int rc = board_init(&env);
 
     if (rc == 0)
-        rc = boot_run(&env, &state);
+        rc = boot_run(env, &state);
     board_stop(rc ? BOARD_STOP_BOOT_FAILED - rc : 0);
 }
