@@ -367,7 +367,7 @@ static int hand_off(const struct boot_env *env, struct boot_state *st,
         con_printf(&env->con, "initrd 0x%08x-0x%08x, ",
                    (unsigned)img.initrd_addr,
                    (unsigned)(img.initrd_addr + img.initrd_size));
-    if (img.fw_addr)
+    if (BOOT_RISCV_LINUX && img.fw_addr)   /* set only for a RISC-V Linux */
         con_printf(&env->con, "firmware 0x%08x (RISC-V Linux, S-mode), ",
                    (unsigned)img.fw_addr);
     con_printf(&env->con, "hand-off 0x%08x, cmdline \"%s\"\n",
