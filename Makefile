@@ -67,8 +67,9 @@ endif
 ASAN     := -fsanitize=address,undefined -fno-omit-frame-pointer \
             -fno-sanitize-recover=undefined
 # Every board addresses its card with 32-bit sector numbers
-# (fs/blockdev.h); the host keeps 64 (the tiny profile sets 32 there too).
-BOARD_DEFS := -DBLOCKDEV_LBA32=1
+# (fs/blockdev.h) and 32-bit file offsets (EXT_OFF32, fs/ext_conf.h); the
+# host keeps 64 (the tiny profile sets 32 there too).
+BOARD_DEFS := -DBLOCKDEV_LBA32=1 -DEXT_OFF32=1
 # Link-time optimisation of the board images (issue 28): their objects
 # carry GIMPLE only and the link compiles the whole loader as one unit
 # (-flto-partition=one: one ltrans, so its -fstack-usage and call graph

@@ -29,13 +29,15 @@
 /* ---- Mandatory: every board provides these ------------------------- */
 
 /* Bring up clocks, the console and the card, print the banner and the
- * card line, and fill *env (console, clock, block device, load window,
- * default kernel, hand-off; optionally the device tree the board already
- * holds, default_fdt_*). The window is the linker's, or less when the
- * previous stage left something inside it (sifive-u: QEMU's device
- * tree). Returns 0, or a BOOT_E... code after saying why on the console
- * (no card: BOOT_ENOCARD). */
-int board_init(struct boot_env *env);
+ * card line, and point *env at the board's boot environment (console,
+ * clock, block device, load window, default kernel, hand-off; optionally
+ * the device tree the board already holds, default_fdt_*), which lives as
+ * long as the loader: a board whose environment is known when it is
+ * linked keeps it in flash (lm3s6965evb: no RAM for it). The window is
+ * the linker's, or less when the previous stage left something inside it
+ * (sifive-u: QEMU's device tree). Returns 0, or a BOOT_E... code after
+ * saying why on the console (no card: BOOT_ENOCARD). */
+int board_init(const struct boot_env **env);
 
 /* The console, usable from any state (also from a fault handler). */
 const struct console *board_console(void);

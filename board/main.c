@@ -13,7 +13,7 @@ static const uint8_t boot_pubkey[32] = BOOT_PUBKEY_INIT;
 
 void board_main(void)
 {
-    struct boot_env env;
+    const struct boot_env *env = NULL;
     int rc = board_init(&env);
 
 #if BOOT_SIGNED
@@ -21,6 +21,6 @@ void board_main(void)
 #endif
 
     if (rc == 0)
-        rc = boot_run(&env, &state);
+        rc = boot_run(env, &state);
     board_stop(rc ? BOARD_STOP_BOOT_FAILED - rc : 0);
 }

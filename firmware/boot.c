@@ -32,7 +32,7 @@ static int mount_report(const struct boot_env *env, struct boot_state *st,
                    boot_ext_why(env, &st->fs, rc, why, sizeof(why)));
         return BOOT_ENOFS;
     }
-    con_printf(con, "mount: %s at LBA %llu, %u-byte blocks, %llu blocks, "
+    BOOT_SAY(con, "mount: %s at LBA %llu, %u-byte blocks, %llu blocks, "
                "%u ms\n", ext_flavour(&st->fs), (unsigned long long)p->lba,
                1u << st->fs.blk_shift,
                (unsigned long long)st->fs.blocks_count,
@@ -42,7 +42,7 @@ static int mount_report(const struct boot_env *env, struct boot_state *st,
         char line[200];
 
         ext_journal_describe(&st->fs, line, sizeof(line));
-        con_printf(con, "mount: journal %s\n", line);
+        BOOT_SAY(con, "mount: journal %s\n", line);
     }
 #endif
     if (st->fs.warnings & EXT_WARN_NEEDS_RECOVERY)
@@ -93,11 +93,11 @@ int boot_mount(const struct boot_env *env, struct boot_state *st)
     if (rc)
         return part_report(env, st, rc);
     if (p->scheme == PART_NONE)
-        con_printf(con, "part: no partition table, whole card: %llu "
+        BOOT_SAY(con, "part: no partition table, whole card: %llu "
                    "sectors, %u ms\n", (unsigned long long)p->sectors,
                    (unsigned)(boot_now(env) - t0));
     else
-        con_printf(con, "part: %s partition %u at LBA %llu, %llu sectors "
+        BOOT_SAY(con, "part: %s partition %u at LBA %llu, %llu sectors "
                    "(%llu MiB), %u ms\n", part_scheme_name(p->scheme),
                    (unsigned)p->index, (unsigned long long)p->lba,
                    (unsigned long long)p->sectors,
@@ -201,10 +201,10 @@ static void config_report(const struct boot_env *env,
     const struct console *con = &env->con;
     int def = config_default(c);
 
-    con_printf(con, "config: %s, %u bytes", path, (unsigned)n);
+    BOOT_SAY(con, "config: %s, %u bytes", path, (unsigned)n);
     if (c->includes)
-        con_printf(con, " + %u included", (unsigned)c->includes);
-    con_printf(con, ", %u label%s, default %s%s%s, %u ms\n",
+        BOOT_SAY(con, " + %u included", (unsigned)c->includes);
+    BOOT_SAY(con, ", %u label%s, default %s%s%s, %u ms\n",
                (unsigned)c->count, c->count == 1 ? "" : "s",
                def >= 0 ? "'" : "", def >= 0 ? c->labels[def].name : "none",
                def >= 0 ? "'" : "", (unsigned)ms);
@@ -302,7 +302,7 @@ int boot_open(const struct boot_env *env, struct boot_state *st)
         return rc;
     if (read_config(env, st))
         return 1;
-    con_printf(con, "config: no %s or %s; trying the board default %s\n",
+    BOOT_SAY(con, "config: no %s or %s; trying the board default %s\n",
                config_paths[0], config_paths[1], env->default_kernel);
     *st->cfg = (struct boot_config){
         .dir = "/",

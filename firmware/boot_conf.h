@@ -45,6 +45,30 @@
 #define BOOT_MESSAGES (!EXTLOAD_TINY)
 #endif
 
+/* BOOT_REPORT: what the boot flow says when a step goes right.
+ *   1  a line per step: the partition, the mount (flavour, block size,
+ *      blocks, time), the config (path, labels, default), each label in
+ *      full, each file loaded (address, bytes, time, speed), each SHA-256
+ *      that matched or was not there to check, the board's device tree.
+ *   0  only "label: 'NAME'" as each label is tried and the hand-off line;
+ *      every error and warning is said as with 1. The tiny profile's
+ *      choice: saves about 1.5 KiB of flash on Cortex-M3 (`make size`). */
+#ifndef BOOT_REPORT
+#define BOOT_REPORT (!EXTLOAD_TINY)
+#endif
+
+/* CONSOLE_FULL: what the console's printf (firmware/console.c) formats.
+ *   1  %% %c %s %.*s %.Ns %d %i %u %o %x %X %p, flags '-' and '0', a
+ *      width, the l/ll/z length modifiers.
+ *   0  %% %c %s %.*s %u %o %x with '-', '0', a width and l/ll: what the
+ *      loader's own messages use (no signed numbers, no %X, %p, %z, no
+ *      digits after the '.'). The tiny profile's choice: saves about 260
+ *      bytes of Cortex-M3 flash (`make size`). A NULL %s prints "(null)"
+ *      in both. */
+#ifndef CONSOLE_FULL
+#define CONSOLE_FULL (!EXTLOAD_TINY)
+#endif
+
 /* BOOT_INTERACTIVE: the menu, the countdown and the "extload> " prompt.
  *   1  TIMEOUT/PROMPT in extlinux.conf show the menu and count down; a key
  *      stops the countdown and opens the prompt (help, labels, boot, ls,

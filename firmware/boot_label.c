@@ -144,7 +144,7 @@ static int verify(const struct boot_env *env, struct boot_state *st,
                               st->plan->fail.why);
     }
     f->flags |= BOOT_PF_SHA256;
-    con_printf(&env->con, "verify: sha256 %s... matches %s" SHA256_SUFFIX
+    BOOT_SAY(&env->con, "verify: sha256 %s... matches %s" SHA256_SUFFIX
                ", %u bytes, %u ms\n", hex, st->path, (unsigned)f->size,
                (unsigned)(boot_now(env) - t0));
     return 0;
@@ -155,7 +155,7 @@ __attribute__((noinline))
 static int load_bytes(const struct boot_env *env, struct boot_state *st,
                       const struct boot_plan_file *f)
 {
-    uint64_t got = 0;
+    ext_off_t got = 0;
     int rc = ext_inode_read(&st->fs, f->ino, &st->file.in);
 
     if (!rc)
@@ -248,7 +248,7 @@ static int load_file(const struct boot_env *env, struct boot_state *st,
     if (BOOT_FDT_EDIT && BOOT_RISCV_LINUX && (f->flags & BOOT_PF_BOARD)) {
         /* no file: the board's bytes */
         memcpy(env->window + f->off, env->default_fdt, f->size);
-        con_printf(&env->con, "fdt: none named; the board's at 0x%08x, %u "
+        BOOT_SAY(&env->con, "fdt: none named; the board's at 0x%08x, %u "
                    "bytes, copied -> 0x%08x\n",
                    (unsigned)env->default_fdt_addr, (unsigned)f->size,
                    (unsigned)(env->window_addr + f->off));
@@ -271,19 +271,19 @@ static int load_file(const struct boot_env *env, struct boot_state *st,
         return rc;
     /* The speed in 32-bit math: size < 4 GiB, so kib * 1000 fits. */
     uint32_t ms = boot_now(env) - t0, kib = f->size >> 10;
-    con_printf(&env->con, "%s: %s -> 0x%08x, %u bytes, %u ms",
+    BOOT_SAY(&env->con, "%s: %s -> 0x%08x, %u bytes, %u ms",
                boot_role_step[f->role], st->path,
                (unsigned)(env->window_addr + f->off), (unsigned)f->size,
                (unsigned)ms);
     /* A speed of whole KiB, not a few bytes, and only from a clock. */
     if (ms > 0 && kib > 0 && !env->clock_fake)
-        con_printf(&env->con, ", %u KiB/s", (unsigned)(kib / ms * 1000u +
+        BOOT_SAY(&env->con, ", %u KiB/s", (unsigned)(kib / ms * 1000u +
                                                        kib % ms * 1000u / ms));
-    con_printf(&env->con, "\n");
+    BOOT_SAY(&env->con, "\n");
     if (have || SIGNING(env))
         rc = verify(env, st, f, have ? want : NULL);
     else
-        con_printf(&env->con, "verify: no %s" SHA256_SUFFIX ", not "
+        BOOT_SAY(&env->con, "verify: no %s" SHA256_SUFFIX ", not "
                    "checked\n", st->path);
 #if BOOT_UINITRD
     if (!rc && f->role == BOOT_ROLE_INITRD)
@@ -434,7 +434,7 @@ static int hand_off(const struct boot_env *env, struct boot_state *st,
         /* Stays where the board has it; nothing is copied. */
         img.fdt_addr = env->default_fdt_addr;
         img.fdt_size = env->default_fdt_size;
-        con_printf(&env->con, "fdt: none named; the board's at 0x%08x, %u "
+        BOOT_SAY(&env->con, "fdt: none named; the board's at 0x%08x, %u "
                    "bytes\n", (unsigned)img.fdt_addr,
                    (unsigned)img.fdt_size);
     }
@@ -473,7 +473,7 @@ static int hand_off(const struct boot_env *env, struct boot_state *st,
         con_printf(&env->con, "initrd 0x%08x-0x%08x, ",
                    (unsigned)img.initrd_addr,
                    (unsigned)(img.initrd_addr + img.initrd_size));
-    if (img.fw_addr)
+    if (BOOT_RISCV_LINUX && img.fw_addr)   /* set only for a RISC-V Linux */
         con_printf(&env->con, "firmware 0x%08x (RISC-V Linux, S-mode), ",
                    (unsigned)img.fw_addr);
     con_printf(&env->con, "hand-off 0x%08x, cmdline \"%s\"\n",
@@ -494,6 +494,10 @@ static void print_label(const struct boot_env *env,
     const struct console *con = &env->con;
     const char *fdt = l->fdt ? l->fdt : l->fdtdir;
 
+    if (!BOOT_REPORT) {
+        con_printf(con, "label: '%s'\n", l->name);
+        return;
+    }
     con_printf(con, "label: '%s': kernel %s", l->name,
                l->kernel ? l->kernel : "(none)");
     if (l->initrd)

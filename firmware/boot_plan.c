@@ -167,8 +167,11 @@ static int plan_stat(const struct boot_env *env, struct boot_state *st,
                                             sizeof(why->why)));
     }
     f->ino = st->file.in.ino;
-    f->size = st->file.in.size > UINT32_MAX ? UINT32_MAX
-                                            : (uint32_t)st->file.in.size;
+    f->size = (uint32_t)st->file.in.size;
+#if !EXT_OFF32
+    if (st->file.in.size > UINT32_MAX)
+        f->size = UINT32_MAX;
+#endif
     return 0;
 }
 

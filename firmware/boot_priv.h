@@ -4,6 +4,10 @@
 
 #include "firmware/boot.h"
 
+/* A line said only when the flow reports its steps (BOOT_REPORT). */
+#define BOOT_SAY(...) \
+    do { if (BOOT_REPORT) con_printf(__VA_ARGS__); } while (0)
+
 static inline uint32_t boot_now(const struct boot_env *env)
 {
     return env->ms_now(env->clk_ctx);

@@ -134,7 +134,7 @@ static int open_regular(struct cmd *c, const char *path)
 
 /* Reads the next piece of st->file at off into s->buf: bytes read (0 at
  * the end), or < 0 after saying why. */
-static int32_t read_piece(struct cmd *c, const char *path, uint64_t off)
+static int32_t read_piece(struct cmd *c, const char *path, ext_off_t off)
 {
     int32_t n = ext_read(&c->st->fs, &c->st->file, off, c->s->buf,
                          READ_CHUNK);
@@ -148,12 +148,12 @@ static int32_t read_piece(struct cmd *c, const char *path, uint64_t off)
 static int c_cat(struct cmd *c, const char *path)
 {
     const struct console *con = &c->env->con;
-    uint64_t off = 0;
+    ext_off_t off = 0;
     char last = '\n';
 
     if (open_regular(c, path))
         return 1;
-    uint64_t size = c->st->file.in.size;
+    ext_off_t size = c->st->file.in.size;
     /* Bounded: CAT_MAX / READ_CHUNK pieces. */
     while (off < size && off < CAT_MAX) {
         int32_t n = read_piece(c, path, off);
@@ -182,7 +182,7 @@ static int c_sha256(struct cmd *c, const char *path)
      * lookup: s->buf is free once the file is read. */
     uint8_t *digest = c->s->buf;
     char *hex = (char *)c->s->buf + SHA256_BYTES;
-    uint64_t off = 0;
+    ext_off_t off = 0;
 
     _Static_assert(READ_CHUNK >= 3 * SHA256_BYTES + 1, "digest and hex");
     if (open_regular(c, path))

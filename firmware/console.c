@@ -1,6 +1,7 @@
 #include "firmware/console.h"
 
-#include "firmware/boot_conf.h"
+#include "firmware/boot_conf.h"   /* CONSOLE_FULL */
+
 #include "lib/num.h"
 
 #include <stdbool.h>
@@ -97,7 +98,7 @@ static void format(struct sink *s, const char *fmt, va_list ap)
             if (*fmt == '*') {
                 prec = va_arg(ap, int);
                 fmt++;
-            } else {
+            } else if (CONSOLE_FULL) {
                 prec = 0;
                 for (; *fmt >= '0' && *fmt <= '9'; fmt++)
                     prec = prec * 10 + (*fmt - '0');
@@ -110,12 +111,11 @@ static void format(struct sink *s, const char *fmt, va_list ap)
                 lng = 2;
                 fmt++;
             }
-        } else if (*fmt == 'z') {
+        } else if (CONSOLE_FULL && *fmt == 'z') {
             lng = 3;
             fmt++;
         }
         unsigned long long u;
-        long long d;
         switch (*fmt) {
         case 'c':
             sink_put(s, (char)va_arg(ap, int));
@@ -130,31 +130,34 @@ static void format(struct sink *s, const char *fmt, va_list ap)
             put_padded(s, str, n, width, left, ' ');
             break;
         }
+#if CONSOLE_FULL
         case 'd':
-        case 'i':
-            d = lng == 2 ? va_arg(ap, long long)
-              : lng == 1 ? va_arg(ap, long)
-              : lng == 3 ? (long long)va_arg(ap, size_t)
-              : va_arg(ap, int);
+        case 'i': {
+            long long d = lng == 2 ? va_arg(ap, long long)
+                        : lng == 1 ? va_arg(ap, long)
+                        : lng == 3 ? (long long)va_arg(ap, size_t)
+                        : va_arg(ap, int);
             u = d < 0 ? 0ull - (unsigned long long)d : (unsigned long long)d;
             put_number(s, u, d < 0, 10, false, width, left, pad);
             break;
+        }
+        case 'p':
+            sink_put(s, '0');
+            sink_put(s, 'x');
+            put_number(s, (uintptr_t)va_arg(ap, void *), false, 16, false,
+                       width, left, pad);
+            break;
+        case 'X':
+#endif
         case 'u':
         case 'o':
         case 'x':
-        case 'X':
             u = lng == 2 ? va_arg(ap, unsigned long long)
               : lng == 1 ? va_arg(ap, unsigned long)
               : lng == 3 ? va_arg(ap, size_t)
               : va_arg(ap, unsigned);
             put_number(s, u, false, *fmt == 'u' ? 10u : *fmt == 'o' ? 8u
                        : 16u, *fmt == 'X', width, left, pad);
-            break;
-        case 'p':
-            sink_put(s, '0');
-            sink_put(s, 'x');
-            put_number(s, (uintptr_t)va_arg(ap, void *), false, 16, false,
-                       width, left, pad);
             break;
         case '%':
             sink_put(s, '%');

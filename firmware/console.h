@@ -1,5 +1,7 @@
 /* Console output and a small printf: %% %c %s %.*s %d %i %u %o %x %X %p with
- * flags '-' and '0', a width, and the l/ll/z length modifiers. No floats. */
+ * flags '-' and '0', a width, and the l/ll/z length modifiers. No floats.
+ * CONSOLE_FULL=0 (firmware/boot_conf.h, the tiny profile) keeps %% %c %s
+ * %.*s %u %o %x, the flags, a width and l/ll. */
 #ifndef EXTLOAD_CONSOLE_H
 #define EXTLOAD_CONSOLE_H
 

@@ -63,6 +63,15 @@ enum ext_err {
 typedef blockdev_lba_t ext_blk_t;
 #define EXT_BLK_MAX BLOCKDEV_LBA_MAX
 
+/* File sizes and byte offsets in a file (EXT_OFF32, fs/ext_conf.h). */
+#if EXT_OFF32
+typedef uint32_t ext_off_t;
+#define EXT_OFF_MAX UINT32_MAX
+#else
+typedef uint64_t ext_off_t;
+#define EXT_OFF_MAX UINT64_MAX
+#endif
+
 /* Journal replay in memory (fs/ext_journal.c). The caller owns the table:
  * one entry per filesystem block whose newest committed version lives in
  * the journal. Nothing is written back; reads of that block are served
@@ -171,7 +180,7 @@ struct ext_fs {
 struct ext_inode {
     ext_blk_t at_blk;             /* where the inode is: its block, and */
     uint32_t at_off;              /* the byte offset in it */
-    uint64_t size;
+    ext_off_t size;
     uint64_t blocks;              /* i_blocks in 512-byte units */
     uint32_t ino;
     uint32_t gen;                 /* i_generation, seeds its checksums */
@@ -234,8 +243,8 @@ struct ext_dirent {
 
 struct ext_dir {
     struct ext_file f;
-    uint64_t pos;                 /* byte offset of the next entry */
-    uint64_t csum_ok_blk;         /* logical block + 1 whose csum passed */
+    ext_off_t pos;                /* byte offset of the next entry */
+    ext_off_t csum_ok_blk;        /* logical block + 1 whose csum passed */
     uint32_t inl_at;              /* inline dir: system.data value (byte
                                    * offset in the inode's block) ... */
     uint32_t inl_len;             /* ... and its length */
@@ -295,13 +304,13 @@ int ext_open_in(struct ext_fs *fs, const char *path, struct ext_file *f,
 
 /* Read up to len bytes at off. Returns the bytes read (0 at or past the
  * end) or a negative error. len is clamped to INT32_MAX. */
-int32_t ext_read(struct ext_fs *fs, struct ext_file *f, uint64_t off,
+int32_t ext_read(struct ext_fs *fs, struct ext_file *f, ext_off_t off,
                  void *dst, uint32_t len);
 
 /* Load a whole file into dst. A file larger than max is refused with
  * EXT_ETOOBIG, a directory with EXT_EISDIR, before a byte is written. */
 int ext_load(struct ext_fs *fs, struct ext_file *f, void *dst,
-             uint64_t max, uint64_t *size_out);
+             ext_off_t max, ext_off_t *size_out);
 
 /* A symlink's target, NUL-terminated. */
 int ext_readlink(struct ext_fs *fs, const struct ext_inode *in,

@@ -71,4 +71,29 @@
 #define EXT_JOURNAL (!EXTLOAD_TINY)
 #endif
 
+/* PART_LOGICAL (fs/part.c)
+ *   1: with no partition named, part_find looks for the ext filesystem
+ *      in the MBR's primary slots, then in its logical partitions (the
+ *      extended partitions' EBR chains).
+ *   0: in the primary slots only; a card whose ext filesystem is in a
+ *      logical partition finds none (PART_ENOFS), unless its number is
+ *      given (part_get still walks the chains). The tiny profile's
+ *      choice: its loader links no EBR walk. Saves about 430 bytes
+ *      (`make size`, lm3s6965evb tiny). */
+#ifndef PART_LOGICAL
+#define PART_LOGICAL (!EXTLOAD_TINY)
+#endif
+
+/* EXT_OFF32
+ *   1: file sizes and offsets are 32-bit (ext_off_t): a file of 4 GiB or
+ *      more (i_size_high not 0) is refused when its inode is read, with
+ *      EXT_EFBIG. A kernel is never that large, and a 32-bit core then
+ *      does no 64-bit arithmetic on file positions. The boards set it in
+ *      both profiles (Makefile BOARD_DEFS), and so does the tiny profile
+ *      on the host. Saves about 200 bytes of Cortex-M3 code.
+ *   0: 64-bit sizes and offsets, as the host tool reads any file. */
+#ifndef EXT_OFF32
+#define EXT_OFF32 EXTLOAD_TINY
+#endif
+
 #endif

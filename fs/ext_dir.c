@@ -152,7 +152,7 @@ static int dir_locate(struct ext_fs *fs, struct ext_dir *d, ext_blk_t *at_blk,
         if (run.len > (d->f.in.size >> fs->blk_shift) - lblk)
             d->pos = d->f.in.size;
         else
-            d->pos = ext_blk_off(fs, lblk + run.len);
+            d->pos = ext_pos(fs, lblk + run.len);
         return 0;
     }
     rc = ext_dirblk_verify(fs, d, lblk, run.pblk);
@@ -166,10 +166,10 @@ static int dir_locate(struct ext_fs *fs, struct ext_dir *d, ext_blk_t *at_blk,
     return 1;
 }
 
-static uint64_t dir_end(const struct ext_dir *d)
+static ext_off_t dir_end(const struct ext_dir *d)
 {
     if (ext_inline(&d->f.in))
-        return INLINE_DIR_A + (uint64_t)d->inl_len;
+        return INLINE_DIR_A + (ext_off_t)d->inl_len;
     return d->f.in.size;
 }
 
@@ -197,10 +197,10 @@ static const char *dirent_bad(const struct ext_fs *fs, const uint8_t *h,
  * its block before use; each pass moves d->pos forward by at least 8
  * bytes or past a hole's run, so the walk is bounded by the directory
  * size, which ext_dir_open() holds to the filesystem's. */
-static int dir_step(struct ext_fs *fs, struct ext_dir *d, uint64_t stop,
+static int dir_step(struct ext_fs *fs, struct ext_dir *d, ext_off_t stop,
                     struct dirent_raw *r)
 {
-    uint64_t end = dir_end(d);
+    ext_off_t end = dir_end(d);
 
     if (stop < end)
         end = stop;
@@ -271,7 +271,7 @@ int ext_dir_next(struct ext_fs *fs, struct ext_dir *d, struct ext_dirent *e)
         d->dots++;
         return 1;
     }
-    rc = dir_step(fs, d, UINT64_MAX, &r);
+    rc = dir_step(fs, d, EXT_OFF_MAX, &r);
     if (rc <= 0)
         return rc;
     rc = ext_bytes(fs, r.name_blk, r.name_off, e->name, r.name_len);
@@ -308,7 +308,7 @@ static int name_eq(struct ext_fs *fs, ext_blk_t blk, uint32_t at,
 }
 
 /* Walk entries from d->pos up to `stop` looking for name. */
-static int dir_scan(struct ext_fs *fs, struct ext_dir *d, uint64_t stop,
+static int dir_scan(struct ext_fs *fs, struct ext_dir *d, ext_off_t stop,
                     const char *name, uint32_t name_len, uint32_t *ino)
 {
     /* Zeroed for gcc 12's -flto, which inlines dir_step and then calls
@@ -333,7 +333,7 @@ static int dir_scan(struct ext_fs *fs, struct ext_dir *d, uint64_t stop,
 int ext_dirblk_find(struct ext_fs *fs, struct ext_dir *d, ext_blk_t lblk,
                     const char *name, uint32_t name_len, uint32_t *ino)
 {
-    d->pos = ext_blk_off(fs, lblk);
+    d->pos = ext_pos(fs, lblk);
     return dir_scan(fs, d, d->pos + ext_blk_size(fs), name, name_len, ino);
 }
 
@@ -361,5 +361,5 @@ int ext_dir_find(struct ext_fs *fs, struct ext_dir *d, const char *name,
             return rc;
         d->pos = 0;                /* the tree is unusable: walk it all */
     }
-    return dir_scan(fs, d, UINT64_MAX, name, name_len, ino);
+    return dir_scan(fs, d, EXT_OFF_MAX, name, name_len, ino);
 }

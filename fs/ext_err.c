@@ -60,6 +60,33 @@ static uint32_t put_dev(char *buf, uint32_t len, uint32_t at, int32_t dev,
     return num_put(buf, len, at, ")");
 }
 
+#if !EXT_MESSAGES
+/* Refused INCOMPAT bits without the table of feature names: what a build
+ * may leave out by name (needs_recovery without EXT_JOURNAL, inline_data
+ * without EXT_INLINE), every other bit as ext_feature_names writes an
+ * unknown one, "bit_0x80". */
+static uint32_t put_features(char *buf, uint32_t len, uint32_t at,
+                             uint32_t bits)
+{
+    const char *sep = "";
+
+    for (uint32_t bit = 1; bit; bit <<= 1) {
+        if (!(bits & bit))
+            continue;
+        at = num_put(buf, len, at, sep);
+        sep = " ";
+        if (bit == INCOMPAT_RECOVER)
+            at = num_put(buf, len, at, "needs_recovery");
+        else if (bit == INCOMPAT_INLINE_DATA)
+            at = num_put(buf, len, at, "inline_data");
+        else
+            at = num_put_u(buf, len, num_put(buf, len, at, "bit_0x"), bit,
+                           16);
+    }
+    return at;
+}
+#endif
+
 uint32_t ext_error_describe(const struct ext_fs *fs, char *buf, uint32_t len)
 {
     return ext_error_describe_dev(fs, NULL, buf, len);
@@ -76,10 +103,15 @@ uint32_t ext_error_describe_dev(const struct ext_fs *fs,
     if (fs->err == EXT_EFEATURE) {
         at = put_what(buf, len, at, fs->err_what, fs->err);
         at = num_put(buf, len, at, ": ");
+#if EXT_MESSAGES
         buf[at] = 0;
         at += ext_feature_names(1, fs->err_features, buf + at,
                                 len - at);
-        return cut(buf, len, at);
+        at = cut(buf, len, at);
+#else
+        at = put_features(buf, len, at, fs->err_features);
+#endif
+        return at;
     }
     if (fs->err_ino) {
         at = num_put(buf, len, at, "inode ");

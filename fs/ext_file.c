@@ -48,7 +48,7 @@ int ext_file_open(struct ext_fs *fs, const struct ext_inode *in,
     return 0;
 }
 
-static int32_t read_small(struct ext_fs *fs, struct ext_file *f, uint64_t off,
+static int32_t read_small(struct ext_fs *fs, struct ext_file *f, ext_off_t off,
                           uint8_t *dst, uint32_t len)
 {
     uint32_t head = 0;
@@ -157,7 +157,7 @@ static int read_piece(struct ext_fs *fs, struct pending *p, ext_blk_t blk,
 
 /* Bounded: each pass consumes at least one mapped run, so the passes are
  * at most the blocks spanned by [off, off + len) plus one. */
-int32_t ext_read(struct ext_fs *fs, struct ext_file *f, uint64_t off,
+int32_t ext_read(struct ext_fs *fs, struct ext_file *f, ext_off_t off,
                  void *dst, uint32_t len)
 {
     uint8_t *out = dst;
@@ -176,7 +176,7 @@ int32_t ext_read(struct ext_fs *fs, struct ext_file *f, uint64_t off,
         return read_small(fs, f, off, out, len);
 
     while (!rc && done < len) {
-        uint64_t pos = off + done;
+        ext_off_t pos = off + done;
         uint32_t in_blk = (uint32_t)(pos & (bs - 1));
         uint32_t n = len - done;
         struct ext_run run;
@@ -199,10 +199,10 @@ int32_t ext_read(struct ext_fs *fs, struct ext_file *f, uint64_t off,
     return rc ? rc : (int32_t)done;
 }
 
-int ext_load(struct ext_fs *fs, struct ext_file *f, void *dst, uint64_t max,
-             uint64_t *size_out)
+int ext_load(struct ext_fs *fs, struct ext_file *f, void *dst, ext_off_t max,
+             ext_off_t *size_out)
 {
-    uint64_t size = f->in.size, done = 0;
+    ext_off_t size = f->in.size, done = 0;
 
     if (size_out)
         *size_out = size;
@@ -213,7 +213,7 @@ int ext_load(struct ext_fs *fs, struct ext_file *f, void *dst, uint64_t max,
         return ext_fail(fs, EXT_ETOOBIG, f->in.ino, 0,
                         "file is larger than the space given for it");
     while (done < size) {
-        uint64_t want = size - done;
+        ext_off_t want = size - done;
         int32_t got = ext_read(fs, f, done, (uint8_t *)dst + done,
                                want > INT32_MAX ? INT32_MAX
                                                 : (uint32_t)want);

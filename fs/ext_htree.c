@@ -81,7 +81,7 @@ int ext_htree_find(struct ext_fs *fs, struct ext_dir *d, const char *name,
 {
     uint32_t levels, version, hash, i, eh, blk = 0, lvl, tries;
     uint32_t max_levels = (fs->incompat & INCOMPAT_LARGEDIR) ? 3 : 2;
-    uint64_t blocks = d->f.in.size >> fs->blk_shift;
+    ext_off_t blocks = d->f.in.size >> fs->blk_shift;
     struct dx_node n;
     uint8_t info[DXI_SIZE];
     int rc;

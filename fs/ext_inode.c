@@ -350,7 +350,15 @@ int ext_inode_read(struct ext_fs *fs, uint32_t ino, struct ext_inode *in)
     in->links = le16(raw + I_LINKS_COUNT);
     in->flags = le32(raw + I_FLAGS);
     in->gen = le32(raw + I_GENERATION);
+#if EXT_OFF32
+    if (le32(raw + I_SIZE_HIGH))
+        return ext_fail(fs, EXT_EFBIG, ino, 0,
+                        "file of 4 GiB or more: this build reads files "
+                        "below 4 GiB (EXT_OFF32)");
+    in->size = le32(raw + I_SIZE_LO);
+#else
     in->size = le32(raw + I_SIZE_LO) | (uint64_t)le32(raw + I_SIZE_HIGH) << 32;
+#endif
     in->blocks = le32(raw + I_BLOCKS_LO);
     memcpy(in->iblock, raw + I_BLOCK, sizeof(in->iblock));
     if (fs->ro_compat & RO_COMPAT_HUGE_FILE) {

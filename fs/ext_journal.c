@@ -613,8 +613,11 @@ static int jsb_load(struct ext_fs *fs, struct jscan *js, uint32_t inum)
     /* e2fsck and the kernel refuse a journal under 1024 blocks. */
     if ((js->f.in.size >> fs->blk_shift) < JBD2_MIN_JOURNAL_BLOCKS)
         return jsb_bad(fs, "journal: shorter than 1024 blocks");
-    js->total = (js->f.in.size >> fs->blk_shift) > UINT32_MAX
-                ? UINT32_MAX : (uint32_t)(js->f.in.size >> fs->blk_shift);
+    js->total = (uint32_t)(js->f.in.size >> fs->blk_shift);
+#if !EXT_OFF32
+    if ((js->f.in.size >> fs->blk_shift) > UINT32_MAX)
+        js->total = UINT32_MAX;
+#endif
     rc = jmap(fs, js, 0, &pblk);
     if (!rc)
         rc = ext_bytes(fs, pblk, 0, sb, sizeof(sb));

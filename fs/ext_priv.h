@@ -25,6 +25,13 @@ static inline uint64_t ext_blk_off(const struct ext_fs *fs, ext_blk_t blk)
     return (uint64_t)blk << fs->blk_shift;
 }
 
+/* The byte offset of logical block blk of a file, as wide as file
+ * offsets (EXT_OFF32): callers pass blocks below the file's size. */
+static inline ext_off_t ext_pos(const struct ext_fs *fs, ext_blk_t blk)
+{
+    return (ext_off_t)blk << fs->blk_shift;
+}
+
 /* A block number stored in two on-disk halves. Where ext_blk_t is 32-bit
  * a high half saturates to EXT_BLK_MAX, past every filesystem's block
  * count, so the checks that follow refuse it as out of range. */

@@ -441,7 +441,7 @@ int part_find(const struct blockdev *bd, uint8_t *buf, uint32_t index,
         if (rc)
             return rc < 0 ? rc : 0;
     }
-    if (scheme == PART_MBR) {
+    if (PART_LOGICAL && scheme == PART_MBR) {
         rc = mbr_logical(bd, buf, tab, 0, out);
         if (rc != PART_ENOENT)
             return rc;

@@ -18,6 +18,10 @@ BOOT_REQUIRE_SHA256 ?= 0
 
 # The CPU layer, the chips, the board, and board/main.c (the one
 # board_main; a test build links its own in its place).
+# A Cortex-M3 has no Linux hand-off: the RISC-V Linux entry and the
+# device-tree editor it needs (firmware/boot_conf.h) are never linked here,
+# in either profile; a device tree a label names is passed on as it is.
+LM3S_BOOT_DEFS := -DBOOT_RISCV_LINUX=0 -DBOOT_FDT_EDIT=0
 LM3S_SRC := $(BASE_SRC) $(FS_SRC) $(DRV_SRC) drivers/pl011.c drivers/pl022.c \
             drivers/lm3s_gpio.c $(FW_SRC) $(wildcard board/cortex-m/*.c) \
             $(BOARD_SHARED_SRC) $(wildcard board/lm3s6965evb/*.c) board/main.c
@@ -26,7 +30,7 @@ LM3S_CFLAGS := $(CSTD) $(WARN) -I. -mcpu=cortex-m3 -mthumb -Os -g \
             -fno-tree-loop-distribute-patterns -fstack-usage \
             -DBOARD_SEMIHOSTING=$(BOARD_SEMIHOSTING) \
             -DBOOT_REQUIRE_SHA256=$(BOOT_REQUIRE_SHA256) $(PROFILE_DEFS) \
-            $(BOARD_DEFS) $(SIGN_DEFS)
+            $(BOARD_DEFS) $(SIGN_DEFS) $(LM3S_BOOT_DEFS)
 # LTO (Makefile's BOARD_LTO), and what else saves flash here at no cost in
 # guest instructions on the stream bench (tiny/default extload.bin, bytes):
 # -fipa-pta -48/+12, -fno-jump-tables -64/-32,

@@ -21,7 +21,34 @@ static void board_info(void *ctx, const struct console *con)
 }
 #endif
 
-int board_init(struct boot_env *env)
+/* linker/lm3s6965evb.ld: the window's size as a symbol's value. */
+extern uint8_t __window_size[];
+
+/* Known when the loader is linked: kept in flash. */
+static const struct boot_env lm3s_env = {
+    .con = { .write = pl011_write, .ctx = (void *)UART0_BASE },
+    .ms_now = cpu_ms_now,
+    .bd = &card.bd,
+#if BOOT_MESSAGES     /* else a failed read's driver code as a number */
+    .dev_strerror = sdspi_strerror,
+#endif
+    .window = __window_start,
+    .window_addr = (uint32_t)BOARD_WINDOW_START,
+    .window_size = (uint32_t)(uintptr_t)__window_size,
+    .default_kernel = BOARD_DEFAULT_KERNEL,
+    .require_sha256 = BOOT_REQUIRE_SHA256,
+    .handoff = board_handoff,
+    .handoff_ctx = &spi,
+#if BOOT_INTERACTIVE
+    .getc = pl011_getc,
+    .in_ctx = (void *)UART0_BASE,
+    .idle = board_idle,
+    .reset = board_reset,
+    .info = board_info,
+#endif
+};
+
+int board_init(const struct boot_env **env)
 {
     const struct console *con = board_console();
 
@@ -45,28 +72,6 @@ int board_init(struct boot_env *env)
     int rc = board_card_init(&card, &spi.bus, &spi.ssi.hz, SD_MAX_HZ);
     if (rc)
         return rc;
-
-    *env = (struct boot_env){
-        .con = *con,
-        .ms_now = cpu_ms_now,
-        .bd = &card.bd,
-#if BOOT_MESSAGES     /* else a failed read's driver code as a number */
-        .dev_strerror = sdspi_strerror,
-#endif
-        .window = __window_start,
-        .window_addr = (uint32_t)BOARD_WINDOW_START,
-        .window_size = BOARD_WINDOW_SIZE,
-        .default_kernel = BOARD_DEFAULT_KERNEL,
-        .require_sha256 = BOOT_REQUIRE_SHA256,
-        .handoff = board_handoff,
-        .handoff_ctx = &spi,
-#if BOOT_INTERACTIVE
-        .getc = pl011_getc,
-        .in_ctx = (void *)UART0_BASE,
-        .idle = board_idle,
-        .reset = board_reset,
-        .info = board_info,
-#endif
-    };
+    *env = &lm3s_env;
     return 0;
 }

@@ -91,8 +91,14 @@ static void dram_window(const struct console *con, uintptr_t fdt,
         *end = fdt;
 }
 
-int board_init(struct boot_env *env)
+/* Known only at run time (the device tree QEMU passes, the window it
+ * leaves). */
+static struct boot_env sifive_env;
+
+int board_init(const struct boot_env **envp)
 {
+    struct boot_env *env = &sifive_env;
+
     const struct console *con = board_console();
     uintptr_t fdt = cpu_reset_fdt();
     uint32_t fdt_size;
@@ -157,5 +163,6 @@ int board_init(struct boot_env *env)
         .info = board_info,
 #endif
     };
+    *envp = env;
     return 0;
 }

@@ -217,11 +217,20 @@ ok $? "MBR: ext4 found in partition 2 behind a FAT partition"
 ok $? "MBR: --part 2"
 expect_err "MBR: --part 1 is FAT, not ext" 1 "$(msg "no ext superblock" "not an ext filesystem")" --part 1 ls "$D/mbr.img" /
 expect_err "MBR: --part 3 does not exist" 1 "$(msg "no such partition" "part error -2")" --part 3 ls "$D/mbr.img" /
-"$X" cat "$D/mbr-logical.img" /boot/kernel.bin | cmp -s - "$k"
-ok $? "MBR: ext2 found in logical partition 6"
+if tiny; then
+    # PART_LOGICAL=0 (fs/ext_conf.h): the primary slots only.
+    expect_err "MBR: tiny: a logical partition is not searched" 1 \
+        "$(msg "no partition holds an ext filesystem" "part error -5")" \
+        cat "$D/mbr-logical.img" /boot/kernel.bin
+else
+    "$X" cat "$D/mbr-logical.img" /boot/kernel.bin | cmp -s - "$k"
+    ok $? "MBR: ext2 found in logical partition 6"
+fi
 "$X" --part 6 cat "$D/mbr-logical.img" /f1 | cmp -s - "$T/part/f1"
 ok $? "MBR: --part 6 (logical)"
-"$X" info "$D/mbr-logical.img" >"$tmp/info" 2>&1 && grep -q '^part: MBR partition 6 at LBA ' "$tmp/info" &&
+"$X" info "$D/mbr-logical.img" >"$tmp/info" 2>&1
+r=$?
+{ tiny || { [ $r = 0 ] && grep -q '^part: MBR partition 6 at LBA ' "$tmp/info"; }; } &&
     grep -q '^partition 5: start 12288, 4096 sectors, type 0x0c$' "$tmp/info"
 ok $? "MBR: info lists the logical partitions"
 "$X" cat "$D/gpt.img" /boot/kernel.bin | cmp -s - "$k"
@@ -264,7 +273,12 @@ while IFS=$'\t' read -r name cmd code frag needs; do
     text=$(code_text "$code")
     place=$(printf '%s\n' "$frag" | grep -oE '^(inode [0-9]+(, block [0-9]+)?|block [0-9]+): ')
     case $code in
-        EXT_EFEATURE) want="$text: ${frag##*: }" ;;
+        # Without EXT_MESSAGES only what a build may leave out keeps its
+        # name (fs/ext_err.c); any other bit is written as its value.
+        EXT_EFEATURE)
+            f=${frag##*: }
+            case $f in needs_recovery|inline_data|bit_0x*) ;; *) f='bit_0x[0-9a-f]*' ;; esac
+            want="$text: $f" ;;
         *) want="$place$text" ;;
     esac
     expect_err "evil $name: $code, \"$want\"" 1 "$want\$" "$1" "$D/evil/$name.img" "$2"

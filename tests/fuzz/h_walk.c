@@ -199,7 +199,9 @@ static int32_t read_at(struct walk *w, struct ext_file *f, uint64_t off,
     buf = arena(0, n);
     if (!buf)
         return -1;
-    got = ext_read(w->fs, f, off, buf, len);
+    if (off > EXT_OFF_MAX)        /* past any file of an EXT_OFF32 build */
+        return 0;
+    got = ext_read(w->fs, f, (ext_off_t)off, buf, len);
     describe(w, got);
     if (got >= 0 && (uint64_t)got != want)
         w->bad = "ext_read returned other than what is left of the file";
@@ -216,7 +218,7 @@ static int32_t read_at(struct walk *w, struct ext_file *f, uint64_t off,
  * loaded must be what one whole read gave (whole, when given). */
 static void load(struct walk *w, struct ext_file *f, const uint8_t *whole)
 {
-    uint64_t size = f->in.size, got_size = 0;
+    ext_off_t size = f->in.size, got_size = 0;
     size_t n = size < LOAD_MAX ? (size_t)size : LOAD_MAX;
     uint8_t *buf = arena(0, (uint32_t)n);
     int rc;

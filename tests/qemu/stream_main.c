@@ -58,12 +58,12 @@ static int stream_sha256(const struct boot_env *env, struct boot_state *st,
 
 void board_main(void)
 {
-    struct boot_env env;
+    const struct boot_env *env = NULL;
     int rc = board_init(&env);
 
     if (rc == 0)
-        rc = boot_mount(&env, &state);
+        rc = boot_mount(env, &state);
     if (rc == 0)
-        rc = stream_sha256(&env, &state, STREAM_PATH);
+        rc = stream_sha256(env, &state, STREAM_PATH);
     board_stop(rc ? BOARD_STOP_BOOT_FAILED - rc : 0);
 }

@@ -29,23 +29,25 @@ LABEL main
 CONF
 image "$T/std.img" "$r" --fs ext4 --table mbr
 boot std "$T/std.img"
+# The quiet flow (BOOT_REPORT=0, firmware/boot_conf.h): a label's name
+# and the hand-off line; no step is reported when it goes right.
 check "tiny: ext4 on MBR boots the default label, SHA-256 and FDT" 0 \
-    "mount: ext4 .* 4096-byte blocks" \
-    "verify: sha256 [0-9a-f]{16}\.\.\. matches" \
-    "fdt: /boot/board.dtb -> " 'payload: cmdline "tiny"' \
-    "payload: 0 checks failed"
+    "label: 'main'" "!label: 'main': " \
+    "boot: label 'main': kernel 20000 bytes at 0x20000000, fdt 0x2" \
+    'payload: cmdline "tiny"' "payload: 0 checks failed" \
+    "sha256 verified" "!^mount: " "!^part: " "!^verify: " "!^load: " "!^config: "
 check "tiny: no menu and no countdown (TIMEOUT, MENU ignored)" 0 \
     "!autoboot" "!never shown" "!extload>"
 
 image "$T/std-gpt.img" "$r" --fs ext4 --table gpt
 boot gpt "$T/std-gpt.img"
-check "tiny: ext4 on GPT" 0 "part: GPT partition 1" "payload: 0 checks failed"
+check "tiny: ext4 on GPT" 0 "boot: label 'main': kernel 20000 bytes" \
+    "payload: 0 checks failed"
 
 ext2_card 50000
 boot ext2 "$T/ext2.img"
 check "tiny: ext2, 1 KiB blocks, a kernel through the indirect block" 0 \
-    "mount: ext2 .* 1024-byte blocks" \
-    "load: /boot/kernel.bin -> 0x20000000, 50000 bytes" \
+    "kernel 50000 bytes at 0x20000000" \
     "payload: 0 checks failed"
 
 r=$T/fb; fallback_tree "$r" sha

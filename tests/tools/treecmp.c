@@ -147,7 +147,7 @@ static void cmp_file(struct cmp *c, const struct ext_inode *in,
         char why[96];
 
         snprintf(why, sizeof(why), "size %" PRIu64 ", source has %" PRIu64,
-                 in->size, (uint64_t)st.st_size);
+                 (uint64_t)in->size, (uint64_t)st.st_size);
         mismatch(c, path, why);
         goto out;
     }
@@ -280,7 +280,7 @@ static void walk_dir(struct cmp *c, uint32_t ino, const char *path)
             if (ext_is_dir(&in))
                 fprintf(c->list, "/\n");
             else
-                fprintf(c->list, "%" PRIu64 "/\n", in.size);
+                fprintf(c->list, "%" PRIu64 "/\n", (uint64_t)in.size);
         }
         if (!strcmp(e.name, ".") || !strcmp(e.name, ".."))
             continue;

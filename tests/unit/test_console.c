@@ -24,20 +24,25 @@
 static void test_matches_libc(void **state)
 {
     (void)state;
+    /* What every build formats (CONSOLE_FULL=0 too). */
     SAME("plain");
+    SAME("%u %x %o", 4294967295u, 0xdeadbeefu, 0755u);
+    SAME("%08x|%8x|%-8x|%-3u|%10u|", 0x1234u, 0x1234u, 0x1234u, 7u, 99u);
+    SAME("%lu %lx %08lx", 123456789ul, 0xfffful, 0xabcul);
+    SAME("%llu %llx", 18446744073709551615ull, 0x123456789abcdefull);
+    SAME("%llu %llu %08llx %llu", 4294967296ull, 281474976710655ull,
+         0xFFFF0000FFFF0000ull, 10000000000000000000ull);
+    SAME("%s|%10s|%-10s|%.*s", "abc", "abc", "abc", 2, "xyz");
+    SAME("%c%c%%", 'o', 'k');
+#if CONSOLE_FULL
     SAME("%d %i %d", 0, -1, 2147483647);
     SAME("%d", (int)-2147483647 - 1);
-    SAME("%u %x %X", 4294967295u, 0xdeadbeefu, 0xabcu);
-    SAME("%08x|%8x|%-8x|%-3u|", 0x1234u, 0x1234u, 0x1234u, 7u);
+    SAME("%X %llX", 0xabcu, 0xFFFF0000FFFF0000ull);
     SAME("%05d|%5d|%-5d|", -42, -42, -42);
-    SAME("%lu %lx", 123456789ul, 0xfffful);
-    SAME("%llu %llx", 18446744073709551615ull, 0x123456789abcdefull);
-    SAME("%llu %llu %llX %llu", 4294967296ull, 281474976710655ull,
-         0xFFFF0000FFFF0000ull, 10000000000000000000ull);
     SAME("%lld", -9223372036854775807ll - 1);
     SAME("%zu", (size_t)4096);
-    SAME("%s|%10s|%-10s|%.3s|%.*s", "abc", "abc", "abc", "abcdef", 2, "xyz");
-    SAME("%c%c%%", 'o', 'k');
+    SAME("%.3s", "abcdef");
+#endif
 }
 
 static void test_truncation(void **state)

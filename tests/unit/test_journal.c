@@ -121,7 +121,7 @@ static void test_dirty_reads_as_replayed(void **state)
         struct ext_file f;
         size_t n;
         uint8_t *want, *got;
-        uint64_t size, off;
+        ext_off_t size, off;
         int rc;
 
         snprintf(file, sizeof(file), "journal-%s.img", kinds[i]);
@@ -226,7 +226,7 @@ static void test_replaced_block_read_once(void **state)
         struct counted *c = calloc(1, sizeof(*c));
         struct ext_file f;
         uint8_t *got = malloc(1u << 20);
-        uint64_t size;
+        ext_off_t size;
         uint32_t k, s, per, copies_read = 0;
 
         assert_non_null(c);

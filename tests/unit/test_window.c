@@ -257,7 +257,7 @@ static void window_check_outside(const struct window *w)
 /* ---- loading ----------------------------------------------------------- */
 
 static int load(const char *image, const char *path, struct window *w,
-                uint64_t *size)
+                ext_off_t *size)
 {
     struct host_disk disk;
     struct ext_fs fs;
@@ -295,7 +295,7 @@ static void test_exact_fit(void **state)
     NEED_IMAGES();
     for (b = 0; b < 2; b++) {
         struct window w;
-        uint64_t size;
+        ext_off_t size;
         int top;
 
         for (top = 0; top < 2; top++) {
@@ -318,7 +318,7 @@ static void test_one_byte_short(void **state)
     NEED_IMAGES();
     for (b = 0; b < 2; b++) {
         struct window w;
-        uint64_t size;
+        ext_off_t size;
         int top;
 
         for (top = 0; top < 2; top++) {
@@ -357,7 +357,7 @@ static void test_huge_sizes(void **state)
 
         for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
             struct window w;
-            uint64_t size;
+            ext_off_t size;
             int top;
 
             set_size(img, "/k", sizes[i]);
@@ -371,6 +371,56 @@ static void test_huge_sizes(void **state)
                 window_check_outside(&w);
                 window_free(&w);
             }
+        }
+    }
+}
+
+/* 2^32 - 1 bytes and 2^32 bytes. A build with 32-bit file offsets
+ * (EXT_OFF32: the boards, the tiny profile) refuses the second when the
+ * inode is read, by name: EXT_EFBIG, "file of 4 GiB or more" (its code's
+ * number without EXT_MESSAGES); one with 64-bit offsets sizes it right
+ * and refuses it as larger than the window. Neither writes a byte. */
+static void test_4gib_refused_by_name(void **state)
+{
+    static const uint64_t sizes[] = { (1ull << 32) - 1, 1ull << 32,
+                                      (1ull << 32) + KSIZE };
+    uint32_t b, i;
+
+    (void)state;
+    NEED_IMAGES();
+    for (b = 0; b < 2; b++) {
+        const char *img = patched(bases[b], "4gib.img");
+
+        for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+            struct host_disk disk;
+            struct ext_fs fs;
+            struct ext_file f;
+            struct window w;
+            char msg[200];
+            int rc;
+
+            set_size(img, "/k", sizes[i]);
+            assert_int_equal(host_disk_open(&disk, img), 0);
+            assert_int_equal(ext_mount(&fs, &disk.bd, 0, 0), 0);
+            rc = ext_open(&fs, "/k", &f);
+            if (EXT_OFF32 && sizes[i] > UINT32_MAX) {
+                assert_int_equal(rc, EXT_EFBIG);
+                ext_error_describe(&fs, msg, sizeof(msg));
+                assert_non_null(strstr(msg, EXT_MESSAGES
+                                       ? "file of 4 GiB or more"
+                                       : "ext error -20"));
+                host_disk_close(&disk);
+                continue;
+            }
+            assert_int_equal(rc, 0);
+            assert_true((uint64_t)f.in.size == sizes[i]);
+            window_canary(&w, BIG_MAX);
+            assert_int_equal(ext_load(&fs, &f, w.dst, w.max, NULL),
+                             EXT_ETOOBIG);
+            assert_true(all_pat(w.dst, w.max));
+            window_check_outside(&w);
+            window_free(&w);
+            host_disk_close(&disk);
         }
     }
 }
@@ -405,7 +455,10 @@ static void test_read_near_2pow64(void **state)
         max = (fs.incompat & 0x40u) ? 1ull << 32
               : 12 + (1ull << p) + (1ull << 2 * p) + (1ull << 3 * p);
         host_disk_close(&disk);
-        set_size(img, "/k", max << fs.blk_shift);
+        max <<= fs.blk_shift;
+        if (max > EXT_OFF_MAX)        /* EXT_OFF32: below 4 GiB */
+            max = EXT_OFF_MAX;
+        set_size(img, "/k", max);
         assert_int_equal(host_disk_open(&disk, img), 0);
         assert_int_equal(ext_mount(&fs, &disk.bd, 0, 0), 0);
         assert_int_equal(ext_open(&fs, "/k", &f), 0);
@@ -413,8 +466,10 @@ static void test_read_near_2pow64(void **state)
             struct window w;
             int32_t got;
 
+            if (offs[i] > EXT_OFF_MAX)
+                continue;
             window_top(&w, 4096);
-            got = ext_read(&fs, &f, offs[i], w.dst, 4096);
+            got = ext_read(&fs, &f, (ext_off_t)offs[i], w.dst, 4096);
             assert_true(got <= 4096);
             if (got >= 0)
                 assert_true(all_pat(w.dst + got, 4096 - (uint32_t)got));
@@ -462,7 +517,7 @@ static void test_map_past_size(void **state)
     imgs[1] = pointers_past_size();
     for (b = 0; b < 2; b++) {
         struct window w;
-        uint64_t size;
+        ext_off_t size;
 
         /* Exactly i_size at the top of RAM: the mapping past it is
          * never followed into the guard page. */
@@ -493,7 +548,7 @@ static void test_size_vs_data(void **state)
     for (b = 0; b < 2; b++) {
         const char *img = patched(bases[b], "resized.img");
         struct window w;
-        uint64_t size;
+        ext_off_t size;
 
         set_size(img, "/s", 1000);
         window_canary(&w, BIG_MAX);
@@ -526,6 +581,7 @@ int main(void)
         cmocka_unit_test(test_exact_fit),
         cmocka_unit_test(test_one_byte_short),
         cmocka_unit_test(test_huge_sizes),
+        cmocka_unit_test(test_4gib_refused_by_name),
         cmocka_unit_test(test_read_near_2pow64),
         cmocka_unit_test(test_map_past_size),
         cmocka_unit_test(test_size_vs_data),

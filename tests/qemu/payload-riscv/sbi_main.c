@@ -13,7 +13,7 @@
 
 void board_main(void)
 {
-    struct boot_env env;
+    const struct boot_env *env = NULL;
     int rc = board_init(&env);
 
     if (rc)
@@ -24,15 +24,15 @@ void board_main(void)
         .kernel_addr = SBI_KERNEL_ADDR,
         .kernel_size = SBI_KERNEL_SIZE,
         .kernel_kind = BOOT_KERNEL_LINUX_RISCV,
-        .fdt_addr = env.default_fdt_addr,
-        .fdt_size = env.default_fdt_size,
+        .fdt_addr = env->default_fdt_addr,
+        .fdt_size = env->default_fdt_size,
         .fw_addr = fw[0] ? SBI_FW_ADDR : 0,
         .fw_size = 0,
     };
-    con_printf(&env.con, "sbi-test: firmware %s at 0x%08x, S-mode kernel at "
+    con_printf(&env->con, "sbi-test: firmware %s at 0x%08x, S-mode kernel at "
                "0x%08x, fdt 0x%08x\n", img.fw_addr ? "placed" : "absent",
                (unsigned)SBI_FW_ADDR, (unsigned)img.kernel_addr,
                (unsigned)img.fdt_addr);
-    rc = env.handoff(env.handoff_ctx, &img);
+    rc = env->handoff(env->handoff_ctx, &img);
     board_stop(BOARD_STOP_BOOT_FAILED - rc);
 }
