@@ -220,7 +220,7 @@ jseed() {          # name jo-options mke2fs-args...
         -N 32 "$@" "$img" 2100K >/dev/null
     loc=$(od -An -v -tu1 -w1024 "$img" |
         awk '{for (i = 1; i <= NF; i++) if ($i != 0) {n = NR; break}}
-             END {print n + 8}')
+             END {print n + '"${JGAP:-8}"'}')
     tune2fs -J size=1,location="$loc" "$img" >/dev/null
     cp "$img" "$T/changed"
     debugfs -w -f - "$T/changed" >/dev/null 2>&1 <<DBG
@@ -270,6 +270,74 @@ jseed ext4-32bit-none "" -t ext4 -O ^has_journal,^resize_inode,^64bit,^metadata_
 # log through its own overlay: tune2fs placed the journal at block loc).
 JEXTRA="jw -r $(seq -s, 300 380)" jseed ext4-revokes "-c" -t ext4 -O ^has_journal,^resize_inode
 JEXTRA="jw -b 1130 $T/jone" jseed ext4-logover "" -t ext4 -O ^has_journal,^resize_inode,^metadata_csum
+
+# 2^20-block logs (#26, class 2): the journal inode of a seed above
+# rewritten to map 2^20 log blocks, log block 0 on the journal
+# superblock and the rest in runs over the journal's own 1023 log blocks
+# (an extent tree of depth 2: an index block and 13 leaves of 84
+# extents, in the gap JGAP leaves before the journal), s_maxlen 2^20,
+# i_size and i_blocks to match. long: the log where debugfs wrote it, so
+# the scan reads the transactions again wherever a mutated s_start or
+# tag count lands; long-wrap: the same log moved to start 2 blocks
+# before the end, its first transaction crossing the log's wrap.
+longlog() {        # name start-at-end(0|1)
+    python3 - "$O/journal/$1" "$2" <<'PY'
+import struct, sys
+f = open(sys.argv[1], "r+b")
+img = bytearray(f.read())
+wrap = sys.argv[2] == "1"
+BS, LOG, RUN, PER = 1024, 1 << 20, 1023, 84
+img += bytes(max(0, (4 << 20) - len(img)))
+u32 = lambda o: struct.unpack_from("<I", img, o)[0]
+isz = struct.unpack_from("<H", img, 1024 + 0x58)[0]        # s_inode_size
+itab = u32(2 * BS + 0x08)                                  # bg_inode_table_lo
+at = itab * BS + 7 * isz                                   # inode 8
+assert struct.unpack_from("<HHH", img, at + 0x28)[:3] == (0xF30A, 1, 4)
+j0 = u32(at + 0x28 + 12 + 8)                               # ee_start_lo
+jsb = j0 * BS
+start = struct.unpack_from(">I", img, jsb + 0x1C)[0]       # s_start
+assert start == 1
+new = LOG - 2 if wrap else 1
+ring = LOG - 1                                             # log blocks 1..
+def orig(l):                                               # new -> old
+    return 1 + ((l - new) % ring) % RUN
+ext, l = [(0, 1, j0)], 1
+while l < LOG:
+    o, n = orig(l), 1
+    while l + n < LOG and n < 32768 and orig(l + n) == o + n:
+        n += 1
+    ext.append((l, n, j0 + o))
+    l += n
+leaves = [ext[i:i + PER] for i in range(0, len(ext), PER)]
+assert len(leaves) <= PER
+tree = j0 - 20                                             # index block
+for i, lv in enumerate(leaves):
+    b = (tree + 1 + i) * BS
+    struct.pack_into("<HHHHI", img, b, 0xF30A, len(lv), PER, 0, 0)
+    for k, (lb, n, pb) in enumerate(lv):
+        struct.pack_into("<IHHI", img, b + 12 + 12 * k, lb, n, 0, pb)
+    struct.pack_into("<IIHH", img, tree * BS + 12 + 12 * i, lv[0][0],
+                     tree + 1 + i, 0, 0)
+struct.pack_into("<HHHHI", img, tree * BS, 0xF30A, len(leaves), PER, 1, 0)
+root = at + 0x28
+img[root:root + 60] = bytes(60)
+struct.pack_into("<HHHHI", img, root, 0xF30A, 1, 4, 2, 0)
+struct.pack_into("<IIHH", img, root + 12, 0, tree, 0, 0)
+struct.pack_into("<I", img, at + 0x04, (LOG * BS) & 0xFFFFFFFF)   # i_size
+struct.pack_into("<I", img, at + 0x6C, (LOG * BS) >> 32)
+struct.pack_into("<I", img, at + 0x1C, (LOG + 1 + len(leaves)) * 2)  # i_blocks
+struct.pack_into(">I", img, jsb + 0x10, LOG)                # s_maxlen
+struct.pack_into(">I", img, jsb + 0x1C, new)                # s_start
+f.seek(0)
+f.write(img)
+f.truncate()
+PY
+    cut "$O/journal/$1"
+}
+JGAP=24 jseed ext4-long "" -t ext4 -O ^has_journal,^resize_inode,^metadata_csum
+cp "$O/journal/ext4-long" "$O/journal/ext4-long-wrap"
+longlog ext4-long 0
+longlog ext4-long-wrap 1
 
 # ---- config -------------------------------------------------------------
 c=$O/config
