@@ -4,6 +4,7 @@
 #                   inline_data, a hash-tree directory, bigalloc-free ext4
 #                   without extents, MBR with a logical partition, GPT
 #   OUTDIR/journal/ bare ext4 filesystems with dirty journals
+#   OUTDIR/part/    whole small disks: MBRs, logical chains, GPTs
 #   OUTDIR/config/  extlinux.conf texts
 #   OUTDIR/sdspi/   byte streams recorded from the SD card model
 #   OUTDIR/fdt/     device trees (QEMU's sifive_u, dtc's) after the
@@ -339,6 +340,124 @@ cp "$O/journal/ext4-long" "$O/journal/ext4-long-wrap"
 longlog ext4-long 0
 longlog ext4-long-wrap 1
 
+# ---- partition tables: OUTDIR/part/ --------------------------------------
+# Whole small disks (the part target's disk ends where its input does, so
+# a GPT backup header is at the last LBA), each with the ext magic in one
+# partition for part_find(0) to find: sfdisk's layouts, then the cases of
+# #26 (classes 5 and 6) patched in: GPTs whose primary header fails its
+# CRC or names another MyLBA (the backup at the last LBA is read), hybrid
+# and protective MBRs, two extended partitions walked in table order.
+P=$O/part
+mkdir -p "$P"
+pdisk() {          # name sectors sfdisk-script
+    rm -f "$P/$1"
+    truncate -s $(($2 * 512)) "$P/$1"
+    printf '%s\n' "$3" | sfdisk -q "$P/$1" >/dev/null 2>&1
+}
+gpt4="label: gpt
+label-id: 5EED0000-0000-4000-8000-00000000F022
+table-length: 4
+first-lba: 3
+start=3, size=4, type=C12A7328-F81F-11D2-BA4B-00A0C93EC93B, uuid=5EED0000-0000-4000-8000-000000000001
+start=7, size=20, type=0FC63DAF-8483-4772-8E79-3D69D8477DE4, uuid=5EED0000-0000-4000-8000-000000000002"
+pdisk gpt4 32 "$gpt4"
+pdisk gpt4-backup 32 "$gpt4"
+pdisk gpt4-mylba 32 "$gpt4"
+pdisk gpt4-hybrid 32 "$gpt4"
+pdisk gpt128 80 "label: gpt
+label-id: 5EED0000-0000-4000-8000-00000000F022
+first-lba: 34
+start=34, size=12, type=0FC63DAF-8483-4772-8E79-3D69D8477DE4, uuid=5EED0000-0000-4000-8000-000000000003"
+pdisk mbr-primary 48 "label: dos
+label-id: 0x5eed0001
+start=1, size=8, type=c
+start=9, size=4, type=82
+start=13, size=30, type=83"
+pdisk mbr-logical 64 "label: dos
+label-id: 0x5eed0002
+start=1, size=4, type=c
+start=5, size=58, type=5
+start=6, size=8, type=83
+start=15, size=8, type=82
+start=24, size=30, type=83"
+python3 - "$P" <<'PY'
+import struct, sys, zlib
+P = sys.argv[1]
+def rw(name):
+    return open(f"{P}/{name}", "r+b")
+def magic(f, lba):                       # s_magic, 1 KiB into the fs
+    f.seek(lba * 512 + 1024 + 0x38)
+    f.write(b"\x53\xef")
+def slot(f, sec, i, typ, start, size, boot=0):
+    f.seek(sec * 512 + 446 + 16 * i)
+    f.write(bytes([boot, 0, 0, 0, typ, 0, 0, 0]) + struct.pack("<II", start, size))
+    f.seek(sec * 512 + 510)
+    f.write(b"\x55\xaa")
+def header(f, lba, **set):               # rewrite GPT header fields, re-CRC
+    f.seek(lba * 512)
+    h = bytearray(f.read(92))
+    for off, v in set.values():
+        struct.pack_into("<Q", h, off, v)
+    struct.pack_into("<I", h, 16, 0)
+    struct.pack_into("<I", h, 16, zlib.crc32(bytes(h)))
+    f.seek(lba * 512)
+    f.write(h)
+for n in ("gpt4", "gpt4-backup", "gpt4-mylba", "gpt4-hybrid"):
+    with rw(n) as f:
+        magic(f, 7)
+        if n == "gpt4-backup":           # primary header CRC32 wrong
+            f.seek(512 + 16)
+            f.write(b"\0\0\0\0")
+        if n == "gpt4-mylba":            # primary MyLBA 2, CRC right
+            header(f, 1, my=(24, 2))
+        if n == "gpt4-hybrid":           # EE in slot 1, Linux's in slot 2
+            slot(f, 0, 0, 0xEE, 1, 2)
+            slot(f, 0, 1, 0x83, 7, 20, 0x80)
+            slot(f, 0, 2, 0x0C, 3, 4)
+with rw("gpt128") as f:
+    magic(f, 34)
+with rw("mbr-primary") as f:
+    magic(f, 13)
+with rw("mbr-logical") as f:             # sda5, sda6 (swap), sda7
+    magic(f, 24)
+# A protective MBR whose 0xEE entry is in slot 3 (a FAT entry before it),
+# over the GPT of gpt4.
+with open(f"{P}/gpt4", "rb") as s, open(f"{P}/gpt4-protective3", "wb") as f:
+    f.write(s.read())
+with rw("gpt4-protective3") as f:
+    slot(f, 0, 0, 0x0C, 3, 4)
+    slot(f, 0, 1, 0, 0, 0)
+    slot(f, 0, 2, 0xEE, 1, 31)
+# Two extended partitions (slot 2: 0x05 at 8, slot 3: 0x0F at 36): the
+# first chain gives sda5 (FAT) and sda6, the second chain's first EBR has
+# its link in slot 1 and its data in slot 2 (sda7, the ext one), its
+# second EBR data in slot 1 (sda8). Linux numbers them in table order.
+with open(f"{P}/mbr-2ext", "wb") as f:
+    f.truncate(64 * 512)
+    slot(f, 0, 0, 0x0C, 1, 4)
+    slot(f, 0, 1, 0x05, 8, 24)
+    slot(f, 0, 2, 0x0F, 36, 28)
+    slot(f, 8, 0, 0x0C, 1, 4)            # sda5 at 9
+    slot(f, 8, 1, 0x05, 8, 16)           # link to the EBR at 16
+    slot(f, 16, 0, 0x83, 1, 6)           # sda6 at 17
+    slot(f, 36, 0, 0x05, 20, 8)          # link to the EBR at 56
+    slot(f, 36, 1, 0x83, 2, 16)          # sda7 at 38
+    slot(f, 56, 0, 0x83, 1, 6)           # sda8 at 57
+    magic(f, 38)
+# A Linux extended partition (0x85) whose EBR keeps its data in slot 3,
+# inside the EBR's span (msdos.c takes it), and garbage in slot 4.
+with open(f"{P}/mbr-ext85", "wb") as f:
+    f.truncate(40 * 512)
+    slot(f, 0, 0, 0x85, 4, 36)
+    slot(f, 4, 2, 0x83, 2, 30)
+    slot(f, 4, 3, 0x83, 30, 900)
+    magic(f, 6)
+# No table: the ext magic at 1080 of the disk.
+with open(f"{P}/none", "wb") as f:
+    f.truncate(8 * 512)
+    magic(f, 0)
+PY
+
 # ---- config -------------------------------------------------------------
 c=$O/config
 printf 'DEFAULT main\nLABEL main\n    KERNEL /boot/kernel.bin\n    FDT /boot/board.dtb\n    APPEND console=ttyS0 root=/dev/mmcblk0p2\nLABEL old\n    KERNEL /boot/kernel-old.bin\n' >"$c/distro"
@@ -377,4 +496,4 @@ fi
 
 # ---- sdspi --------------------------------------------------------------
 "$MKSEED" "$O/sdspi"
-ls "$O/image" "$O/journal" "$O/config" "$O/sdspi" "$O/fdt" | grep -vc ':$' >/dev/null
+ls "$O/image" "$O/journal" "$O/part" "$O/config" "$O/sdspi" "$O/fdt" | grep -vc ':$' >/dev/null

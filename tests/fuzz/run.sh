@@ -27,6 +27,9 @@ opts() {           # target: its libFuzzer options
     image|image_tiny)
             echo "-max_len=114688 -len_control=0 -timeout=10" \
                  "-dict=tests/fuzz/image.dict" ;;
+    # Whole disks: the largest seed is a GPT with 128 entries and both
+    # arrays (40 KiB); the length is the disk's, so it may change.
+    part)   echo "-max_len=49152 -timeout=10 -dict=tests/fuzz/part.dict" ;;
     config) echo "-max_len=4096 -timeout=5 -dict=tests/fuzz/config.dict" ;;
     sdspi)  echo "-max_len=16384 -timeout=5 -dict=tests/fuzz/sdspi.dict" ;;
     # key || signature || message: the seeds are up to 1119 bytes.
