@@ -44,6 +44,7 @@ WARN     := -Wall -Wextra -Werror -Wshadow -Wpointer-arith -Wvla \
             -Wstrict-prototypes -Wmissing-prototypes -Wundef
 CSTD     := -std=c11
 HOST_CFLAGS := $(CSTD) $(WARN) -I. -O2 -g -D_DEFAULT_SOURCE -DEXT_PATH_MAX=4096 \
+            -DEXT_PATH_LIMIT=1 \
             $(PROFILE_DEFS)
 ASAN     := -fsanitize=address,undefined -fno-omit-frame-pointer \
             -fno-sanitize-recover=undefined

@@ -189,6 +189,11 @@ struct boot_env {
     /* Prints the board's lines for the prompt's "info" (the card). */
     void (*info)(void *ctx, const struct console *con);
     void *board_ctx;                /* reset's and info's */
+#if EXT_PATH_LIMIT
+    /* The bytes a path lookup may use, the board's EXT_PATH_MAX (the
+     * host tool's boot models a board with it); 0: this build's. */
+    uint32_t path_max;
+#endif
 };
 
 /* A label's files (firmware/boot_label.c owns them): the roles a file

@@ -24,15 +24,22 @@ struct host_board {
     uint32_t tail, tail_tiny;       /* the board's BOOT_CONFIG_ROOM */
     uint32_t ram_base, ram_size, fw_addr;
     const char *fdtfile;
+    uint32_t path_max;              /* the board's EXT_PATH_MAX */
 };
+
+/* Both boards build fs/ with fs/ext.h's EXT_PATH_MAX, 256: the bytes of
+ * a path with symlink targets spliced in; the host's own is 4096. */
+#define BOARD_PATH_MAX 256u
 
 static const struct host_board boards[] = {
     /* 64 KiB SRAM; the loader's 6 KiB at the top (board/lm3s6965evb). */
-    { "lm3s6965evb", 0x20000000u, 0xE800u, 2880u, 2328u, 0, 0, 0, NULL },
+    { "lm3s6965evb", 0x20000000u, 0xE800u, 2880u, 2328u, 0, 0, 0, NULL,
+      BOARD_PATH_MAX },
     /* 128 MiB DRAM at 0x80000000, fw_dynamic linked at its base, QEMU's
      * device tree at 0x87e00000 ending the window (board/sifive-u). */
     { "sifive-u", 0x80000000u, 0x07E00000u, 3192u, 2600u, 0x80000000u,
-      128u << 20, 0x80000000u, "sifive/hifive-unleashed-a00.dtb" },
+      128u << 20, 0x80000000u, "sifive/hifive-unleashed-a00.dtb",
+      BOARD_PATH_MAX },
 };
 #define BOARDS (sizeof(boards) / sizeof(boards[0]))
 
@@ -40,7 +47,7 @@ const char host_boot_usage[] =
     "       extload boot IMAGE [--board NAME] [-o DIR]   (NAME: "
     "lm3s6965evb (default), sifive-u:\n"
     "                 that board's load window, tail, replay table and "
-    "limits)\n";
+    "path limit)\n";
 
 struct host_boot {
     const char *out_dir;
@@ -294,6 +301,7 @@ int host_cmd_boot(int argc, char **argv)
             .reset = host_reset,
             .info = host_info,
             .board_ctx = &hb,
+            .path_max = hb.board->path_max,
         };
         for (int boots = 0; boots <= HOST_RESETS_MAX; boots++) {
             printf("extload: host as %s, %s, load window 0x%08x-0x%08x (%u "
