@@ -49,6 +49,7 @@ WARN     := -Wall -Wextra -Werror -Wshadow -Wpointer-arith -Wvla \
             -Wstrict-prototypes -Wmissing-prototypes -Wundef
 CSTD     := -std=c11
 HOST_CFLAGS := $(CSTD) $(WARN) -I. -O2 -g -D_DEFAULT_SOURCE -DEXT_PATH_MAX=4096 \
+            -DEXT_PATH_LIMIT=1 \
             $(PROFILE_DEFS) $(HOST_SIGNED)
 # BOOT_PUBKEY=key.pub.pem: the board images boot only signed labels
 # (firmware/README.md, "Signed labels"), built with BOOT_SIGNED=1 and the

@@ -113,6 +113,9 @@ int boot_mount(const struct boot_env *env, struct boot_state *st)
 #else
     rc = ext_mount(&st->fs, env->bd, p->lba, p->sectors);
 #endif
+#if EXT_PATH_LIMIT
+    st->fs.path_max = env->path_max;
+#endif
     return mount_report(env, st, rc, t0);
 }
 

@@ -223,6 +223,11 @@ struct boot_env {
      * its built-in key (board/main.c). */
     const uint8_t *pubkey;
 #endif
+#if EXT_PATH_LIMIT
+    /* The bytes a path lookup may use, the board's EXT_PATH_MAX (the
+     * host tool's boot models a board with it); 0: this build's. */
+    uint32_t path_max;
+#endif
 };
 
 /* A label's files (firmware/boot_label.c owns them): the roles a file

@@ -140,6 +140,10 @@ struct ext_fs {
     uint32_t err_features;        /* EXT_EFEATURE: the INCOMPAT bits */
     int32_t err_dev;              /* EXT_EIO: the block device's own
                                      (negative) code; 0 none */
+#if EXT_PATH_LIMIT
+    uint32_t path_max;            /* set after the mount: the bytes a
+                                     lookup may use (0: EXT_PATH_MAX) */
+#endif
     const struct blockdev *bd;
     uint32_t inodes_count;
     uint32_t inodes_per_group;

@@ -96,4 +96,16 @@
 #define EXT_OFF32 EXTLOAD_TINY
 #endif
 
+/* EXT_PATH_LIMIT
+ *   1: struct ext_fs carries path_max, the bytes a path lookup may use
+ *      when it is set after the mount (0: EXT_PATH_MAX; never more than
+ *      it), so a reader built with a larger EXT_PATH_MAX (the host tool:
+ *      4096) refuses exactly the paths and symlink targets a board's
+ *      (256) refuses, with the same sentence (extload boot --board).
+ *   0: EXT_PATH_MAX is the limit. The boards build without it: no cost
+ *      there (4 bytes of RAM and a compare where it is on). */
+#ifndef EXT_PATH_LIMIT
+#define EXT_PATH_LIMIT 0
+#endif
+
 #endif

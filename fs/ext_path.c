@@ -13,7 +13,12 @@
 int ext_lookup_in(struct ext_fs *fs, const char *path, bool follow_last,
                   struct ext_file *f, struct ext_walk *w)
 {
+#if EXT_PATH_LIMIT
+    const uint32_t end = fs->path_max && fs->path_max < EXT_PATH_MAX
+                       ? fs->path_max : EXT_PATH_MAX;
+#else
     const uint32_t end = EXT_PATH_MAX;
+#endif
     char *buf = w->path;
     struct ext_dir *d = &w->dir;          /* the walk's directory: d->f.in */
     struct ext_inode *child = &f->in;
@@ -22,9 +27,9 @@ int ext_lookup_in(struct ext_fs *fs, const char *path, bool follow_last,
     uint32_t len = 0, r, hops = 0, steps = 0, ino = 0;
     int rc;
 
-    while (path[len] && len < EXT_PATH_MAX)
+    while (path[len] && len < end)
         len++;
-    if (len == EXT_PATH_MAX)
+    if (len == end)
         return ext_fail(fs, EXT_ENAMETOOLONG, 0, 0, "path is too long");
     r = end - len;
     memmove(buf + r, path, len);          /* path may lie in buf */

@@ -25,16 +25,20 @@
  * that leaves exactly what the board's leaves. The tail holds the config
  * text, BOOT_CONFIG_MAX bytes (8 KiB, the tiny profile 2 KiB), so the
  * host reads configs of the board's size and cuts them where it does. */
+/* Both boards build fs/ with fs/ext.h's EXT_PATH_MAX, 256: the bytes of
+ * a path with symlink targets spliced in; the host's own is 4096. */
+#define BOARD_PATH_MAX 256u
+
 static const struct host_board boards[] = {
     /* 64 KiB SRAM; the loader's 6 KiB at the top (board/lm3s6965evb);
      * no RISC-V Linux entry there (board.mk LM3S_BOOT_DEFS). */
     { "lm3s6965evb", 0x20000000u, 0xE800u, 10304u, 3488u, 10584u, 3768u,
-      0, 0, 0, NULL },
+      0, 0, 0, NULL, BOARD_PATH_MAX },
     /* 128 MiB DRAM at 0x80000000, fw_dynamic linked at its base, QEMU's
      * device tree at 0x87e00000 ending the window (board/sifive-u). */
     { "sifive-u", 0x80000000u, 0x07E00000u, 10824u, 3880u, 11168u, 4224u,
       0x80000000u, 128u << 20, 0x80000000u,
-      "sifive/hifive-unleashed-a00.dtb" },
+      "sifive/hifive-unleashed-a00.dtb", BOARD_PATH_MAX },
 };
 #define BOARDS (sizeof(boards) / sizeof(boards[0]))
 
@@ -70,7 +74,7 @@ const char host_boot_usage[] =
     "                 (NAME: lm3s6965evb (default, a 58 KiB window), "
     "sifive-u (126 MiB):\n"
     "                 that board's load window, tail, replay table and "
-    "limits"
+    "path limit"
 #if BOOT_SIGNED
     ";\n                 --key: as its BOOT_PUBKEY build, signed labels "
     "only"
@@ -422,6 +426,7 @@ int host_cmd_boot(int argc, char **argv)
 #if BOOT_SIGNED
             .pubkey = keypath ? key : NULL,
 #endif
+            .path_max = hb.board->path_max,
         };
         for (int boots = 0; boots <= HOST_RESETS_MAX; boots++) {
             printf("extload: host as %s, %s, load window 0x%08x-0x%08x (%u "

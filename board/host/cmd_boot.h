@@ -30,6 +30,7 @@ struct host_board {
     uint32_t tail_signed, tail_signed_tiny;
     uint32_t ram_base, ram_size, fw_addr;
     const char *fdtfile;
+    uint32_t path_max;              /* the board's EXT_PATH_MAX */
 };
 
 /* The board called name (NULL: the default, lm3s6965evb), or NULL. */

@@ -367,6 +367,45 @@ else
 fi
 [ $rc = 0 ] || sed 's/^/#   /' "$tmp/lo.log" | tail -5
 
+# ---- extload boot --board: the board's path limit (#26.8) ---------------------------
+# The boards build fs/ with EXT_PATH_MAX 256 (fs/ext.h): the unresolved
+# rest of a path, symlink targets spliced in, must fit in 256 bytes, as
+# Linux's must fit in PATH_MAX (fs/namei.c, ENAMETOOLONG); the host tool
+# holds 4096. /boot/long.bin -> a 301-byte target, and /boot/c1 -> c2/.
+# (150 bytes) -> ./images (156 bytes), 321 bytes with the rest of
+# /boot/c1/kernel-1.2.bin: each board refuses both with the board's
+# sentence and falls back (tests/qemu/t_qemu.sh checks the board's own
+# line is this one); a plain `extload cat` reads them. /boot/mid.bin, a
+# 201-byte target, fits and boots on both.
+pr=$tmp/plim; mkdir -p "$pr/boot/extlinux" "$pr/boot/images"
+head -c 5000 /dev/urandom >"$pr/boot/images/kernel-1.2.bin"
+head -c 3000 /dev/urandom >"$pr/boot/good.bin"
+ln -s "$(printf './%.0s' $(seq 140))images/kernel-1.2.bin" "$pr/boot/long.bin"
+ln -s "$(printf './%.0s' $(seq 90))images/kernel-1.2.bin" "$pr/boot/mid.bin"
+ln -s "c2$(printf '/.%.0s' $(seq 74))" "$pr/boot/c1"
+ln -s ".$(printf '/.%.0s' $(seq 74))/images" "$pr/boot/c2"
+for k in long.bin c1/kernel-1.2.bin mid.bin; do
+    printf 'DEFAULT a\nLABEL a\n KERNEL /boot/%s\nLABEL good\n KERNEL /boot/good.bin\n' "$k" \
+        >"$pr/boot/extlinux/extlinux.conf"
+    PATH=$PATH:/sbin:/usr/sbin mke2fs -q -F -t ext4 -d "$pr" "$tmp/plim.img" 4M >/dev/null
+    "$X" cat "$tmp/plim.img" "/boot/$k" | cmp -s - "$pr/boot/images/kernel-1.2.bin"
+    ok $? "plain host: cat /boot/$k reads it through its symlinks (4096-byte paths)"
+    for b in lm3s6965evb sifive-u; do
+        "$X" boot "$tmp/plim.img" --board $b -o "$tmp/plim-$b" </dev/null \
+            >"$tmp/plim.log" 2>&1
+        if [ $k = mid.bin ]; then
+            grep -q "^load: /boot/mid.bin -> 0x[0-9a-f]*, 5000 bytes" "$tmp/plim.log" &&
+                ! grep -q "label 'good'" "$tmp/plim.log"
+            ok $? "boot --board $b: a 201-byte symlink target fits the board's 256 bytes and boots"
+        else
+            grep -qE "^load: /boot/$k: inode [0-9]+: $(msg "symlink target is empty or makes the path too long" "$(code_text EXT_ENAMETOOLONG)"); trying label 'good'$" "$tmp/plim.log" &&
+                grep -q "^load: /boot/good.bin -> " "$tmp/plim.log"
+            ok $? "boot --board $b: /boot/$k (over 256 bytes spliced) refused as the board refuses it, next label"
+        fi
+        [ $? = 0 ] || sed 's/^/#   /' "$tmp/plim.log" | tail -4
+    done
+done
+
 # ---- reads reach the device as whole runs --------------------------------------------
 "$X" --stats cat "$I" /big8m 2>"$tmp/stats" >/dev/null
 reads=$(sed -n 's/.*reads=\([0-9]*\).*/\1/p' "$tmp/stats")

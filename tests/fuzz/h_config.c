@@ -57,7 +57,8 @@ const char *fuzz_config_one(const uint8_t *data, size_t len)
 
         if (!l->name || !in_text(l->name, text, len) ||
             !in_text(l->kernel, text, len) || !in_text(l->fdt, text, len) ||
-            !in_text(l->append, text, len)
+            !in_text(l->initrd, text, len) || !in_text(l->fdtdir, text, len) ||
+            !in_text(l->firmware, text, len) || !in_text(l->append, text, len)
 #if BOOT_INTERACTIVE
             || !in_text(l->menu_label, text, len)
 #endif

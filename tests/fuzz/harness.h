@@ -24,6 +24,13 @@ const char *fuzz_image_one(const uint8_t *data, size_t len);
  * the image harness's walk. */
 const char *fuzz_journal_one(const uint8_t *data, size_t len);
 
+/* A whole disk (tests/fuzz/h_part.c; most inputs end the disk, one in
+ * eight gets the 4 MiB disk): part_scheme, part_get for partition
+ * numbers around the limits, part_find(0); the partitions inside the
+ * disk, the answers stable, the reads bounded, and part_find agreeing
+ * with part_get on the first partition with the ext magic. */
+const char *fuzz_part_one(const uint8_t *data, size_t len);
+
 /* extlinux.conf text: config_parse, config_boot_order, config_find. */
 const char *fuzz_config_one(const uint8_t *data, size_t len);
 

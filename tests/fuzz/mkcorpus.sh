@@ -4,6 +4,7 @@
 #                   inline_data, a hash-tree directory, bigalloc-free ext4
 #                   without extents, MBR with a logical partition, GPT
 #   OUTDIR/journal/ bare ext4 filesystems with dirty journals
+#   OUTDIR/part/    whole small disks: MBRs, logical chains, GPTs
 #   OUTDIR/config/  extlinux.conf texts
 #   OUTDIR/sdspi/   byte streams recorded from the SD card model
 #   OUTDIR/fdt/     device trees (QEMU's sifive_u, dtc's) after the
@@ -220,7 +221,7 @@ jseed() {          # name jo-options mke2fs-args...
         -N 32 "$@" "$img" 2100K >/dev/null
     loc=$(od -An -v -tu1 -w1024 "$img" |
         awk '{for (i = 1; i <= NF; i++) if ($i != 0) {n = NR; break}}
-             END {print n + 8}')
+             END {print n + '"${JGAP:-8}"'}')
     tune2fs -J size=1,location="$loc" "$img" >/dev/null
     cp "$img" "$T/changed"
     debugfs -w -f - "$T/changed" >/dev/null 2>&1 <<DBG
@@ -271,6 +272,192 @@ jseed ext4-32bit-none "" -t ext4 -O ^has_journal,^resize_inode,^64bit,^metadata_
 JEXTRA="jw -r $(seq -s, 300 380)" jseed ext4-revokes "-c" -t ext4 -O ^has_journal,^resize_inode
 JEXTRA="jw -b 1130 $T/jone" jseed ext4-logover "" -t ext4 -O ^has_journal,^resize_inode,^metadata_csum
 
+# 2^20-block logs (#26, class 2): the journal inode of a seed above
+# rewritten to map 2^20 log blocks, log block 0 on the journal
+# superblock and the rest in runs over the journal's own 1023 log blocks
+# (an extent tree of depth 2: an index block and 13 leaves of 84
+# extents, in the gap JGAP leaves before the journal), s_maxlen 2^20,
+# i_size and i_blocks to match. long: the log where debugfs wrote it, so
+# the scan reads the transactions again wherever a mutated s_start or
+# tag count lands; long-wrap: the same log moved to start 2 blocks
+# before the end, its first transaction crossing the log's wrap.
+longlog() {        # name start-at-end(0|1)
+    python3 - "$O/journal/$1" "$2" <<'PY'
+import struct, sys
+f = open(sys.argv[1], "r+b")
+img = bytearray(f.read())
+wrap = sys.argv[2] == "1"
+BS, LOG, RUN, PER = 1024, 1 << 20, 1023, 84
+img += bytes(max(0, (4 << 20) - len(img)))
+u32 = lambda o: struct.unpack_from("<I", img, o)[0]
+isz = struct.unpack_from("<H", img, 1024 + 0x58)[0]        # s_inode_size
+itab = u32(2 * BS + 0x08)                                  # bg_inode_table_lo
+at = itab * BS + 7 * isz                                   # inode 8
+assert struct.unpack_from("<HHH", img, at + 0x28)[:3] == (0xF30A, 1, 4)
+j0 = u32(at + 0x28 + 12 + 8)                               # ee_start_lo
+jsb = j0 * BS
+start = struct.unpack_from(">I", img, jsb + 0x1C)[0]       # s_start
+assert start == 1
+new = LOG - 2 if wrap else 1
+ring = LOG - 1                                             # log blocks 1..
+def orig(l):                                               # new -> old
+    return 1 + ((l - new) % ring) % RUN
+ext, l = [(0, 1, j0)], 1
+while l < LOG:
+    o, n = orig(l), 1
+    while l + n < LOG and n < 32768 and orig(l + n) == o + n:
+        n += 1
+    ext.append((l, n, j0 + o))
+    l += n
+leaves = [ext[i:i + PER] for i in range(0, len(ext), PER)]
+assert len(leaves) <= PER
+tree = j0 - 20                                             # index block
+for i, lv in enumerate(leaves):
+    b = (tree + 1 + i) * BS
+    struct.pack_into("<HHHHI", img, b, 0xF30A, len(lv), PER, 0, 0)
+    for k, (lb, n, pb) in enumerate(lv):
+        struct.pack_into("<IHHI", img, b + 12 + 12 * k, lb, n, 0, pb)
+    struct.pack_into("<IIHH", img, tree * BS + 12 + 12 * i, lv[0][0],
+                     tree + 1 + i, 0, 0)
+struct.pack_into("<HHHHI", img, tree * BS, 0xF30A, len(leaves), PER, 1, 0)
+root = at + 0x28
+img[root:root + 60] = bytes(60)
+struct.pack_into("<HHHHI", img, root, 0xF30A, 1, 4, 2, 0)
+struct.pack_into("<IIHH", img, root + 12, 0, tree, 0, 0)
+struct.pack_into("<I", img, at + 0x04, (LOG * BS) & 0xFFFFFFFF)   # i_size
+struct.pack_into("<I", img, at + 0x6C, (LOG * BS) >> 32)
+struct.pack_into("<I", img, at + 0x1C, (LOG + 1 + len(leaves)) * 2)  # i_blocks
+struct.pack_into(">I", img, jsb + 0x10, LOG)                # s_maxlen
+struct.pack_into(">I", img, jsb + 0x1C, new)                # s_start
+f.seek(0)
+f.write(img)
+f.truncate()
+PY
+    cut "$O/journal/$1"
+}
+JGAP=24 jseed ext4-long "" -t ext4 -O ^has_journal,^resize_inode,^metadata_csum
+cp "$O/journal/ext4-long" "$O/journal/ext4-long-wrap"
+longlog ext4-long 0
+longlog ext4-long-wrap 1
+
+# ---- partition tables: OUTDIR/part/ --------------------------------------
+# Whole small disks (the part target's disk ends where its input does, so
+# a GPT backup header is at the last LBA), each with the ext magic in one
+# partition for part_find(0) to find: sfdisk's layouts, then the cases of
+# #26 (classes 5 and 6) patched in: GPTs whose primary header fails its
+# CRC or names another MyLBA (the backup at the last LBA is read), hybrid
+# and protective MBRs, two extended partitions walked in table order.
+P=$O/part
+mkdir -p "$P"
+pdisk() {          # name sectors sfdisk-script
+    rm -f "$P/$1"
+    truncate -s $(($2 * 512)) "$P/$1"
+    printf '%s\n' "$3" | sfdisk -q "$P/$1" >/dev/null 2>&1
+}
+gpt4="label: gpt
+label-id: 5EED0000-0000-4000-8000-00000000F022
+table-length: 4
+first-lba: 3
+start=3, size=4, type=C12A7328-F81F-11D2-BA4B-00A0C93EC93B, uuid=5EED0000-0000-4000-8000-000000000001
+start=7, size=20, type=0FC63DAF-8483-4772-8E79-3D69D8477DE4, uuid=5EED0000-0000-4000-8000-000000000002"
+pdisk gpt4 32 "$gpt4"
+pdisk gpt4-backup 32 "$gpt4"
+pdisk gpt4-mylba 32 "$gpt4"
+pdisk gpt4-hybrid 32 "$gpt4"
+pdisk gpt128 80 "label: gpt
+label-id: 5EED0000-0000-4000-8000-00000000F022
+first-lba: 34
+start=34, size=12, type=0FC63DAF-8483-4772-8E79-3D69D8477DE4, uuid=5EED0000-0000-4000-8000-000000000003"
+pdisk mbr-primary 48 "label: dos
+label-id: 0x5eed0001
+start=1, size=8, type=c
+start=9, size=4, type=82
+start=13, size=30, type=83"
+pdisk mbr-logical 64 "label: dos
+label-id: 0x5eed0002
+start=1, size=4, type=c
+start=5, size=58, type=5
+start=6, size=8, type=83
+start=15, size=8, type=82
+start=24, size=30, type=83"
+python3 - "$P" <<'PY'
+import struct, sys, zlib
+P = sys.argv[1]
+def rw(name):
+    return open(f"{P}/{name}", "r+b")
+def magic(f, lba):                       # s_magic, 1 KiB into the fs
+    f.seek(lba * 512 + 1024 + 0x38)
+    f.write(b"\x53\xef")
+def slot(f, sec, i, typ, start, size, boot=0):
+    f.seek(sec * 512 + 446 + 16 * i)
+    f.write(bytes([boot, 0, 0, 0, typ, 0, 0, 0]) + struct.pack("<II", start, size))
+    f.seek(sec * 512 + 510)
+    f.write(b"\x55\xaa")
+def header(f, lba, **set):               # rewrite GPT header fields, re-CRC
+    f.seek(lba * 512)
+    h = bytearray(f.read(92))
+    for off, v in set.values():
+        struct.pack_into("<Q", h, off, v)
+    struct.pack_into("<I", h, 16, 0)
+    struct.pack_into("<I", h, 16, zlib.crc32(bytes(h)))
+    f.seek(lba * 512)
+    f.write(h)
+for n in ("gpt4", "gpt4-backup", "gpt4-mylba", "gpt4-hybrid"):
+    with rw(n) as f:
+        magic(f, 7)
+        if n == "gpt4-backup":           # primary header CRC32 wrong
+            f.seek(512 + 16)
+            f.write(b"\0\0\0\0")
+        if n == "gpt4-mylba":            # primary MyLBA 2, CRC right
+            header(f, 1, my=(24, 2))
+        if n == "gpt4-hybrid":           # EE in slot 1, Linux's in slot 2
+            slot(f, 0, 0, 0xEE, 1, 2)
+            slot(f, 0, 1, 0x83, 7, 20, 0x80)
+            slot(f, 0, 2, 0x0C, 3, 4)
+with rw("gpt128") as f:
+    magic(f, 34)
+with rw("mbr-primary") as f:
+    magic(f, 13)
+with rw("mbr-logical") as f:             # sda5, sda6 (swap), sda7
+    magic(f, 24)
+# A protective MBR whose 0xEE entry is in slot 3 (a FAT entry before it),
+# over the GPT of gpt4.
+with open(f"{P}/gpt4", "rb") as s, open(f"{P}/gpt4-protective3", "wb") as f:
+    f.write(s.read())
+with rw("gpt4-protective3") as f:
+    slot(f, 0, 0, 0x0C, 3, 4)
+    slot(f, 0, 1, 0, 0, 0)
+    slot(f, 0, 2, 0xEE, 1, 31)
+# Two extended partitions (slot 2: 0x05 at 8, slot 3: 0x0F at 36): the
+# first chain gives sda5 (FAT) and sda6, the second chain's first EBR has
+# its link in slot 1 and its data in slot 2 (sda7, the ext one), its
+# second EBR data in slot 1 (sda8). Linux numbers them in table order.
+with open(f"{P}/mbr-2ext", "wb") as f:
+    f.truncate(64 * 512)
+    slot(f, 0, 0, 0x0C, 1, 4)
+    slot(f, 0, 1, 0x05, 8, 24)
+    slot(f, 0, 2, 0x0F, 36, 28)
+    slot(f, 8, 0, 0x0C, 1, 4)            # sda5 at 9
+    slot(f, 8, 1, 0x05, 8, 16)           # link to the EBR at 16
+    slot(f, 16, 0, 0x83, 1, 6)           # sda6 at 17
+    slot(f, 36, 0, 0x05, 20, 8)          # link to the EBR at 56
+    slot(f, 36, 1, 0x83, 2, 16)          # sda7 at 38
+    slot(f, 56, 0, 0x83, 1, 6)           # sda8 at 57
+    magic(f, 38)
+# A Linux extended partition (0x85) whose EBR keeps its data in slot 3,
+# inside the EBR's span (msdos.c takes it), and garbage in slot 4.
+with open(f"{P}/mbr-ext85", "wb") as f:
+    f.truncate(40 * 512)
+    slot(f, 0, 0, 0x85, 4, 36)
+    slot(f, 4, 2, 0x83, 2, 30)
+    slot(f, 4, 3, 0x83, 30, 900)
+    magic(f, 6)
+# No table: the ext magic at 1080 of the disk.
+with open(f"{P}/none", "wb") as f:
+    f.truncate(8 * 512)
+    magic(f, 0)
+PY
+
 # ---- config -------------------------------------------------------------
 c=$O/config
 printf 'DEFAULT main\nLABEL main\n    KERNEL /boot/kernel.bin\n    FDT /boot/board.dtb\n    APPEND console=ttyS0 root=/dev/mmcblk0p2\nLABEL old\n    KERNEL /boot/kernel-old.bin\n' >"$c/distro"
@@ -278,6 +465,114 @@ printf '# comment\nTIMEOUT 30\nMENU TITLE x\r\ndefault   old  \r\n\tlabel main\r
 { for i in 1 2 3 4 5 6 7 8 9 10; do printf 'LABEL l%d\nKERNEL /k%d\n' $i $i; done
   printf 'DEFAULT l10\nAPPEND stray\n'; } >"$c/many"
 printf 'KERNEL /before/label\nDEFAULT\nLABEL\nLABEL \t \nKERNEL\n\0LABEL nul\n' >"$c/odd"
+# As distributions write them (their generators' layouts, our text):
+# Debian's and Ubuntu's u-boot-menu (u-boot-update), lower case, tabs,
+# a rescue label each, FDTDIR; Fedora's anaconda, "default=" and labels
+# with spaces and parentheses, kernels at the partition's root; Alpine's
+# update-extlinux, relative LINUX/INITRD, MENU lines, MENU SEPARATOR;
+# OpenEmbedded's wic, "KERNEL ../Image" and "FDTDIR ../" from
+# /extlinux/; Buildroot's board configs, DEVICETREE; syslinux's own
+# keywords the loader skips (UI, INCLUDE, ONTIMEOUT, MENU BEGIN/END).
+cat >"$c/debian-u-boot-menu" <<'CFG'
+## /boot/extlinux/extlinux.conf
+##
+## IMPORTANT WARNING
+##
+## The configuration of this file is generated automatically.
+## Do not edit this file manually, use: u-boot-update
+
+default l0
+menu title U-Boot menu
+prompt 0
+timeout 50
+
+
+label l0
+	menu label Debian GNU/Linux trixie/sid 6.12.9-riscv64
+	linux /boot/vmlinux-6.12.9-riscv64
+	initrd /boot/initrd.img-6.12.9-riscv64
+	fdtdir /usr/lib/linux-image-6.12.9-riscv64/
+	
+	append root=UUID=5eed0000-0000-4000-8000-00000000f022 ro quiet
+
+label l0r
+	menu label Debian GNU/Linux trixie/sid 6.12.9-riscv64 (rescue target)
+	linux /boot/vmlinux-6.12.9-riscv64
+	initrd /boot/initrd.img-6.12.9-riscv64
+	fdtdir /usr/lib/linux-image-6.12.9-riscv64/
+	append root=UUID=5eed0000-0000-4000-8000-00000000f022 ro quiet single
+	
+
+label l1
+	menu label Debian GNU/Linux trixie/sid 6.11.10-riscv64
+	linux /boot/vmlinux-6.11.10-riscv64
+	initrd /boot/initrd.img-6.11.10-riscv64
+	fdtdir /usr/lib/linux-image-6.11.10-riscv64/
+	
+	append root=UUID=5eed0000-0000-4000-8000-00000000f022 ro quiet
+CFG
+cat >"$c/fedora-anaconda" <<'CFG'
+# extlinux.conf generated by anaconda
+
+ui menu.c32
+
+menu autoboot Welcome to Fedora-Minimal-41. Automatic boot in # second{,s}. Press a key for options.
+menu title Fedora-Minimal-41 Boot Options.
+menu hidden
+
+timeout 20
+totaltimeout 600
+
+default=Fedora-Minimal-41 (6.11.4-301.fc41.riscv64)
+
+label Fedora-Minimal-41 (6.11.4-301.fc41.riscv64)
+	kernel /vmlinuz-6.11.4-301.fc41.riscv64
+	append ro root=UUID=5eed0000-0000-4000-8000-00000000f022 console=ttySIF0,115200
+	fdtdir /dtb-6.11.4-301.fc41.riscv64/
+	initrd /initramfs-6.11.4-301.fc41.riscv64.img
+
+label Fedora-Minimal-41-rescue (0-rescue-5eed)
+	kernel /vmlinuz-0-rescue-5eed
+	append ro root=UUID=5eed0000-0000-4000-8000-00000000f022
+	fdtdir /dtb-6.11.4-301.fc41.riscv64/
+	initrd /initramfs-0-rescue-5eed.img
+CFG
+printf 'DEFAULT menu.c32\r\nPROMPT 0\r\nMENU TITLE Alpine/Linux Boot Menu\r\nMENU HIDDEN\r\nMENU AUTOBOOT Alpine will be booted automatically in # seconds.\r\nTIMEOUT 10\r\nLABEL lts\r\n  MENU DEFAULT\r\n  MENU LABEL Linux lts\r\n  LINUX vmlinuz-lts\r\n  INITRD initramfs-lts\r\n  APPEND root=UUID=5eed0000-0000-4000-8000-00000000f022 modules=sd-mod,usb-storage,ext4 quiet rootfstype=ext4\r\n\r\nMENU SEPARATOR\r\n' >"$c/alpine-update-extlinux"
+cat >"$c/oe-wic" <<'CFG'
+# Generic Distro Configuration file generated by OpenEmbedded
+LABEL Poky (Yocto Project Reference Distro)
+	KERNEL ../Image
+	FDTDIR ../
+	APPEND root=PARTUUID=5eed0002-02 rootwait console=ttySIF0,115200
+CFG
+cat >"$c/buildroot-board" <<'CFG'
+label linux
+  kernel /Image
+  devicetree /sifive/hifive-unleashed-a00.dtb
+  append console=ttySIF0 root=/dev/mmcblk0p2 rootwait
+CFG
+cat >"$c/syslinux-menu" <<'CFG'
+UI vesamenu.c32
+INCLUDE common.cfg
+MENU TITLE Boot menu
+MENU BEGIN advanced
+  MENU TITLE Advanced
+  LABEL fallback
+    MENU LABEL ^Fallback kernel
+    KERNEL ../old/vmlinuz
+    INITRD ../old/initrd.img,../old/microcode.img
+    FIRMWARE /boot/fw_dynamic.bin
+    APPEND single
+MENU END
+LABEL main
+  MENU LABEL ^Main
+  MENU DEFAULT
+  LINUX vmlinuz
+  FDT dtbs/board.dtb
+  APPEND root=/dev/mmcblk0p2
+ONTIMEOUT main
+TIMEOUT 100
+CFG
 
 # ---- fdt ----------------------------------------------------------------
 # Each tree as dtc writes it (no free space: QEMU's dump is 1 MiB), after
@@ -309,4 +604,4 @@ fi
 
 # ---- sdspi --------------------------------------------------------------
 "$MKSEED" "$O/sdspi"
-ls "$O/image" "$O/journal" "$O/config" "$O/sdspi" "$O/fdt" | grep -vc ':$' >/dev/null
+ls "$O/image" "$O/journal" "$O/part" "$O/config" "$O/sdspi" "$O/fdt" | grep -vc ':$' >/dev/null

@@ -7,6 +7,9 @@
 #
 # Targets (tests/fuzz/fuzz_*.c over the harnesses in tests/fuzz/h_*.c):
 #   image   a disk image: partitions, mount, a bounded walk of the tree
+#   part    a whole disk's partition tables (fs/part.c): MBR with
+#           logical chains in one or more extended partitions, GPT with
+#           its backup at the last LBA, hybrid and protective MBRs
 #   config  extlinux.conf: parse, boot order, label lookup
 #   sdspi   the SD driver against a card speaking only fuzz bytes
 #   journal a bare ext3/ext4 with a dirty journal: fs/ext_journal.c's
@@ -26,7 +29,7 @@
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
 FUZZ_WORKERS ?= 1
-FUZZ_TARGETS ?= image journal config sdspi fdt image_tiny ed25519
+FUZZ_TARGETS ?= image journal part config sdspi fdt image_tiny ed25519
 FUZZ_DIR     := $(BUILD)/fuzz
 FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=undefined \
                 -fno-omit-frame-pointer
@@ -36,6 +39,8 @@ FUZZ_OBJ      = $(call objs,$(FUZZ_DIR)/obj,$(1))
 FUZZ_SRC_image  := tests/fuzz/fuzz_image.c tests/fuzz/h_image.c \
                    tests/fuzz/h_walk.c tests/fuzz/crc_fast.c $(BASE_SRC) $(FS_SRC)
 FUZZ_SRC_journal := tests/fuzz/fuzz_journal.c tests/fuzz/h_journal.c \
+                   tests/fuzz/h_walk.c tests/fuzz/crc_fast.c $(BASE_SRC) $(FS_SRC)
+FUZZ_SRC_part   := tests/fuzz/fuzz_part.c tests/fuzz/h_part.c \
                    tests/fuzz/h_walk.c tests/fuzz/crc_fast.c $(BASE_SRC) $(FS_SRC)
 FUZZ_SRC_config := tests/fuzz/fuzz_config.c tests/fuzz/h_config.c \
                    firmware/config.c firmware/console.c lib/num.c
@@ -52,15 +57,16 @@ FUZZ_BINS := $(patsubst %,$(FUZZ_DIR)/fuzz_%,$(FUZZ_TARGETS))
 # checksum and hash loops or the message formatting (num.c, ext_err.c): traced compare by compare they
 # cost more than the rest of a run and tell the fuzzer nothing (ASan and
 # UBSan still check them). crc32c runs on the CPU's crc32 instruction,
-# fs/ext_csum.c's own loop checking every 32nd call (tests/fuzz/crc_fast.c).
+# crc32 through slicing tables, fs/ext_csum.c's own loops checking every
+# 32nd call (tests/fuzz/crc_fast.c).
 FUZZ_COV := -fsanitize=fuzzer-no-link
 FUZZ_NOCOV := fs/ext_csum.o fs/ext_hash.o lib/num.o fs/ext_err.o firmware/sha512.o \
               tests/fuzz/h_walk.o tests/fuzz/h_image.o tests/fuzz/h_journal.o \
-              tests/fuzz/h_fdt.o
+              tests/fuzz/h_fdt.o tests/fuzz/h_part.o tests/fuzz/crc_fast.o
 $(addprefix $(FUZZ_DIR)/obj/,$(FUZZ_NOCOV)) \
 $(addprefix $(FUZZ_DIR)/obj-tiny/,$(FUZZ_NOCOV)): FUZZ_COV :=
 $(FUZZ_DIR)/obj/fs/ext_csum.o $(FUZZ_DIR)/obj-tiny/fs/ext_csum.o: \
-    FUZZ_COV := -Dext_crc32c=ext_crc32c_nib
+    FUZZ_COV := -Dext_crc32c=ext_crc32c_nib -Dext_crc32=ext_crc32_nib
 
 $(eval $(call OBJ_RULE,$(FUZZ_DIR)/obj,$$(FUZZ_CC),$$(FUZZ_CFLAGS) $$(FUZZ_COV),CC-FUZZ))
 $(eval $(call OBJ_RULE,$(FUZZ_DIR)/obj-tiny,$$(FUZZ_CC),$$(FUZZ_CFLAGS) -DEXTLOAD_TINY=1 $$(FUZZ_COV),CC-FUZT))
@@ -70,6 +76,8 @@ $(FUZZ_DIR)/fuzz_image: $(call FUZZ_OBJ,$(FUZZ_SRC_image))
 $(FUZZ_DIR)/fuzz_journal: $(call FUZZ_OBJ,$(FUZZ_SRC_journal))
 	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $^
 $(FUZZ_DIR)/fuzz_image_tiny: $(call objs,$(FUZZ_DIR)/obj-tiny,$(FUZZ_SRC_image))
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $^
+$(FUZZ_DIR)/fuzz_part: $(call FUZZ_OBJ,$(FUZZ_SRC_part))
 	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $^
 $(FUZZ_DIR)/fuzz_config: $(call FUZZ_OBJ,$(FUZZ_SRC_config))
 	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $^
@@ -105,6 +113,6 @@ fuzz: fuzz-build
 # The regression replay links the same harnesses (built with cc, ASan;
 # PROFILE=tiny: with the tiny profile's options, build/tests-tiny/).
 $(BUILD)/tests$(PSUF)/test_regress: $(call objs,$(HOSTASAN)/obj,tests/fuzz/h_image.c \
-        tests/fuzz/h_walk.c tests/fuzz/h_journal.c \
+        tests/fuzz/h_walk.c tests/fuzz/h_journal.c tests/fuzz/h_part.c \
         tests/fuzz/h_config.c tests/fuzz/h_sdspi.c tests/fuzz/h_ed25519.c \
         tests/fuzz/h_fdt.c)

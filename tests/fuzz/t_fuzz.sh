@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Fuzz smoke for `make test`: builds the targets and seed corpora, then
 # runs each target for FUZZ_SMOKE_SECONDS (12) from its seeds alone, one
-# process at a time: image, journal, config, sdspi, fdt (the device tree
+# process at a time: image, journal, part (the partition tables), config, sdspi, fdt (the device tree
 # editor), the image target over the tiny profile's reader (image_tiny;
 # the tiny reader has no journal replay, so no journal_tiny), and
-# ed25519. 84 s of fuzzing in all. TAP on
+# ed25519. 96 s of fuzzing in all. TAP on
 # stdout. Skipped when clang cannot build a libFuzzer binary.
 set -u
 cd "$(dirname "$0")/../.."
@@ -34,4 +34,4 @@ echo "ok 1 - fuzz targets and seed corpora build"
 # A fresh corpus each time: the smoke measures the code, not old runs.
 rm -rf "$F/smoke"
 FUZZ_CORPUS=$F/smoke FUZZ_LOGS=$F/smoke/logs FUZZ_TAP_BASE=1 BUILD=$BUILD \
-    bash tests/fuzz/run.sh "$secs" 1 image journal config sdspi fdt image_tiny ed25519
+    bash tests/fuzz/run.sh "$secs" 1 image journal part config sdspi fdt image_tiny ed25519

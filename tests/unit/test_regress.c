@@ -36,6 +36,7 @@ static const struct {
 } targets[] = {
     { "image", fuzz_image_one },
     { "journal", fuzz_journal_one },
+    { "part", fuzz_part_one },
     { "config", fuzz_config_one },
     { "sdspi", fuzz_sdspi_one },
     { "ed25519", fuzz_ed25519_one },
