@@ -52,7 +52,8 @@ mkimg "$r" "$tmp/deb.img"
 size=$(stat -c %s "$deb")
 boot deb "$tmp/deb.img" sifive-u
 [ "$size" -ge 1287 ] &&
-has "$tmp/deb.log" "^config: /boot/extlinux/extlinux.conf, $size bytes, 4 labels, default 'l0'" &&
+# The tiny profile's boot flow is quiet (BOOT_REPORT=0): no config line.
+{ tiny || has "$tmp/deb.log" "^config: /boot/extlinux/extlinux.conf, $size bytes, 4 labels, default 'l0'"; } &&
 has "$tmp/deb.log" "Debian GNU/Linux 12 \(bookworm\) 6.1.0-12-riscv64 \(rescue target\)|^label: 'l0'" &&
 cmp -s "$tmp/deb.out/kernel.bin" "$r/boot/vmlinuz-6.1.0-13-riscv64" &&
 cmp -s "$tmp/deb.out/initrd.img" "$r/boot/initrd.img-6.1.0-13-riscv64" &&
@@ -71,7 +72,7 @@ ok $? "Debian u-boot-menu, $size bytes, two kernels: 4 labels read, 'l0' boots w
 sed -i 's/^default l0$/default l1r/' "$r/boot/extlinux/extlinux.conf"
 mkimg "$r" "$tmp/deb4.img"
 boot deb4 "$tmp/deb4.img" sifive-u
-has "$tmp/deb4.log" "default 'l1r'" && has "$tmp/deb4.log" "^label: 'l1r'" &&
+{ tiny || has "$tmp/deb4.log" "default 'l1r'"; } && has "$tmp/deb4.log" "^label: 'l1r'" &&
 cmp -s "$tmp/deb4.out/kernel.bin" "$r/boot/vmlinuz-6.1.0-12-riscv64" &&
 cmp -s "$tmp/deb4.out/fdt.dtb" "$r/usr/lib/linux-image-6.1.0-12-riscv64/sifive/hifive-unleashed-a00.dtb" &&
 has "$tmp/deb4.log" 'cmdline "root=UUID=5c3e4b2a-8f1d-4e6b-9a7c-2d0f1e3b4a5c ro console=ttySIF0,115200 earlycon single"'
@@ -170,7 +171,7 @@ if tiny; then
     has "$log" "^config: include: not in this build; skipped$" &&
     has "$log" "^config: UI: not handled by extload; skipped$" &&
     has "$log" "^config: fdtoverlays: not handled by extload; skipped$" &&
-    has "$log" "1 label, default none" &&
+    has "$log" "^label: 'no tree at all'$" &&
     has "$log" 'cmdline "fdt=\$\{fdtfile\} keep=\$\{unset\}"' &&
     cmp -s "$tmp/dir.out/kernel.bin" "$r/boot/c.bin"
     ok $? "tiny: SAY printed; INCLUDE, UI, FDTOVERLAYS named and skipped; \${var} left as written" "$log"
@@ -229,10 +230,21 @@ LABEL b
 CONF
     mkimg "$r" "$tmp/menu.img"
     boot menu "$tmp/menu.img" lm3s6965evb
-    has "$tmp/menu.log" "Starting in 3 seconds.*Starting in 1 second " &&
+    # stdout is a pipe: the countdown is one line, not its updates (#30.5).
+    r1=$tmp/menu1
+    mkdir -p "$r1/boot/extlinux"
+    cp "$r/boot/a.bin" "$r1/boot/a.bin"
+    sed 's/^TIMEOUT 30$/TIMEOUT 10/' "$r/boot/extlinux/extlinux.conf" \
+        >"$r1/boot/extlinux/extlinux.conf"
+    mkimg "$r1" "$tmp/menu1.img"
+    boot menu1 "$tmp/menu1.img" lm3s6965evb
+    has "$tmp/menu.log" "^Starting in 3 seconds *$" &&
+    [ "$(grep -c 'Starting in' "$tmp/menu.log")" = 1 ] &&
+    has "$tmp/menu1.log" "^Starting in 1 second *$" &&
     ! has "$tmp/menu.log" "Alpha|Rescue" &&
-    cmp -s "$tmp/menu.out/kernel.bin" "$r/boot/a.bin"
-    ok $? "MENU HIDDEN shows only MENU AUTOBOOT's line (# and {second,seconds}); the default boots" "$tmp/menu.log"
+    cmp -s "$tmp/menu.out/kernel.bin" "$r/boot/a.bin" &&
+    cmp -s "$tmp/menu1.out/kernel.bin" "$r/boot/a.bin"
+    ok $? "MENU HIDDEN shows only MENU AUTOBOOT's line (# and {second,seconds}), once to a pipe; the default boots" "$tmp/menu.log"
     printf 'R' >"$tmp/key"
     boot hot "$tmp/menu.img" lm3s6965evb "$tmp/key"
     has "$tmp/hot.log" "^label: 'b'" && ! has "$tmp/hot.log" "\^" &&
@@ -266,7 +278,8 @@ if tiny; then limit=2048; else limit=8192; fi
 # is closed by nothing before the cut either, so it is the one dropped.
 has "$tmp/cut.log" "^config: warning: /boot/extlinux/extlinux.conf is $csize bytes; only the first [0-9]+ fit$" &&
 has "$tmp/cut.log" "^config: /boot/extlinux/extlinux.conf: label 'kept' crosses the cut; dropped$" &&
-has "$tmp/cut.log" "0 labels" && [ "$csize" -gt "$limit" ]
+{ if tiny; then has "$tmp/cut.log" "^config: no LABEL; nothing to boot"
+  else has "$tmp/cut.log" "0 labels"; fi; } && [ "$csize" -gt "$limit" ]
 ok $? "a $csize-byte config past the $limit-byte buffer: the label crossing the cut is dropped, not booted" "$tmp/cut.log"
 
 echo "1..$n"
