@@ -52,7 +52,7 @@
  *      that matched or was not there to check, the board's device tree.
  *   0  only "label: 'NAME'" as each label is tried and the hand-off line;
  *      every error and warning is said as with 1. The tiny profile's
- *      choice: saves about 1.5 KiB of flash on Cortex-M3 (`make size`). */
+ *      choice (`make size` prints what it saves). */
 #ifndef BOOT_REPORT
 #define BOOT_REPORT (!EXTLOAD_TINY)
 #endif
@@ -62,9 +62,8 @@
  *      width, the l/ll/z length modifiers.
  *   0  %% %c %s %.*s %u %o %x with '-', '0', a width and l/ll: what the
  *      loader's own messages use (no signed numbers, no %X, %p, %z, no
- *      digits after the '.'). The tiny profile's choice: saves about 260
- *      bytes of Cortex-M3 flash (`make size`). A NULL %s prints "(null)"
- *      in both. */
+ *      digits after the '.'). The tiny profile's choice (`make size`
+ *      prints what it saves). A NULL %s prints "(null)" in both. */
 #ifndef CONSOLE_FULL
 #define CONSOLE_FULL (!EXTLOAD_TINY)
 #endif
@@ -133,8 +132,8 @@
  * CONFIG_INCLUDE_DEPTH (4) files deep, relative to the config's
  * directory; a cycle, a deeper one or a file that cannot be read is
  * refused by name and the rest of the config is read.
- *   1  the default profile: 760 bytes of Cortex-M3 flash (`make size`
- *      prints the three options' cost together: 1,672 bytes).
+ *   1  the default profile (`make size` prints the cost of the three
+ *      config options together).
  *   0  INCLUDE lines are named on the console and skipped. The tiny
  *      profile's choice. */
 #ifndef BOOT_CONF_INCLUDE
@@ -144,7 +143,7 @@
 /* BOOT_CONF_VARS: ${name} in APPEND replaced by the board's value when
  * the board defines name (its table: env->vars; lm3s6965evb defines
  * none, sifive-u ${fdtfile}); any other ${...} stays as written.
- *   1  the default profile: 392 bytes of Cortex-M3 flash.
+ *   1  the default profile (its cost: `make size`, with INCLUDE's).
  *   0  every ${...} stays as written. The tiny profile's choice. */
 #ifndef BOOT_CONF_VARS
 #define BOOT_CONF_VARS (!EXTLOAD_TINY)
@@ -154,7 +153,7 @@
  * (uInitrd, as mkimage -T ramdisk writes it: 64 bytes, magic 0x27051956
  * big-endian) has its header CRC and data size checked and its data
  * CRC too, and the header is skipped: the kernel gets the data only.
- *   1  the default profile: 488 bytes of Cortex-M3 flash.
+ *   1  the default profile (its cost: `make size`, with INCLUDE's).
  *   0  the file is handed over as it is, header and all. The tiny
  *      profile's choice. */
 #ifndef BOOT_UINITRD

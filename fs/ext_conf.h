@@ -78,8 +78,7 @@
  *   0: in the primary slots only; a card whose ext filesystem is in a
  *      logical partition finds none (PART_ENOFS), unless its number is
  *      given (part_get still walks the chains). The tiny profile's
- *      choice: its loader links no EBR walk. Saves about 430 bytes
- *      (`make size`, lm3s6965evb tiny). */
+ *      choice: its loader links no EBR walk. */
 #ifndef PART_LOGICAL
 #define PART_LOGICAL (!EXTLOAD_TINY)
 #endif
@@ -90,7 +89,7 @@
  *      EXT_EFBIG. A kernel is never that large, and a 32-bit core then
  *      does no 64-bit arithmetic on file positions. The boards set it in
  *      both profiles (Makefile BOARD_DEFS), and so does the tiny profile
- *      on the host. Saves about 200 bytes of Cortex-M3 code.
+ *      on the host.
  *   0: 64-bit sizes and offsets, as the host tool reads any file. */
 #ifndef EXT_OFF32
 #define EXT_OFF32 EXTLOAD_TINY
