@@ -75,6 +75,32 @@ boot() {
     drop_cr "$T/$name.log"
 }
 
+# boot_keys NAME IMAGE KEYS [FIRMWARE]: QEMU with KEYS (a printf format)
+# on UART0 once the banner is out, and -no-reboot; $T/NAME.log, $rc.
+boot_keys() {
+    local name=$1 img=$2 keys=$3 fw=${4:-$FW} qpid
+    last=$name
+    # shellcheck disable=SC2059
+    printf "$keys" >"$T/$name.in"
+    rm -f "$T/$name.fifo"; mkfifo "$T/$name.fifo"
+    : >"$T/$name.log"
+    timeout "$HANG_GUARD" "${QEMU[@]}" -no-reboot \
+        -semihosting-config enable=on,target=native "${FW_OPT:--kernel}" "$fw" \
+        -drive "if=sd,format=raw,file=$img,snapshot=on" \
+        <"$T/$name.fifo" >"$T/$name.log" 2>&1 &
+    qpid=$!
+    {
+        while kill -0 "$qpid" 2>/dev/null &&
+              ! grep -q '^extload: ' "$T/$name.log"; do
+            sleep 0.02
+        done
+        cat "$T/$name.in"
+    } >"$T/$name.fifo"
+    wait "$qpid"
+    rc=$?
+    drop_cr "$T/$name.log"
+}
+
 # check TITLE WANT_RC PATTERN... : on the last boot's log, every grep -E
 # pattern must match; a pattern starting with '!' must not.
 check() {

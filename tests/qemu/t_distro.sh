@@ -61,32 +61,10 @@ check "tiny: the same card, its fourth label boots (menu lines named, skipped)" 
 
 # TOTALTIMEOUT (syslinux: a key stops TIMEOUT, never TOTALTIMEOUT): a key
 # opens the prompt, nothing more is typed, and at 1 s the default boots.
-keyboot() {        # name image keys: QEMU with keys once the banner shows
-    local name=$1 img=$2 keys=$3 qpid
-    last=$name
-    printf '%s' "$keys" >"$T/$name.in"
-    rm -f "$T/$name.fifo"; mkfifo "$T/$name.fifo"
-    : >"$T/$name.log"
-    timeout "$HANG_GUARD" "${QEMU[@]}" -no-reboot \
-        -semihosting-config enable=on,target=native -kernel "$FW" \
-        -drive "if=sd,format=raw,file=$img,snapshot=on" \
-        <"$T/$name.fifo" >"$T/$name.log" 2>&1 &
-    qpid=$!
-    {
-        while kill -0 "$qpid" 2>/dev/null &&
-              ! grep -q '^extload: ' "$T/$name.log"; do
-            sleep 0.02
-        done
-        cat "$T/$name.in"
-    } >"$T/$name.fifo"
-    wait "$qpid"
-    rc=$?
-    drop_cr "$T/$name.log"
-}
 sed -i -e 's/^timeout 50$/timeout 600\ntotaltimeout 10/' \
     -e 's/^menu title U-Boot menu$/menu title U-Boot menu\nmenu hidden/' "$c"
 image "$T/total.img" "$r" --fs ext4 --table mbr
-keyboot total "$T/total.img" "x"
+boot_keys total "$T/total.img" "x"
 check "TOTALTIMEOUT ends the prompt a key opened; the default boots; MENU HIDDEN lists on the key" 0 \
     "countdown stopped" "\*4 l1r +Debian GNU/Linux 12 \(bookworm\) 6.1.0-12-armmp \(rescue target\)" \
     "extload> " "prompt: end of input" \

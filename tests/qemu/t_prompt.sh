@@ -22,34 +22,8 @@ FAIL_TAIL=40
 qemu_build "$Q-prompt-build.log" "build firmware and test kernel" \
     firmware firmware-variants qemu-tools
 
-# boot NAME IMAGE KEYS [FIRMWARE]: QEMU with KEYS (printf format) on
-# UART0 and -no-reboot; leaves $T/NAME.log (CR dropped), sets $rc. The
-# keys go in once the loader's banner is out, as a person types after
-# seeing it: a byte that reaches the UART before the loader sets it up is
-# dropped (enabling the FIFO empties it), in QEMU as on silicon.
-boot() {
-    local name=$1 img=$2 keys=$3 fw=${4:-$FW} qpid
-    last=$name
-    # shellcheck disable=SC2059
-    printf "$keys" >"$T/$name.in"
-    rm -f "$T/$name.fifo"; mkfifo "$T/$name.fifo"
-    : >"$T/$name.log"
-    timeout "$HANG_GUARD" "${QEMU[@]}" -no-reboot \
-        -semihosting-config enable=on,target=native -kernel "$fw" \
-        -drive "if=sd,format=raw,file=$img,snapshot=on" \
-        <"$T/$name.fifo" >"$T/$name.log" 2>&1 &
-    qpid=$!
-    {
-        while kill -0 "$qpid" 2>/dev/null &&
-              ! grep -q '^extload: ' "$T/$name.log"; do
-            sleep 0.02
-        done
-        cat "$T/$name.in"
-    } >"$T/$name.fifo"
-    wait "$qpid"
-    rc=$?
-    drop_cr "$T/$name.log"
-}
+# boot NAME IMAGE KEYS [FIRMWARE]: lib.sh's boot_keys.
+boot() { boot_keys "$@"; }
 
 # menu_tree DIR TIMEOUT [PROMPT]: labels main (default), old, broken.
 menu_tree() {

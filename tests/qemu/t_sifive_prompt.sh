@@ -21,31 +21,8 @@ qemu_build "$Q-prompt-build.log" "build the sifive-u firmware and test kernel" \
 qemu_build "$Q-prompt-tiny-build.log" "build the sifive-u tiny firmware" \
     PROFILE=tiny firmware-sifive-u
 
-# boot NAME IMAGE KEYS [FIRMWARE]: QEMU with KEYS (printf format) on
-# UART0 once the banner is out, and -no-reboot; $T/NAME.log, $rc.
-boot() {
-    local name=$1 img=$2 keys=$3 fw=${4:-$FW} qpid
-    last=$name
-    # shellcheck disable=SC2059
-    printf "$keys" >"$T/$name.in"
-    rm -f "$T/$name.fifo"; mkfifo "$T/$name.fifo"
-    : >"$T/$name.log"
-    timeout "$HANG_GUARD" "${QEMU[@]}" -no-reboot \
-        -semihosting-config enable=on,target=native "$FW_OPT" "$fw" \
-        -drive "if=sd,format=raw,file=$img,snapshot=on" \
-        <"$T/$name.fifo" >"$T/$name.log" 2>&1 &
-    qpid=$!
-    {
-        while kill -0 "$qpid" 2>/dev/null &&
-              ! grep -q '^extload: ' "$T/$name.log"; do
-            sleep 0.02
-        done
-        cat "$T/$name.in"
-    } >"$T/$name.fifo"
-    wait "$qpid"
-    rc=$?
-    drop_cr "$T/$name.log"
-}
+# boot NAME IMAGE KEYS [FIRMWARE]: lib.sh's boot_keys.
+boot() { boot_keys "$@"; }
 
 # menu_tree DIR TIMEOUT: labels main (default) and old.
 menu_tree() {
