@@ -45,6 +45,7 @@ static int mount_report(const struct boot_env *env, struct boot_state *st,
         BOOT_SAY(con, "mount: journal %s\n", line);
     }
 #endif
+#if BOOT_MESSAGES
     if (st->fs.warnings & EXT_WARN_NEEDS_RECOVERY)
         con_printf(con, "mount: warning: the journal was not replayed; "
                    "recent changes may be missing\n");
@@ -56,6 +57,11 @@ static int mount_report(const struct boot_env *env, struct boot_state *st,
     if (st->fs.warnings & (EXT_WARN_NOT_CLEAN | EXT_WARN_ERRORS))
         con_printf(con, "mount: warning: the filesystem was not cleanly "
                    "unmounted or has errors\n");
+#else
+    /* Their EXT_WARN_* bits (fs/ext.h) as one number. */
+    if (st->fs.warnings)
+        con_printf(con, "mount: warning 0x%x\n", (unsigned)st->fs.warnings);
+#endif
     return 0;
 }
 
@@ -87,7 +93,7 @@ int boot_mount(const struct boot_env *env, struct boot_state *st)
 {
     const struct console *con = &env->con;
     struct part_info *p = &st->part;
-    uint32_t t0 = boot_now(env);
+    uint32_t t0 = boot_say_now(env);
     int rc = part_find(env->bd, st->fs.buf, 0, p);
 
     if (rc)
@@ -104,7 +110,7 @@ int boot_mount(const struct boot_env *env, struct boot_state *st)
                    (unsigned long long)(p->sectors >> 11),
                    (unsigned)(boot_now(env) - t0));
 
-    t0 = boot_now(env);
+    t0 = boot_say_now(env);
     memset(&st->fs, 0, sizeof(st->fs));
 #if EXT_JOURNAL
     st->jnl.tab = st->jtab;
@@ -223,7 +229,7 @@ static int read_config(const struct boot_env *env, struct boot_state *st)
     for (uint32_t i = 0; i < sizeof(config_paths) / sizeof(config_paths[0]);
          i++) {
         const char *path = config_paths[i];
-        uint32_t t0 = boot_now(env);
+        uint32_t t0 = boot_say_now(env);
         int32_t n = boot_file_read(st, path, st->cfg_text, BOOT_CONFIG_MAX);
 
         if (n == EXT_ENOENT || n == EXT_ENOTDIR)
@@ -234,7 +240,7 @@ static int read_config(const struct boot_env *env, struct boot_state *st)
         }
         config_read(env, st, i, (uint32_t)n);
         config_report(env, st->cfg, path, (uint32_t)n,
-                      boot_now(env) - t0);
+                      boot_say_now(env) - t0);
         return 1;
     }
     return 0;
@@ -269,9 +275,15 @@ int boot_open(const struct boot_env *env, struct boot_state *st)
     st->in.polling = 0;           /* no reads until the config asks */
 #endif
     if (env->window_size <= BOOT_CONFIG_ROOM + 8u) {
-        con_printf(con, "boot: a %u-byte load window leaves nothing past "
-                   "the %u bytes the loader keeps at its end; stop\n",
-                   (unsigned)env->window_size, (unsigned)BOOT_CONFIG_ROOM);
+        if (BOOT_MESSAGES)
+            con_printf(con, "boot: a %u-byte load window leaves nothing "
+                       "past the %u bytes the loader keeps at its end; "
+                       "stop\n", (unsigned)env->window_size,
+                       (unsigned)BOOT_CONFIG_ROOM);
+        else
+            con_printf(con, "boot: a %u-byte load window: boot error -%u; "
+                       "stop\n", (unsigned)env->window_size,
+                       (unsigned)-BOOT_ETOOBIG);
         return BOOT_ETOOBIG;
     }
     /* The tail starts 8-aligned: the walk and the replay table hold
@@ -335,8 +347,11 @@ int boot_run(const struct boot_env *env, struct boot_state *st)
             return no_boot(env, st, &bl);
         }
         if (config_default(st->cfg) < 0 && st->cfg->default_name)
-            con_printf(con, "config: DEFAULT '%s' names no label; trying "
-                       "labels in file order\n", st->cfg->default_name);
+            con_printf(con, BOOT_MESSAGES
+                       ? "config: DEFAULT '%s' names no label; trying labels "
+                         "in file order\n"
+                       : "config: DEFAULT '%s' names no label\n",
+                       st->cfg->default_name);
     } else {
         order[0] = 0;
         n = 1;

@@ -74,7 +74,8 @@ static int read_sha256(const struct boot_env *env, struct boot_state *st,
 
     if (n + sizeof(SHA256_SUFFIX) > BOOT_PATH_MAX)
         return boot_plan_fail(p, BOOT_EPATH, "verify", st->path,
-                              "path too long to add " SHA256_SUFFIX);
+                              BOOT_WHY("path too long to add "
+                                       SHA256_SUFFIX));
     memcpy(st->path + n, SHA256_SUFFIX, sizeof(SHA256_SUFFIX));
     int32_t got = boot_file_read(st, st->path, env->window + f->off,
                                  room < SHA256_LINE_MAX ? room
@@ -82,7 +83,8 @@ static int read_sha256(const struct boot_env *env, struct boot_state *st,
     if (got == EXT_ENOENT || got == EXT_ENOTDIR)
         rc = env->require_sha256
            ? boot_plan_fail(p, BOOT_ENOSHA256, "verify", st->path,
-                            "missing, and this loader requires it")
+                            BOOT_WHY("missing, and this loader requires "
+                                     "it"))
            : 0;
     else if (got < 0)
         rc = boot_plan_fail(p, BOOT_ENOSHA256, "verify", st->path,
@@ -90,7 +92,7 @@ static int read_sha256(const struct boot_env *env, struct boot_state *st,
     else if (sha256_parse_hex((const char *)env->window + f->off,
                               (uint32_t)got, want))
         rc = boot_plan_fail(p, BOOT_ENOSHA256, "verify", st->path,
-                            "not a sha256sum line");
+                            BOOT_WHY("not a sha256sum line"));
     if (rc >= 0)
         st->path[n] = '\0';       /* a failure names PATH.sha256 */
     return rc;
@@ -106,7 +108,7 @@ static int verify(const struct boot_env *env, struct boot_state *st,
     uint8_t got[SHA256_BYTES];
     char hex[2 * SHOWN_BYTES + 1];
     const uint8_t *at = env->window + f->off;
-    uint32_t t0 = boot_now(env);
+    uint32_t t0 = BOOT_SIGNED ? boot_now(env) : boot_say_now(env);
 
     {   /* its own scope, so the mismatch's buffers may share its bytes */
         struct sha256 h;
@@ -122,7 +124,10 @@ static int verify(const struct boot_env *env, struct boot_state *st,
         }
         sha256_final(&h, got);
     }
-    sha256_hex(got, SHOWN_BYTES, hex);
+    /* Shown by a line that says more than the code (not in the tiny
+     * profile: no digest text there). */
+    if (BOOT_MESSAGES || BOOT_REPORT || BOOT_SIGNED)
+        sha256_hex(got, SHOWN_BYTES, hex);
 #if BOOT_SIGNED
     memcpy(f->sha256, got, SHA256_BYTES);
     f->card_size = f->size;         /* a uInitrd's header goes after this */
@@ -134,14 +139,16 @@ static int verify(const struct boot_env *env, struct boot_state *st,
     }
 #endif
     if (memcmp(got, want, SHA256_BYTES) != 0) {
+#if BOOT_MESSAGES
         char whex[2 * SHOWN_BYTES + 1];
 
         sha256_hex(want, SHOWN_BYTES, whex);
         fmt_snprintf(st->plan->fail.why, sizeof(st->plan->fail.why),
                      "sha256 %s... but %s says %s...", hex, SHA256_SUFFIX,
                      whex);
+#endif
         return boot_plan_fail(st->plan, BOOT_ESHA256, "verify", st->path,
-                              st->plan->fail.why);
+                              BOOT_WHY(st->plan->fail.why));
     }
     f->flags |= BOOT_PF_SHA256;
     BOOT_SAY(&env->con, "verify: sha256 %s... matches %s" SHA256_SUFFIX
@@ -166,7 +173,8 @@ static int load_bytes(const struct boot_env *env, struct boot_state *st,
     if (!rc && got != f->size)
         return boot_plan_fail(st->plan, boot_role_err[f->role],
                               boot_role_step[f->role], st->path,
-                              "its size changed since it was planned");
+                              BOOT_WHY("its size changed since it was "
+                                       "planned"));
     if (rc) {
         struct boot_fail *why = &st->plan->fail;
 
@@ -263,14 +271,14 @@ static int load_file(const struct boot_env *env, struct boot_state *st,
     if (have < 0)
         return have;
 
-    uint32_t t0 = boot_now(env);
+    uint32_t t0 = boot_say_now(env);
     boot_poll(env, st);
     int rc = load_bytes(env, st, f);
     boot_poll(env, st);
     if (rc)
         return rc;
     /* The speed in 32-bit math: size < 4 GiB, so kib * 1000 fits. */
-    uint32_t ms = boot_now(env) - t0, kib = f->size >> 10;
+    uint32_t ms = boot_say_now(env) - t0, kib = f->size >> 10;
     BOOT_SAY(&env->con, "%s: %s -> 0x%08x, %u bytes, %u ms",
                boot_role_step[f->role], st->path,
                (unsigned)(env->window_addr + f->off), (unsigned)f->size,
@@ -525,11 +533,12 @@ int boot_label_load(const struct boot_env *env, struct boot_state *st,
     print_label(env, label);
     if (!label->kernel || !label->kernel[0])
         return boot_plan_fail(p, BOOT_ENOKERNEL, "label", NULL,
-                              "no KERNEL line");
+                              BOOT_WHY("no KERNEL line"));
     if (reserve > window) {
         st->short_of_room = 1;
         return boot_plan_fail(p, BOOT_ETOOBIG, "label", NULL,
-                              "APPEND does not fit the load window");
+                              BOOT_WHY("APPEND does not fit the load "
+                                       "window"));
     }
     int rc = boot_plan_files(env, st, label);
     if (!rc)
