@@ -373,16 +373,6 @@ static int fdt_for_kernel(const struct boot_env *env, struct boot_state *st,
     return 0;
 }
 
-static void copy_name(char *dst, uint32_t cap, const char *src)
-{
-    uint32_t i = 0;
-
-    for (; i + 1 < cap && src[i]; i++)
-        dst[i] = src[i];
-    for (; i < cap; i++)
-        dst[i] = '\0';
-}
-
 /* What the plan placed, as the kernel sees it. */
 static void image_of(const struct boot_env *env, const struct boot_plan *p,
                      struct boot_image *img)
@@ -407,7 +397,7 @@ static void image_of(const struct boot_env *env, const struct boot_plan *p,
         } else if (f->role == BOOT_ROLE_FDT && f->size) {
             img->fdt_addr = addr;
             img->fdt_size = f->size;
-        } else if (f->role == BOOT_ROLE_FIRMWARE) {
+        } else if (BOOT_RISCV_LINUX && f->role == BOOT_ROLE_FIRMWARE) {
             img->fw_addr = addr;
             img->fw_size = f->size;
         }
@@ -427,7 +417,7 @@ static int hand_off(const struct boot_env *env, struct boot_state *st,
     struct boot_image img;
 
     image_of(env, p, &img);
-    for (uint32_t i = 1; i < p->n; i++)
+    for (uint32_t i = 1; BOOT_FDT_EDIT && BOOT_RISCV_LINUX && i < p->n; i++)
         if (p->f[i].role == BOOT_ROLE_FDT && p->f[i].size) {
             int rc = fdt_for_kernel(env, st, &p->f[i], h_off - p->f[i].off,
                                     label->append, &img);
@@ -469,7 +459,9 @@ static int hand_off(const struct boot_env *env, struct boot_state *st,
         .initrd_addr = img.initrd_addr,
         .initrd_size = img.initrd_size,
     };
-    copy_name(h->label, sizeof(h->label), label->name);
+    /* Cut to the field, its NUL and the rest zero from the block's. */
+    for (uint32_t i = 0; i + 1 < sizeof(h->label) && label->name[i]; i++)
+        h->label[i] = label->name[i];
     memcpy(env->window + h_off + sizeof(*h), append, cmd_len + 1u);
     img.handoff_addr = env->window_addr + h_off;
     img.handoff = h;
