@@ -71,7 +71,8 @@ const char *boot_open_why(const struct boot_env *env,
 /* Joins path[0..len) onto dir (unless it starts with '/'), then drops
  * empty and "." components and lets ".." remove the one before it (never
  * above /): into out (BOOT_PATH_MAX bytes). Its length, or -1 when it
- * does not fit. */
+ * does not fit (nor, as it is built, with a "." or ".." not yet taken
+ * out). */
 int32_t boot_path_join(char *out, const char *dir, const char *path,
                        uint32_t len);
 
