@@ -223,26 +223,34 @@ static void config_report(const struct boot_env *env,
                    (unsigned)CONFIG_LABELS_MAX);
 }
 
+/* Reads config_paths[i] into st->cfg: 1 when it was there, 0 when not
+ * (or unreadable, said). Out of line: one copy for both paths. */
+__attribute__((noinline))
+static int try_config(const struct boot_env *env, struct boot_state *st,
+                      uint32_t i)
+{
+    const char *path = config_paths[i];
+    uint32_t t0 = boot_say_now(env);
+    int32_t n = boot_file_read(st, path, st->cfg_text, BOOT_CONFIG_MAX);
+
+    if (n == EXT_ENOENT || n == EXT_ENOTDIR)
+        return 0;
+    if (n < 0) {
+        config_skipped(env, st, path, n);
+        return 0;
+    }
+    config_read(env, st, i, (uint32_t)n);
+    config_report(env, st->cfg, path, (uint32_t)n, boot_say_now(env) - t0);
+    return 1;
+}
+
 /* 1: a config was read into st->cfg; 0: none. */
 static int read_config(const struct boot_env *env, struct boot_state *st)
 {
     for (uint32_t i = 0; i < sizeof(config_paths) / sizeof(config_paths[0]);
-         i++) {
-        const char *path = config_paths[i];
-        uint32_t t0 = boot_say_now(env);
-        int32_t n = boot_file_read(st, path, st->cfg_text, BOOT_CONFIG_MAX);
-
-        if (n == EXT_ENOENT || n == EXT_ENOTDIR)
-            continue;
-        if (n < 0) {
-            config_skipped(env, st, path, n);
-            continue;
-        }
-        config_read(env, st, i, (uint32_t)n);
-        config_report(env, st->cfg, path, (uint32_t)n,
-                      boot_say_now(env) - t0);
-        return 1;
-    }
+         i++)
+        if (try_config(env, st, i))
+            return 1;
     return 0;
 }
 
