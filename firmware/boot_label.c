@@ -330,7 +330,7 @@ static int load_all(const struct boot_env *env, struct boot_state *st)
 __attribute__((noinline))
 static int fdt_for_kernel(const struct boot_env *env, struct boot_state *st,
                           const struct boot_plan_file *f, uint32_t cap,
-                          const char *append, struct boot_image *img)
+                          const char *append, struct extload_handoff *h)
 {
 #if BOOT_FDT_EDIT && BOOT_RISCV_LINUX
     struct boot_plan *p = st->plan;
@@ -345,9 +345,9 @@ static int fdt_for_kernel(const struct boot_env *env, struct boot_state *st,
     if (!rc) {
         const struct fdt_chosen c = {
             .bootargs = append,
-            .initrd = img->initrd_size != 0,
-            .initrd_start = img->initrd_addr,
-            .initrd_end = (uint64_t)img->initrd_addr + img->initrd_size,
+            .initrd = h->initrd_size != 0,
+            .initrd_start = h->initrd_addr,
+            .initrd_end = (uint64_t)h->initrd_addr + h->initrd_size,
         };
         rc = fdt_set_chosen(&t, &c);
     }
@@ -359,53 +359,24 @@ static int fdt_for_kernel(const struct boot_env *env, struct boot_state *st,
     }
     con_printf(&env->con, "fdt: /chosen: bootargs %s, initrd %s; %u bytes "
                "at 0x%08x, %u more free\n", append ? "= APPEND" : "kept",
-               img->initrd_size ? "range set" : "removed", (unsigned)t.size,
-               (unsigned)img->fdt_addr, (unsigned)(cap - t.size));
-    img->fdt_size = t.size;
+               h->initrd_size ? "range set" : "removed", (unsigned)t.size,
+               (unsigned)h->fdt_addr, (unsigned)(cap - t.size));
+    h->fdt_size = t.size;
 #else
     (void)env;
     (void)st;
     (void)f;
     (void)cap;
     (void)append;
-    (void)img;
+    (void)h;
 #endif
     return 0;
 }
 
-/* What the plan placed, as the kernel sees it. */
-static void image_of(const struct boot_env *env, const struct boot_plan *p,
-                     struct boot_image *img)
-{
-    uint32_t initrd_end = 0;
-
-    *img = (struct boot_image){
-        .kernel = env->window + p->f[0].off,
-        .kernel_addr = env->window_addr + p->f[0].off,
-        .kernel_size = p->f[0].size,
-        .kernel_kind = p->kind,
-    };
-    for (uint32_t i = 1; i < p->n; i++) {
-        const struct boot_plan_file *f = &p->f[i];
-        uint32_t addr = env->window_addr + f->off;
-
-        if (f->role == BOOT_ROLE_INITRD) {
-            if (!img->initrd_addr)
-                img->initrd_addr = addr;
-            initrd_end = addr + f->size;
-            img->initrd_size = initrd_end - img->initrd_addr;
-        } else if (f->role == BOOT_ROLE_FDT && f->size) {
-            img->fdt_addr = addr;
-            img->fdt_size = f->size;
-        } else if (BOOT_RISCV_LINUX && f->role == BOOT_ROLE_FIRMWARE) {
-            img->fw_addr = addr;
-            img->fw_size = f->size;
-        }
-    }
-}
-
 /* The hand-off block after the loaded files, then the board's jump.
- * Apart from boot_label so the loads' deep path does not carry it. */
+ * Apart from boot_label so the loads' deep path does not carry it. The
+ * block is filled from the plan where it lies (the window is 8-byte
+ * aligned and so is h_off), and the board's struct boot_image from it. */
 __attribute__((noinline))
 static int hand_off(const struct boot_env *env, struct boot_state *st,
                     const struct config_label *label)
@@ -414,57 +385,77 @@ static int hand_off(const struct boot_env *env, struct boot_state *st,
     const char *append = label->append ? label->append : "";
     uint32_t cmd_len = str_len(append);
     uint32_t h_off = align_up(p->end, 8);
-    struct boot_image img;
+    struct extload_handoff *h =
+        (struct extload_handoff *)(void *)(env->window + h_off);
+    struct boot_image img = {
+        .kernel = env->window + p->f[0].off,
+        .kernel_kind = p->kind,
+        .handoff_addr = env->window_addr + h_off,
+        .handoff = h,
+    };
 
-    image_of(env, p, &img);
+    memset(h, 0, sizeof(*h));
+    /* What the plan placed, as the kernel sees it. */
+    for (uint32_t i = 0; i < p->n; i++) {
+        const struct boot_plan_file *f = &p->f[i];
+        uint32_t addr = env->window_addr + f->off;
+
+        if (f->role == BOOT_ROLE_KERNEL) {
+            h->kernel_addr = addr;
+            h->kernel_size = f->size;
+        } else if (f->role == BOOT_ROLE_INITRD) {
+            if (!h->initrd_addr)
+                h->initrd_addr = addr;
+            h->initrd_size = addr + f->size - h->initrd_addr;
+        } else if (f->role == BOOT_ROLE_FDT && f->size) {
+            h->fdt_addr = addr;
+            h->fdt_size = f->size;
+        } else if (BOOT_RISCV_LINUX && f->role == BOOT_ROLE_FIRMWARE) {
+            img.fw_addr = addr;
+            img.fw_size = f->size;
+        }
+    }
     for (uint32_t i = 1; BOOT_FDT_EDIT && BOOT_RISCV_LINUX && i < p->n; i++)
         if (p->f[i].role == BOOT_ROLE_FDT && p->f[i].size) {
             int rc = fdt_for_kernel(env, st, &p->f[i], h_off - p->f[i].off,
-                                    label->append, &img);
+                                    label->append, h);
             if (rc)
                 return rc;
         }
     if (config_no_fdt(label)) {
-        img.fdt_addr = 0;
-        img.fdt_size = 0;
+        h->fdt_addr = 0;
+        h->fdt_size = 0;
         con_printf(&env->con, "fdt: none (FDT -)\n");
-    } else if (!img.fdt_addr && env->default_fdt_addr) {
+    } else if (!h->fdt_addr && env->default_fdt_addr) {
         /* Stays where the board has it; nothing is copied. */
-        img.fdt_addr = env->default_fdt_addr;
-        img.fdt_size = env->default_fdt_size;
+        h->fdt_addr = env->default_fdt_addr;
+        h->fdt_size = env->default_fdt_size;
         BOOT_SAY(&env->con, "fdt: none named; the board's at 0x%08x, %u "
-                   "bytes\n", (unsigned)img.fdt_addr,
-                   (unsigned)img.fdt_size);
+                   "bytes\n", (unsigned)h->fdt_addr,
+                   (unsigned)h->fdt_size);
     }
-    /* The window is 8-byte aligned and so is h_off. */
-    struct extload_handoff *h =
-        (struct extload_handoff *)(void *)(env->window + h_off);
-    *h = (struct extload_handoff){
-        .magic = EXTLOAD_HANDOFF_MAGIC,
-        .version = EXTLOAD_HANDOFF_VERSION,
-        .size = sizeof(*h),
-        .flags = (p->f[0].flags & BOOT_PF_SHA256 ? HANDOFF_F_SHA256 : 0) |
-                 (BOOT_SIGNED && (p->f[0].flags & BOOT_PF_SIGNED)
-                  ? HANDOFF_F_SIGNED : 0),
-        .cmdline_addr = env->window_addr + h_off + (uint32_t)sizeof(*h),
-        .cmdline_len = cmd_len,
-        .kernel_addr = img.kernel_addr,
-        .kernel_size = img.kernel_size,
-        .fdt_addr = img.fdt_addr,
-        .fdt_size = img.fdt_size,
-        .part_index = st->part.scheme == PART_NONE ? 0 : st->part.index,
-        .part_scheme = st->part.scheme,
-        .part_lba = st->part.lba,
-        .part_sectors = st->part.sectors,
-        .initrd_addr = img.initrd_addr,
-        .initrd_size = img.initrd_size,
-    };
-    /* Cut to the field, its NUL and the rest zero from the block's. */
+    h->magic = EXTLOAD_HANDOFF_MAGIC;
+    h->version = EXTLOAD_HANDOFF_VERSION;
+    h->size = sizeof(*h);
+    h->flags = (p->f[0].flags & BOOT_PF_SHA256 ? HANDOFF_F_SHA256 : 0) |
+               (BOOT_SIGNED && (p->f[0].flags & BOOT_PF_SIGNED)
+                ? HANDOFF_F_SIGNED : 0);
+    h->cmdline_addr = img.handoff_addr + (uint32_t)sizeof(*h);
+    h->cmdline_len = cmd_len;
+    h->part_index = st->part.scheme == PART_NONE ? 0 : st->part.index;
+    h->part_scheme = st->part.scheme;
+    h->part_lba = st->part.lba;
+    h->part_sectors = st->part.sectors;
+    /* Cut to the field, its NUL and the rest zero from the memset. */
     for (uint32_t i = 0; i + 1 < sizeof(h->label) && label->name[i]; i++)
         h->label[i] = label->name[i];
     memcpy(env->window + h_off + sizeof(*h), append, cmd_len + 1u);
-    img.handoff_addr = env->window_addr + h_off;
-    img.handoff = h;
+    img.kernel_addr = h->kernel_addr;
+    img.kernel_size = h->kernel_size;
+    img.fdt_addr = h->fdt_addr;
+    img.fdt_size = h->fdt_size;
+    img.initrd_addr = h->initrd_addr;
+    img.initrd_size = h->initrd_size;
 
     con_printf(&env->con, "boot: label '%s': kernel %u bytes at 0x%08x, "
                "fdt 0x%08x, ", label->name, (unsigned)img.kernel_size,
