@@ -425,7 +425,8 @@ static int hand_off(const struct boot_env *env, struct boot_state *st,
     if (config_no_fdt(label)) {
         h->fdt_addr = 0;
         h->fdt_size = 0;
-        con_printf(&env->con, "fdt: none (FDT -)\n");
+        BOOT_SAY(&env->con, "fdt: none (FDT -)\n");  /* the hand-off
+                                                     * line: fdt 0 */
     } else if (!h->fdt_addr && env->default_fdt_addr) {
         /* Stays where the board has it; nothing is copied. */
         h->fdt_addr = env->default_fdt_addr;
