@@ -27,9 +27,15 @@ static int mount_report(const struct boot_env *env, struct boot_state *st,
     if (rc) {
         char why[BOOT_WHY_MAX];
 
-        con_printf(con, "mount: LBA %llu: %s; nothing to boot, stop\n",
-                   (unsigned long long)p->lba,
-                   boot_ext_why(env, &st->fs, rc, why, sizeof(why)));
+        const char *w = boot_ext_why(env, &st->fs, rc, why, sizeof(why));
+
+        /* A 32-bit LBA as %u: no 64-bit argument where none is needed. */
+        if (BLOCKDEV_LBA32)
+            con_printf(con, "mount: LBA %u: %s; nothing to boot, stop\n",
+                       (unsigned)p->lba, w);
+        else
+            con_printf(con, "mount: LBA %llu: %s; nothing to boot, stop\n",
+                       (unsigned long long)p->lba, w);
         return BOOT_ENOFS;
     }
     BOOT_SAY(con, "mount: %s at LBA %llu, %u-byte blocks, %llu blocks, "
