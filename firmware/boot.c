@@ -208,7 +208,6 @@ static void config_read(const struct boot_env *env, struct boot_state *st,
 }
 
 /* The config's line: what was read, how many labels, the default. */
-__attribute__((noinline))
 static void config_report(const struct boot_env *env,
                           const struct boot_config *c, const char *path,
                           uint32_t n, uint32_t ms)
