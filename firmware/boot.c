@@ -27,9 +27,15 @@ static int mount_report(const struct boot_env *env, struct boot_state *st,
     if (rc) {
         char why[BOOT_WHY_MAX];
 
-        con_printf(con, "mount: LBA %llu: %s; nothing to boot, stop\n",
-                   (unsigned long long)p->lba,
-                   boot_ext_why(env, &st->fs, rc, why, sizeof(why)));
+        const char *w = boot_ext_why(env, &st->fs, rc, why, sizeof(why));
+
+        /* A 32-bit LBA as %u: no 64-bit argument where none is needed. */
+        if (BLOCKDEV_LBA32)
+            con_printf(con, "mount: LBA %u: %s; nothing to boot, stop\n",
+                       (unsigned)p->lba, w);
+        else
+            con_printf(con, "mount: LBA %llu: %s; nothing to boot, stop\n",
+                       (unsigned long long)p->lba, w);
         return BOOT_ENOFS;
     }
     BOOT_SAY(con, "mount: %s at LBA %llu, %u-byte blocks, %llu blocks, "
@@ -45,6 +51,7 @@ static int mount_report(const struct boot_env *env, struct boot_state *st,
         BOOT_SAY(con, "mount: journal %s\n", line);
     }
 #endif
+#if BOOT_MESSAGES
     if (st->fs.warnings & EXT_WARN_NEEDS_RECOVERY)
         con_printf(con, "mount: warning: the journal was not replayed; "
                    "recent changes may be missing\n");
@@ -56,6 +63,11 @@ static int mount_report(const struct boot_env *env, struct boot_state *st,
     if (st->fs.warnings & (EXT_WARN_NOT_CLEAN | EXT_WARN_ERRORS))
         con_printf(con, "mount: warning: the filesystem was not cleanly "
                    "unmounted or has errors\n");
+#else
+    /* Their EXT_WARN_* bits (fs/ext.h) as one number. */
+    if (st->fs.warnings)
+        con_printf(con, "mount: warning 0x%x\n", (unsigned)st->fs.warnings);
+#endif
     return 0;
 }
 
@@ -87,7 +99,7 @@ int boot_mount(const struct boot_env *env, struct boot_state *st)
 {
     const struct console *con = &env->con;
     struct part_info *p = &st->part;
-    uint32_t t0 = boot_now(env);
+    uint32_t t0 = boot_say_now(env);
     int rc = part_find(env->bd, st->fs.buf, 0, p);
 
     if (rc)
@@ -104,7 +116,7 @@ int boot_mount(const struct boot_env *env, struct boot_state *st)
                    (unsigned long long)(p->sectors >> 11),
                    (unsigned)(boot_now(env) - t0));
 
-    t0 = boot_now(env);
+    t0 = boot_say_now(env);
     memset(&st->fs, 0, sizeof(st->fs));
 #if EXT_JOURNAL
     st->jnl.tab = st->jtab;
@@ -196,7 +208,6 @@ static void config_read(const struct boot_env *env, struct boot_state *st,
 }
 
 /* The config's line: what was read, how many labels, the default. */
-__attribute__((noinline))
 static void config_report(const struct boot_env *env,
                           const struct boot_config *c, const char *path,
                           uint32_t n, uint32_t ms)
@@ -217,26 +228,34 @@ static void config_report(const struct boot_env *env,
                    (unsigned)CONFIG_LABELS_MAX);
 }
 
+/* Reads config_paths[i] into st->cfg: 1 when it was there, 0 when not
+ * (or unreadable, said). Out of line: one copy for both paths. */
+__attribute__((noinline))
+static int try_config(const struct boot_env *env, struct boot_state *st,
+                      uint32_t i)
+{
+    const char *path = config_paths[i];
+    uint32_t t0 = boot_say_now(env);
+    int32_t n = boot_file_read(st, path, st->cfg_text, BOOT_CONFIG_MAX);
+
+    if (n == EXT_ENOENT || n == EXT_ENOTDIR)
+        return 0;
+    if (n < 0) {
+        config_skipped(env, st, path, n);
+        return 0;
+    }
+    config_read(env, st, i, (uint32_t)n);
+    config_report(env, st->cfg, path, (uint32_t)n, boot_say_now(env) - t0);
+    return 1;
+}
+
 /* 1: a config was read into st->cfg; 0: none. */
 static int read_config(const struct boot_env *env, struct boot_state *st)
 {
     for (uint32_t i = 0; i < sizeof(config_paths) / sizeof(config_paths[0]);
-         i++) {
-        const char *path = config_paths[i];
-        uint32_t t0 = boot_now(env);
-        int32_t n = boot_file_read(st, path, st->cfg_text, BOOT_CONFIG_MAX);
-
-        if (n == EXT_ENOENT || n == EXT_ENOTDIR)
-            continue;
-        if (n < 0) {
-            config_skipped(env, st, path, n);
-            continue;
-        }
-        config_read(env, st, i, (uint32_t)n);
-        config_report(env, st->cfg, path, (uint32_t)n,
-                      boot_now(env) - t0);
-        return 1;
-    }
+         i++)
+        if (try_config(env, st, i))
+            return 1;
     return 0;
 }
 
@@ -269,9 +288,15 @@ int boot_open(const struct boot_env *env, struct boot_state *st)
     st->in.polling = 0;           /* no reads until the config asks */
 #endif
     if (env->window_size <= BOOT_CONFIG_ROOM + 8u) {
-        con_printf(con, "boot: a %u-byte load window leaves nothing past "
-                   "the %u bytes the loader keeps at its end; stop\n",
-                   (unsigned)env->window_size, (unsigned)BOOT_CONFIG_ROOM);
+        if (BOOT_MESSAGES)
+            con_printf(con, "boot: a %u-byte load window leaves nothing "
+                       "past the %u bytes the loader keeps at its end; "
+                       "stop\n", (unsigned)env->window_size,
+                       (unsigned)BOOT_CONFIG_ROOM);
+        else
+            con_printf(con, "boot: a %u-byte load window: boot error -%u; "
+                       "stop\n", (unsigned)env->window_size,
+                       (unsigned)-BOOT_ETOOBIG);
         return BOOT_ETOOBIG;
     }
     /* The tail starts 8-aligned: the walk and the replay table hold
@@ -335,8 +360,11 @@ int boot_run(const struct boot_env *env, struct boot_state *st)
             return no_boot(env, st, &bl);
         }
         if (config_default(st->cfg) < 0 && st->cfg->default_name)
-            con_printf(con, "config: DEFAULT '%s' names no label; trying "
-                       "labels in file order\n", st->cfg->default_name);
+            con_printf(con, BOOT_MESSAGES
+                       ? "config: DEFAULT '%s' names no label; trying labels "
+                         "in file order\n"
+                       : "config: DEFAULT '%s' names no label\n",
+                       st->cfg->default_name);
     } else {
         order[0] = 0;
         n = 1;

@@ -35,8 +35,12 @@
 /* BOOT_MESSAGES: how the console names an error of the SD driver, the
  * partition table, the reader or the boot flow.
  *   1  its sentence ("card did not respond to a command"), from the
- *      tables in drivers/sdspi.h, fs/part.h, fs/ext.h and firmware/boot.h.
- *   0  its table and number ("SD error -4"), looked up in those headers;
+ *      tables in drivers/sdspi.h, fs/part.h, fs/ext.h and firmware/boot.h,
+ *      and the flow's own reasons ("9000 bytes, larger than the 8192
+ *      bytes left in the load window", a digest that does not match).
+ *   0  its table and number ("SD error -4", "boot error -6" after the
+ *      file's path), looked up in those headers, and the mount's
+ *      warnings as their EXT_WARN_* bits;
  *      with EXT_MESSAGES=0 too, no table of sentences is linked (nor the
  *      driver's: the boards then leave struct boot_env's dev_strerror
  *      NULL, and a failed read gives the driver's code as a number). The

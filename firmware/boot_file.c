@@ -36,55 +36,51 @@ const char *boot_open_why(const struct boot_env *env,
     return boot_ext_why(env, &st->fs, rc, buf, len);
 }
 
-/* Appends src[0..n) to out at *at; false when it does not fit. */
-static bool put(char *out, uint32_t *at, const char *src, uint32_t n)
-{
-    if (*at + n >= BOOT_PATH_MAX)
-        return false;
-    for (uint32_t i = 0; i < n; i++)
-        out[(*at)++] = src[i];
-    return true;
-}
-
 /*
  * dir and path go through one loop as a single sequence of bytes, dir's
- * first (unless path is absolute), with a '/' between:
+ * first (unless path is absolute), with a '/' between and one at the end:
  *
  *   "/boot/extlinux" + "../vmlinuz"  ->  "/boot/vmlinuz"
  *
- * Each component is added after a '/'; ".." cuts out back to the '/'
- * before the last one (never past the root); "" and "." add nothing.
- * out may be dir: nothing is written ahead of what has been read.
+ * Each component is copied after a '/' as it is read; at its end "" and
+ * "." are taken out again, and ".." with the one before it (never past
+ * the root). out may be dir (absolute): nothing is written ahead of what
+ * has been read.
  */
 int32_t boot_path_join(char *out, const char *dir, const char *path,
                        uint32_t len)
 {
-    uint32_t dlen = 0, at = 0;
+    uint32_t dlen = 0, at = 0, cs = 0;    /* cs: the component's start */
 
     if (len == 0 || path[0] != '/')
         while (dir && dir[dlen])
             dlen++;
-    /* Bounded by dlen + 1 + len bytes, each looked at once. */
-    for (uint32_t i = 0; i <= dlen + len;) {
-        uint32_t start = i;
+    /* Bounded by dlen + len + 2 bytes, each looked at once or, the first
+     * of a component, twice. */
+    for (uint32_t i = 0; i <= dlen + len + 1u; i++) {
+        char c = i < dlen ? dir[i]
+               : i == dlen || i > dlen + len ? '/' : path[i - dlen - 1];
 
-        while (i <= dlen + len &&
-               (i < dlen ? dir[i] : i == dlen ? '/' : path[i - dlen - 1]) !=
-                   '/')
-            i++;
-        uint32_t n = i - start;
-        const char *comp = start < dlen ? dir + start
-                                        : path + start - dlen - 1;
-        i++;                              /* past the '/' */
-        if (n == 0 || (n == 1 && comp[0] == '.'))
-            continue;
-        if (n == 2 && comp[0] == '.' && comp[1] == '.') {
-            while (at > 0 && out[--at] != '/')
-                ;
+        if (c != '/') {
+            if (at + 1u >= BOOT_PATH_MAX)
+                return -1;
+            out[at++] = cs ? c : '/';
+            if (!cs) {                    /* c again, after its '/' */
+                cs = at;
+                i--;
+            }
             continue;
         }
-        if (!put(out, &at, "/", 1) || !put(out, &at, comp, n))
-            return -1;
+        if (cs && out[cs] == '.' && (at - cs == 1u ||
+                                     (at - cs == 2u && out[cs + 1] == '.'))) {
+            uint32_t dots = at - cs;
+
+            at = cs - 1u;                 /* back to its '/' */
+            if (dots == 2u)
+                while (at > 0 && out[--at] != '/')
+                    ;
+        }
+        cs = 0;
     }
     if (at == 0)
         out[at++] = '/';

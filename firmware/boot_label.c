@@ -74,7 +74,8 @@ static int read_sha256(const struct boot_env *env, struct boot_state *st,
 
     if (n + sizeof(SHA256_SUFFIX) > BOOT_PATH_MAX)
         return boot_plan_fail(p, BOOT_EPATH, "verify", st->path,
-                              "path too long to add " SHA256_SUFFIX);
+                              BOOT_WHY("path too long to add "
+                                       SHA256_SUFFIX));
     memcpy(st->path + n, SHA256_SUFFIX, sizeof(SHA256_SUFFIX));
     int32_t got = boot_file_read(st, st->path, env->window + f->off,
                                  room < SHA256_LINE_MAX ? room
@@ -82,7 +83,8 @@ static int read_sha256(const struct boot_env *env, struct boot_state *st,
     if (got == EXT_ENOENT || got == EXT_ENOTDIR)
         rc = env->require_sha256
            ? boot_plan_fail(p, BOOT_ENOSHA256, "verify", st->path,
-                            "missing, and this loader requires it")
+                            BOOT_WHY("missing, and this loader requires "
+                                     "it"))
            : 0;
     else if (got < 0)
         rc = boot_plan_fail(p, BOOT_ENOSHA256, "verify", st->path,
@@ -90,7 +92,7 @@ static int read_sha256(const struct boot_env *env, struct boot_state *st,
     else if (sha256_parse_hex((const char *)env->window + f->off,
                               (uint32_t)got, want))
         rc = boot_plan_fail(p, BOOT_ENOSHA256, "verify", st->path,
-                            "not a sha256sum line");
+                            BOOT_WHY("not a sha256sum line"));
     if (rc >= 0)
         st->path[n] = '\0';       /* a failure names PATH.sha256 */
     return rc;
@@ -106,7 +108,7 @@ static int verify(const struct boot_env *env, struct boot_state *st,
     uint8_t got[SHA256_BYTES];
     char hex[2 * SHOWN_BYTES + 1];
     const uint8_t *at = env->window + f->off;
-    uint32_t t0 = boot_now(env);
+    uint32_t t0 = BOOT_SIGNED ? boot_now(env) : boot_say_now(env);
 
     {   /* its own scope, so the mismatch's buffers may share its bytes */
         struct sha256 h;
@@ -122,7 +124,10 @@ static int verify(const struct boot_env *env, struct boot_state *st,
         }
         sha256_final(&h, got);
     }
-    sha256_hex(got, SHOWN_BYTES, hex);
+    /* Shown by a line that says more than the code (not in the tiny
+     * profile: no digest text there). */
+    if (BOOT_MESSAGES || BOOT_REPORT || BOOT_SIGNED)
+        sha256_hex(got, SHOWN_BYTES, hex);
 #if BOOT_SIGNED
     memcpy(f->sha256, got, SHA256_BYTES);
     f->card_size = f->size;         /* a uInitrd's header goes after this */
@@ -134,14 +139,16 @@ static int verify(const struct boot_env *env, struct boot_state *st,
     }
 #endif
     if (memcmp(got, want, SHA256_BYTES) != 0) {
+#if BOOT_MESSAGES
         char whex[2 * SHOWN_BYTES + 1];
 
         sha256_hex(want, SHOWN_BYTES, whex);
         fmt_snprintf(st->plan->fail.why, sizeof(st->plan->fail.why),
                      "sha256 %s... but %s says %s...", hex, SHA256_SUFFIX,
                      whex);
+#endif
         return boot_plan_fail(st->plan, BOOT_ESHA256, "verify", st->path,
-                              st->plan->fail.why);
+                              BOOT_WHY(st->plan->fail.why));
     }
     f->flags |= BOOT_PF_SHA256;
     BOOT_SAY(&env->con, "verify: sha256 %s... matches %s" SHA256_SUFFIX
@@ -166,7 +173,8 @@ static int load_bytes(const struct boot_env *env, struct boot_state *st,
     if (!rc && got != f->size)
         return boot_plan_fail(st->plan, boot_role_err[f->role],
                               boot_role_step[f->role], st->path,
-                              "its size changed since it was planned");
+                              BOOT_WHY("its size changed since it was "
+                                       "planned"));
     if (rc) {
         struct boot_fail *why = &st->plan->fail;
 
@@ -263,14 +271,14 @@ static int load_file(const struct boot_env *env, struct boot_state *st,
     if (have < 0)
         return have;
 
-    uint32_t t0 = boot_now(env);
+    uint32_t t0 = boot_say_now(env);
     boot_poll(env, st);
     int rc = load_bytes(env, st, f);
     boot_poll(env, st);
     if (rc)
         return rc;
     /* The speed in 32-bit math: size < 4 GiB, so kib * 1000 fits. */
-    uint32_t ms = boot_now(env) - t0, kib = f->size >> 10;
+    uint32_t ms = boot_say_now(env) - t0, kib = f->size >> 10;
     BOOT_SAY(&env->con, "%s: %s -> 0x%08x, %u bytes, %u ms",
                boot_role_step[f->role], st->path,
                (unsigned)(env->window_addr + f->off), (unsigned)f->size,
@@ -322,7 +330,7 @@ static int load_all(const struct boot_env *env, struct boot_state *st)
 __attribute__((noinline))
 static int fdt_for_kernel(const struct boot_env *env, struct boot_state *st,
                           const struct boot_plan_file *f, uint32_t cap,
-                          const char *append, struct boot_image *img)
+                          const char *append, struct extload_handoff *h)
 {
 #if BOOT_FDT_EDIT && BOOT_RISCV_LINUX
     struct boot_plan *p = st->plan;
@@ -337,9 +345,9 @@ static int fdt_for_kernel(const struct boot_env *env, struct boot_state *st,
     if (!rc) {
         const struct fdt_chosen c = {
             .bootargs = append,
-            .initrd = img->initrd_size != 0,
-            .initrd_start = img->initrd_addr,
-            .initrd_end = (uint64_t)img->initrd_addr + img->initrd_size,
+            .initrd = h->initrd_size != 0,
+            .initrd_start = h->initrd_addr,
+            .initrd_end = (uint64_t)h->initrd_addr + h->initrd_size,
         };
         rc = fdt_set_chosen(&t, &c);
     }
@@ -351,63 +359,24 @@ static int fdt_for_kernel(const struct boot_env *env, struct boot_state *st,
     }
     con_printf(&env->con, "fdt: /chosen: bootargs %s, initrd %s; %u bytes "
                "at 0x%08x, %u more free\n", append ? "= APPEND" : "kept",
-               img->initrd_size ? "range set" : "removed", (unsigned)t.size,
-               (unsigned)img->fdt_addr, (unsigned)(cap - t.size));
-    img->fdt_size = t.size;
+               h->initrd_size ? "range set" : "removed", (unsigned)t.size,
+               (unsigned)h->fdt_addr, (unsigned)(cap - t.size));
+    h->fdt_size = t.size;
 #else
     (void)env;
     (void)st;
     (void)f;
     (void)cap;
     (void)append;
-    (void)img;
+    (void)h;
 #endif
     return 0;
 }
 
-static void copy_name(char *dst, uint32_t cap, const char *src)
-{
-    uint32_t i = 0;
-
-    for (; i + 1 < cap && src[i]; i++)
-        dst[i] = src[i];
-    for (; i < cap; i++)
-        dst[i] = '\0';
-}
-
-/* What the plan placed, as the kernel sees it. */
-static void image_of(const struct boot_env *env, const struct boot_plan *p,
-                     struct boot_image *img)
-{
-    uint32_t initrd_end = 0;
-
-    *img = (struct boot_image){
-        .kernel = env->window + p->f[0].off,
-        .kernel_addr = env->window_addr + p->f[0].off,
-        .kernel_size = p->f[0].size,
-        .kernel_kind = p->kind,
-    };
-    for (uint32_t i = 1; i < p->n; i++) {
-        const struct boot_plan_file *f = &p->f[i];
-        uint32_t addr = env->window_addr + f->off;
-
-        if (f->role == BOOT_ROLE_INITRD) {
-            if (!img->initrd_addr)
-                img->initrd_addr = addr;
-            initrd_end = addr + f->size;
-            img->initrd_size = initrd_end - img->initrd_addr;
-        } else if (f->role == BOOT_ROLE_FDT && f->size) {
-            img->fdt_addr = addr;
-            img->fdt_size = f->size;
-        } else if (f->role == BOOT_ROLE_FIRMWARE) {
-            img->fw_addr = addr;
-            img->fw_size = f->size;
-        }
-    }
-}
-
 /* The hand-off block after the loaded files, then the board's jump.
- * Apart from boot_label so the loads' deep path does not carry it. */
+ * Apart from boot_label so the loads' deep path does not carry it. The
+ * block is filled from the plan where it lies (the window is 8-byte
+ * aligned and so is h_off), and the board's struct boot_image from it. */
 __attribute__((noinline))
 static int hand_off(const struct boot_env *env, struct boot_state *st,
                     const struct config_label *label)
@@ -416,55 +385,78 @@ static int hand_off(const struct boot_env *env, struct boot_state *st,
     const char *append = label->append ? label->append : "";
     uint32_t cmd_len = str_len(append);
     uint32_t h_off = align_up(p->end, 8);
-    struct boot_image img;
+    struct extload_handoff *h =
+        (struct extload_handoff *)(void *)(env->window + h_off);
+    struct boot_image img = {
+        .kernel = env->window + p->f[0].off,
+        .kernel_kind = p->kind,
+        .handoff_addr = env->window_addr + h_off,
+        .handoff = h,
+    };
 
-    image_of(env, p, &img);
-    for (uint32_t i = 1; i < p->n; i++)
+    memset(h, 0, sizeof(*h));
+    /* What the plan placed, as the kernel sees it. */
+    for (uint32_t i = 0; i < p->n; i++) {
+        const struct boot_plan_file *f = &p->f[i];
+        uint32_t addr = env->window_addr + f->off;
+
+        if (f->role == BOOT_ROLE_KERNEL) {
+            h->kernel_addr = addr;
+            h->kernel_size = f->size;
+        } else if (f->role == BOOT_ROLE_INITRD) {
+            if (!h->initrd_addr)
+                h->initrd_addr = addr;
+            h->initrd_size = addr + f->size - h->initrd_addr;
+        } else if (f->role == BOOT_ROLE_FDT && f->size) {
+            h->fdt_addr = addr;
+            h->fdt_size = f->size;
+        } else if (BOOT_RISCV_LINUX && f->role == BOOT_ROLE_FIRMWARE) {
+            img.fw_addr = addr;
+            img.fw_size = f->size;
+        }
+    }
+    for (uint32_t i = 1; BOOT_FDT_EDIT && BOOT_RISCV_LINUX && i < p->n; i++)
         if (p->f[i].role == BOOT_ROLE_FDT && p->f[i].size) {
             int rc = fdt_for_kernel(env, st, &p->f[i], h_off - p->f[i].off,
-                                    label->append, &img);
+                                    label->append, h);
             if (rc)
                 return rc;
         }
     if (config_no_fdt(label)) {
-        img.fdt_addr = 0;
-        img.fdt_size = 0;
-        con_printf(&env->con, "fdt: none (FDT -)\n");
-    } else if (!img.fdt_addr && env->default_fdt_addr) {
+        h->fdt_addr = 0;
+        h->fdt_size = 0;
+        BOOT_SAY(&env->con, "fdt: none (FDT -)\n");  /* the hand-off
+                                                     * line: fdt 0 */
+    } else if (!h->fdt_addr && env->default_fdt_addr) {
         /* Stays where the board has it; nothing is copied. */
-        img.fdt_addr = env->default_fdt_addr;
-        img.fdt_size = env->default_fdt_size;
+        h->fdt_addr = env->default_fdt_addr;
+        h->fdt_size = env->default_fdt_size;
         BOOT_SAY(&env->con, "fdt: none named; the board's at 0x%08x, %u "
-                   "bytes\n", (unsigned)img.fdt_addr,
-                   (unsigned)img.fdt_size);
+                   "bytes\n", (unsigned)h->fdt_addr,
+                   (unsigned)h->fdt_size);
     }
-    /* The window is 8-byte aligned and so is h_off. */
-    struct extload_handoff *h =
-        (struct extload_handoff *)(void *)(env->window + h_off);
-    *h = (struct extload_handoff){
-        .magic = EXTLOAD_HANDOFF_MAGIC,
-        .version = EXTLOAD_HANDOFF_VERSION,
-        .size = sizeof(*h),
-        .flags = (p->f[0].flags & BOOT_PF_SHA256 ? HANDOFF_F_SHA256 : 0) |
-                 (BOOT_SIGNED && (p->f[0].flags & BOOT_PF_SIGNED)
-                  ? HANDOFF_F_SIGNED : 0),
-        .cmdline_addr = env->window_addr + h_off + (uint32_t)sizeof(*h),
-        .cmdline_len = cmd_len,
-        .kernel_addr = img.kernel_addr,
-        .kernel_size = img.kernel_size,
-        .fdt_addr = img.fdt_addr,
-        .fdt_size = img.fdt_size,
-        .part_index = st->part.scheme == PART_NONE ? 0 : st->part.index,
-        .part_scheme = st->part.scheme,
-        .part_lba = st->part.lba,
-        .part_sectors = st->part.sectors,
-        .initrd_addr = img.initrd_addr,
-        .initrd_size = img.initrd_size,
-    };
-    copy_name(h->label, sizeof(h->label), label->name);
+    h->magic = EXTLOAD_HANDOFF_MAGIC;
+    h->version = EXTLOAD_HANDOFF_VERSION;
+    h->size = sizeof(*h);
+    h->flags = (p->f[0].flags & BOOT_PF_SHA256 ? HANDOFF_F_SHA256 : 0) |
+               (BOOT_SIGNED && (p->f[0].flags & BOOT_PF_SIGNED)
+                ? HANDOFF_F_SIGNED : 0);
+    h->cmdline_addr = img.handoff_addr + (uint32_t)sizeof(*h);
+    h->cmdline_len = cmd_len;
+    h->part_index = st->part.scheme == PART_NONE ? 0 : st->part.index;
+    h->part_scheme = st->part.scheme;
+    h->part_lba = st->part.lba;
+    h->part_sectors = st->part.sectors;
+    /* Cut to the field, its NUL and the rest zero from the memset. */
+    for (uint32_t i = 0; i + 1 < sizeof(h->label) && label->name[i]; i++)
+        h->label[i] = label->name[i];
     memcpy(env->window + h_off + sizeof(*h), append, cmd_len + 1u);
-    img.handoff_addr = env->window_addr + h_off;
-    img.handoff = h;
+    img.kernel_addr = h->kernel_addr;
+    img.kernel_size = h->kernel_size;
+    img.fdt_addr = h->fdt_addr;
+    img.fdt_size = h->fdt_size;
+    img.initrd_addr = h->initrd_addr;
+    img.initrd_size = h->initrd_size;
 
     con_printf(&env->con, "boot: label '%s': kernel %u bytes at 0x%08x, "
                "fdt 0x%08x, ", label->name, (unsigned)img.kernel_size,
@@ -525,11 +517,12 @@ int boot_label_load(const struct boot_env *env, struct boot_state *st,
     print_label(env, label);
     if (!label->kernel || !label->kernel[0])
         return boot_plan_fail(p, BOOT_ENOKERNEL, "label", NULL,
-                              "no KERNEL line");
+                              BOOT_WHY("no KERNEL line"));
     if (reserve > window) {
         st->short_of_room = 1;
         return boot_plan_fail(p, BOOT_ETOOBIG, "label", NULL,
-                              "APPEND does not fit the load window");
+                              BOOT_WHY("APPEND does not fit the load "
+                                       "window"));
     }
     int rc = boot_plan_files(env, st, label);
     if (!rc)

@@ -22,6 +22,8 @@
 
 #include <string.h>
 
+#include "lib/num.h"
+
 /* The SBI firmware a RISC-V Linux label without FIRMWARE gets. */
 #define FW_DEFAULT_PATH "/boot/fw_dynamic.bin"
 
@@ -87,7 +89,9 @@ int boot_plan_fail(struct boot_plan *p, int code, const char *step,
     p->fail.code = code;
     p->fail.step = step;
     p->fail.what = what;
-    if (why != p->fail.why)
+    if (!BOOT_MESSAGES && !why)
+        num_put_code(p->fail.why, sizeof(p->fail.why), 0, "boot", code);
+    else if (why != p->fail.why)
         fmt_snprintf(p->fail.why, sizeof(p->fail.why), "%s", why);
     return code;
 }
@@ -106,12 +110,13 @@ int boot_plan_resolve(const struct boot_env *env, struct boot_state *st,
         n = boot_path_join(st->path, st->path, env->fdtfile,
                            str_len(env->fdtfile));
     if (n < 0) {
-        fmt_snprintf(st->plan->fail.why, sizeof(st->plan->fail.why),
-                     "%.*s: longer than %u bytes from %s",
-                     (int)(f->src_len > 40 ? 40 : f->src_len), f->src,
-                     (unsigned)BOOT_PATH_MAX - 1u, st->cfg->dir);
+        if (BOOT_MESSAGES)
+            fmt_snprintf(st->plan->fail.why, sizeof(st->plan->fail.why),
+                         "%.*s: longer than %u bytes from %s",
+                         (int)(f->src_len > 40 ? 40 : f->src_len), f->src,
+                         (unsigned)BOOT_PATH_MAX - 1u, st->cfg->dir);
         return boot_plan_fail(st->plan, BOOT_EPATH, boot_role_step[f->role],
-                              NULL, st->plan->fail.why);
+                              NULL, BOOT_WHY(st->plan->fail.why));
     }
     return (int)n;
 }
@@ -136,7 +141,7 @@ static int add_file(struct boot_plan *p, const char *src, uint32_t len,
 {
     if (p->n == BOOT_PLAN_FILES)
         return boot_plan_fail(p, BOOT_EINITRD, "label", NULL,
-                              "too many files");
+                              BOOT_WHY("too many files"));
     p->f[p->n++] = (struct boot_plan_file){
         .src = src, .src_len = (uint16_t)(len > 0xFFFFu ? 0xFFFFu : len),
         .role = role, .flags = flags,
@@ -246,7 +251,8 @@ int boot_plan_files(const struct boot_env *env, struct boot_state *st,
     if (!rc)
         rc = plan_stat(env, st, &p->f[0], false);
     if (!rc && p->f[0].size == 0)
-        rc = boot_plan_fail(p, BOOT_ENOKERNEL, "load", st->path, "empty file");
+        rc = boot_plan_fail(p, BOOT_ENOKERNEL, "load", st->path,
+                            BOOT_WHY("empty file"));
     if (!rc)
         rc = read_kind(env, st);
     /* INITRD a,b,c: each part a file of its own, in order. */
@@ -258,7 +264,8 @@ int boot_plan_files(const struct boot_env *env, struct boot_state *st,
         if (n > 0) {
             if (p->n - 1u == BOOT_INITRD_PARTS)
                 return boot_plan_fail(p, BOOT_EINITRD, "initrd", NULL,
-                                      "INITRD names more than 4 files");
+                                      BOOT_WHY("INITRD names more than 4 "
+                                               "files"));
             rc = add_file(p, s, n, BOOT_ROLE_INITRD, 0);
         }
         s += s[n] ? n + 1u : n;
@@ -270,8 +277,8 @@ int boot_plan_files(const struct boot_env *env, struct boot_state *st,
     } else if (!rc && label->fdtdir && label->fdtdir[0]) {
         if (!env->fdtfile)
             return boot_plan_fail(p, BOOT_EFDT, "fdt", label->fdtdir,
-                                  "FDTDIR, but this board names no "
-                                  "device-tree file");
+                                  BOOT_WHY("FDTDIR, but this board names "
+                                           "no device-tree file"));
         rc = add_file(p, label->fdtdir, str_len(label->fdtdir),
                       BOOT_ROLE_FDT, BOOT_PF_FDTDIR);
     }
@@ -306,11 +313,13 @@ static int put_at(const struct boot_env *env, struct boot_state *st,
     uint32_t left = off < limit && *at <= off ? limit - off : 0;
 
     if (f->size > left || room > left - f->size) {
-        fmt_snprintf(st->plan->fail.why, sizeof(st->plan->fail.why),
-                     "%u bytes, larger than the %u bytes left %s",
-                     (unsigned)f->size,
-                     (unsigned)(left > room ? left - room : 0), where);
-        return fail_file(env, st, f, BOOT_ETOOBIG, st->plan->fail.why);
+        if (BOOT_MESSAGES)
+            fmt_snprintf(st->plan->fail.why, sizeof(st->plan->fail.why),
+                         "%u bytes, larger than the %u bytes left %s",
+                         (unsigned)f->size,
+                         (unsigned)(left > room ? left - room : 0), where);
+        return fail_file(env, st, f, BOOT_ETOOBIG,
+                         BOOT_WHY(st->plan->fail.why));
     }
     f->off = off;
     *at = off + f->size + room;

@@ -13,6 +13,22 @@ static inline uint32_t boot_now(const struct boot_env *env)
     return env->ms_now(env->clk_ctx);
 }
 
+/* The clock for a BOOT_SAY line's ms only: not read without BOOT_REPORT. */
+static inline uint32_t boot_say_now(const struct boot_env *env)
+{
+    return BOOT_REPORT ? boot_now(env) : 0;
+}
+
+/* A failure's reason in the flow's own words (boot_plan_fail's why):
+ * the phrase with BOOT_MESSAGES; without (the tiny profile) none, and
+ * the failure line names the code after the file instead, "load:
+ * /boot/k.bin: boot error -6" (firmware/boot.h's table). */
+#if BOOT_MESSAGES
+#define BOOT_WHY(s) (s)
+#else
+#define BOOT_WHY(s) ((const char *)0)
+#endif
+
 /* The driver's describer, none without BOOT_MESSAGES (the number only,
  * and the tiny profile's code has no call through it). */
 static inline blockdev_strerror_fn *boot_dev_strerror(
@@ -55,7 +71,8 @@ const char *boot_open_why(const struct boot_env *env,
 /* Joins path[0..len) onto dir (unless it starts with '/'), then drops
  * empty and "." components and lets ".." remove the one before it (never
  * above /): into out (BOOT_PATH_MAX bytes). Its length, or -1 when it
- * does not fit. */
+ * does not fit (nor, as it is built, with a "." or ".." not yet taken
+ * out). */
 int32_t boot_path_join(char *out, const char *dir, const char *path,
                        uint32_t len);
 
@@ -70,8 +87,8 @@ int boot_plan_files(const struct boot_env *env, struct boot_state *st,
  * start) with room for /chosen after a Linux device tree. */
 int boot_plan_place(const struct boot_env *env, struct boot_state *st,
                     uint32_t limit, uint32_t cmd_len);
-/* Records the failure (why may already be st->plan->fail.why); returns
- * code. */
+/* Records the failure (why may already be st->plan->fail.why; NULL: the
+ * code, "boot error -N"); returns code. */
 int boot_plan_fail(struct boot_plan *p, int code, const char *step,
                    const char *what, const char *why);
 /* The file's path, resolved into st->path: its length, or < 0 after

@@ -129,46 +129,40 @@ void sha256_update(struct sha256 *s, const void *data, uint32_t len)
     const uint8_t *p = data;
 
     s->len_bytes += len;
-    if (s->fill) {
-        while (len && s->fill < 64) {
-            s->block[s->fill++] = *p++;
-            len--;
+    /* Whole blocks straight from the input when none is part-filled;
+     * the rest a byte at a time through s->block. */
+    while (len) {
+        if (s->fill == 0 && len >= 64) {
+            compress(s->h, p);
+            p += 64;
+            len -= 64;
+            continue;
         }
-        if (s->fill < 64)
-            return;
-        compress(s->h, s->block);
-        s->fill = 0;
+        s->block[s->fill++] = *p++;
+        len--;
+        if (s->fill == 64) {
+            compress(s->h, s->block);
+            s->fill = 0;
+        }
     }
-    for (; len >= 64; len -= 64, p += 64)
-        compress(s->h, p);
-    for (uint32_t i = 0; i < len; i++)
-        s->block[i] = p[i];
-    s->fill = len;
 }
 
 void sha256_final(struct sha256 *s, uint8_t out[SHA256_BYTES])
 {
     uint64_t bits = s->len_bytes * 8u;
+    uint8_t b = 0x80;
 
     /* 0x80, zeros to 56 mod 64, then the bit length big-endian. */
-    s->block[s->fill++] = 0x80;
-    if (s->fill > 56) {
-        while (s->fill < 64)
-            s->block[s->fill++] = 0;
-        compress(s->h, s->block);
-        s->fill = 0;
-    }
-    while (s->fill < 56)
-        s->block[s->fill++] = 0;
-    for (unsigned i = 0; i < 8; i++)
-        s->block[56 + i] = (uint8_t)(bits >> (56 - 8 * i));
-    compress(s->h, s->block);
+    do {
+        sha256_update(s, &b, 1);
+        b = 0;
+    } while (s->fill != 56);
     for (unsigned i = 0; i < 8; i++) {
-        out[4 * i] = (uint8_t)(s->h[i] >> 24);
-        out[4 * i + 1] = (uint8_t)(s->h[i] >> 16);
-        out[4 * i + 2] = (uint8_t)(s->h[i] >> 8);
-        out[4 * i + 3] = (uint8_t)s->h[i];
+        b = (uint8_t)(bits >> (56 - 8 * i));
+        sha256_update(s, &b, 1);
     }
+    for (unsigned i = 0; i < SHA256_BYTES; i++)
+        out[i] = (uint8_t)(s->h[i / 4] >> (24 - 8 * (i % 4)));
 }
 
 void sha256_hex(const uint8_t *digest, uint32_t n, char *out)
@@ -184,13 +178,12 @@ void sha256_hex(const uint8_t *digest, uint32_t n, char *out)
 
 static int hexval(char c)
 {
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
+    uint32_t d = (uint32_t)(uint8_t)c - '0';
+
+    if (d < 10)
+        return (int)d;
+    d = ((uint32_t)(uint8_t)c | 0x20u) - 'a';      /* either case */
+    return d < 6 ? (int)d + 10 : -1;
 }
 
 int sha256_parse_hex(const char *s, uint32_t len, uint8_t out[SHA256_BYTES])

@@ -54,8 +54,18 @@ check "tiny: ext2, 1 KiB blocks, a kernel through the indirect block" 0 \
 r=$T/fb; fallback_tree "$r" sha
 image "$T/fb.img" "$r" --fs ext3 --table none
 boot fb "$T/fb.img"
+# A failure the flow finds itself is its code after the file (BOOT_ESHA256,
+# firmware/boot.h), no digest (firmware/boot_priv.h, BOOT_WHY).
 check "tiny: ext3, the default fails its SHA-256, the next label boots" 0 \
-    "label: 'broken'" "label: 'good'" 'payload: cmdline "fell-back"'
+    "label: 'broken'" "label: 'good'" 'payload: cmdline "fell-back"' \
+    "verify: /boot/bad.bin: boot error -7; trying label 'good'" "!sha256 [0-9a-f]"
+
+r=$T/big; fallback_tree "$r" big
+image "$T/big.img" "$r" --fs ext4 --table mbr
+boot big "$T/big.img"
+check "tiny: a kernel larger than the window is refused by its code" 0 \
+    "load: /boot/bad.bin: boot error -6; trying label 'good'" \
+    'payload: cmdline "fell-back"'
 
 r=$T/none
 mkdir -p "$r/boot"; echo "not a kernel" >"$r/boot/readme"
