@@ -24,6 +24,5 @@ int board_handoff(void *ctx, const struct boot_image *img)
                (unsigned)cpu_stack_used());
     board_console_flush();
     board_spi_quiet(spi);
-    cpu_ms_stop();
     cpu_enter(&e, img->fdt_addr, img->handoff_addr);
 }
