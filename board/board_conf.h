@@ -17,7 +17,7 @@
  *      name with pc, lr, xpsr, sp, CFSR, HFSR, MMFAR, BFAR, r0-r3, r12.
  *   0  one short line each: "extload: lm3s6965evb"; "card: SDSC, 131072
  *      sectors, 0 ms"; "handoff: entry 0x20000041"; "fault: exception 3
- *      pc=... lr=... cfsr=... hfsr=...". The stack high-water line stays
+ *      pc=... lr=... cfsr=...; stopped". The stack high-water line stays
  *      (`make size` reads it). The CID is still read (the card's answer
  *      is checked), only not decoded.
  *   `make size` prints what 0 saves in the lm3s6965evb tiny profile
