@@ -26,10 +26,8 @@ void board_spi_init(struct board_spi *s, uint32_t hz)
 {
     lm3s_gpio_alternate(GPIOA_BASE, PA_SSI0CLK | PA_SSI0RX | PA_SSI0TX);
     /* The OLED's select is a plain output held high: off the bus. */
-    lm3s_gpio_output(GPIOA_BASE, PA_OLED_CS);
-    lm3s_gpio_write(GPIOA_BASE, PA_OLED_CS, 1);
-    lm3s_gpio_output(GPIOD_BASE, PD_SD_CS);
-    lm3s_gpio_write(GPIOD_BASE, PD_SD_CS, 1);
+    lm3s_gpio_output(GPIOA_BASE, PA_OLED_CS, 1);
+    lm3s_gpio_output(GPIOD_BASE, PD_SD_CS, 1);
 
     pl022_init(&s->ssi, SSI0_BASE, BOARD_SYSCLK_HZ, hz);
     s->bus.select = spi_select;
