@@ -33,6 +33,10 @@ void board_clock_init(void);
 /* uart.c: UART0 as the console. */
 void board_console_init(void);
 
+/* setup.c: the boot environment, in flash; its con is board_console(). */
+struct boot_env;
+extern const struct boot_env lm3s_env;
+
 /* spi.c: SSI0 with the card's chip select on PD0. */
 struct board_spi {
     struct pl022 ssi;

@@ -25,7 +25,7 @@ static void board_info(void *ctx, const struct console *con)
 extern uint8_t __window_size[];
 
 /* Known when the loader is linked: kept in flash. */
-static const struct boot_env lm3s_env = {
+const struct boot_env lm3s_env = {
     .con = { .write = pl011_write, .ctx = (void *)UART0_BASE },
     .ms_now = cpu_ms_now,
     .bd = &card.bd,
@@ -56,7 +56,7 @@ int board_init(const struct boot_env **env)
     board_console_init();
     cpu_ms_start(BOARD_SYSCLK_HZ);
 #if !BOARD_REPORT
-    con_printf(con, "\nextload: %s\n", BOARD_NAME);
+    con_printf(con, "\nextload: " BOARD_NAME "\n");
 #else
     con_printf(con, "\nextload: %s, %u MHz, load window 0x%08x-0x%08x "
                "(%u bytes), loader RAM %u bytes%s\n", BOARD_NAME,
