@@ -48,6 +48,7 @@ const struct boot_env lm3s_env = {
 #endif
 };
 
+__attribute__((noinline)) /* its frame off the deepest path */
 int board_init(const struct boot_env **env)
 {
     const struct console *con = board_console();
