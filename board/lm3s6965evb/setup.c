@@ -51,16 +51,14 @@ const struct boot_env lm3s_env = {
 __attribute__((noinline)) /* its frame off the deepest path */
 int board_init(const struct boot_env **env)
 {
-    const struct console *con = board_console();
-
     board_clock_init();
     board_console_init();
     cpu_ms_start(BOARD_SYSCLK_HZ);
-#if !BOARD_REPORT
-    con_printf(con, "\nextload: " BOARD_NAME "\n");
-#else
-    con_printf(con, "\nextload: %s, %u MHz, load window 0x%08x-0x%08x "
-               "(%u bytes), loader RAM %u bytes%s\n", BOARD_NAME,
+    /* Tiny (BOARD_REPORT=0): no banner; the card line is the first. */
+#if BOARD_REPORT
+    con_printf(board_console(), "\nextload: %s, %u MHz, load window "
+               "0x%08x-0x%08x (%u bytes), loader RAM %u bytes%s\n",
+               BOARD_NAME,
                (unsigned)(BOARD_SYSCLK_HZ / 1000000u),
                (unsigned)BOARD_WINDOW_START,
                (unsigned)(BOARD_WINDOW_START + BOARD_WINDOW_SIZE),
