@@ -15,16 +15,32 @@
  *      with its CID (maker, OEM, product name, revision, serial) and bus
  *      clock; the kernel's entry with its vector-table words; a fault by
  *      name with pc, lr, xpsr, sp, CFSR, HFSR, MMFAR, BFAR, r0-r3, r12.
- *   0  one short line each: "extload: lm3s6965evb"; "card: SDSC, 131072
- *      sectors, 0 ms"; "handoff: entry 0x20000041"; "fault: exception 3
- *      pc=... lr=... cfsr=... hfsr=...". The stack high-water line stays
- *      (`make size` reads it). The CID is still read (the card's answer
- *      is checked), only not decoded.
+ *   0  no banner (lm3s6965evb: the card line is the first), and one
+ *      short line each: "card: SDSC, 131072 sectors, 0 ms"; "handoff:
+ *      entry 0x20000041"; "fault: exception 3 pc=... lr=... cfsr=...;
+ *      stopped". The CID is still read (the card's answer is checked),
+ *      only not decoded.
  *   `make size` prints what 0 saves in the lm3s6965evb tiny profile
  *   (extload-report.bin beside extload.bin).
  */
 #ifndef BOARD_REPORT
 #define BOARD_REPORT (!EXTLOAD_TINY)
+#endif
+
+/* BOARD_STACK_REPORT: lm3s6965evb's hand-off line "handoff: loader stack
+ * high-water mark N bytes" (the deepest the loader's stack went, found in
+ * the paint the reset code laid).
+ *   1  printed; `make size` boots the demo card and checks the figure
+ *      against the call graph's worst case.
+ *   0  not printed (the tiny profile). The stack is still painted at
+ *      reset (a debugger, or a test build's cpu_stack_used(), reads it);
+ *      `make size` boots extload-stack.elf, the same image built with 1,
+ *      and prints what the line costs.
+ *   sifive-u prints the line in both profiles (its image has no flash
+ *   budget, and it keeps its full hand-off lines too).
+ */
+#ifndef BOARD_STACK_REPORT
+#define BOARD_STACK_REPORT (!EXTLOAD_TINY)
 #endif
 
 #endif

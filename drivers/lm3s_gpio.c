@@ -7,11 +7,15 @@
 #define GPIO_DR8R  0x508u
 #define GPIO_DEN   0x51Cu
 
-void lm3s_gpio_output(uintptr_t port, uint32_t mask)
+/* Out of line: gcc would inline a copy for each pin (several times the
+ * bytes of a call). */
+__attribute__((noinline))
+void lm3s_gpio_output(uintptr_t port, uint32_t mask, int level)
 {
     mmio_write(port + GPIO_AFSEL, mmio_read(port + GPIO_AFSEL) & ~mask);
     mmio_set(port + GPIO_DIR, mask);
     mmio_set(port + GPIO_DEN, mask);
+    lm3s_gpio_write(port, mask, level);
 }
 
 void lm3s_gpio_alternate(uintptr_t port, uint32_t mask)

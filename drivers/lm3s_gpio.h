@@ -4,8 +4,9 @@
 
 #include <stdint.h>
 
-/* Pins in `mask` become digital outputs driven by software. */
-void lm3s_gpio_output(uintptr_t port, uint32_t mask);
+/* Pins in `mask` become digital outputs driven by software, driven high
+ * (level != 0) or low. */
+void lm3s_gpio_output(uintptr_t port, uint32_t mask, int level);
 /* Pins in `mask` become digital pins owned by their peripheral. */
 void lm3s_gpio_alternate(uintptr_t port, uint32_t mask);
 /* Drive the pins in mask high (level != 0) or low; others untouched. */

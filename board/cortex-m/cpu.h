@@ -20,9 +20,10 @@ struct cpu_entry {
 int cpu_entry_for(const uint8_t *image, uint32_t size, uint32_t load_addr,
                   uint32_t ram_lo, uint32_t ram_hi, struct cpu_entry *out);
 
-/* Interrupts off, SysTick stopped, NVIC cleared, VTOR/MSP as e says, then
- * the jump with r0 = 0, r1 = 0xFFFFFFFF, r2, r3. Peripherals are the
- * board's to quiet before this. */
+/* Interrupts off, SysTick stopped (the ms clock: no cpu_ms_stop() needed
+ * before), NVIC cleared, VTOR/MSP as e says, then the jump with r0 = 0,
+ * r1 = 0xFFFFFFFF, r2, r3. Peripherals are the board's to quiet before
+ * this. */
 __attribute__((noreturn)) void cpu_enter(const struct cpu_entry *e,
                                          uint32_t r2, uint32_t r3);
 

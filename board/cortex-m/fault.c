@@ -40,10 +40,9 @@ void cpu_fault_report(const uint32_t *frame, uint32_t ipsr)
 
     __asm__ volatile("cpsid i");
 #if !BOARD_REPORT
-    con_printf(con, "\nfault: exception %u pc=%08x lr=%08x cfsr=%08x "
-               "hfsr=%08x\n", (unsigned)n, (unsigned)frame[6],
-               (unsigned)frame[5], (unsigned)mmio_read(SCB_CFSR),
-               (unsigned)mmio_read(SCB_HFSR));
+    con_printf(con, "\nfault: exception %u pc=%08x lr=%08x cfsr=%08x; "
+               "stopped\n", (unsigned)n, (unsigned)frame[6],
+               (unsigned)frame[5], (unsigned)mmio_read(SCB_CFSR));
 #else
     con_printf(con, "\nfault: %s (exception %u) at pc=%08x lr=%08x "
                "xpsr=%08x sp=%08x\n", exception_name(n), (unsigned)n,
@@ -55,7 +54,7 @@ void cpu_fault_report(const uint32_t *frame, uint32_t ipsr)
                (unsigned)mmio_read(SCB_MMFAR), (unsigned)mmio_read(SCB_BFAR),
                (unsigned)frame[0], (unsigned)frame[1], (unsigned)frame[2],
                (unsigned)frame[3], (unsigned)frame[4]);
-#endif
     con_printf(con, "fault: stopped\n");
+#endif
     board_stop(CPU_FAULT_EXIT_CODE);
 }

@@ -1,6 +1,7 @@
 /* Vector table and reset: copy .data, zero .bss, paint the stack, run the
  * board. */
 #include <stdint.h>
+#include <string.h>
 
 #include "board/board.h"
 #include "board/cortex-m/cpu.h"
@@ -33,12 +34,10 @@ static const vector_fn vectors[16] = {
 
 void reset_handler(void)
 {
-    uint32_t n = (uint32_t)(__data_end - __data_start);
-    for (uint32_t i = 0; i < n; i++)
-        __data_start[i] = __data_load[i];
-    n = (uint32_t)((uint32_t *)(void *)__bss_end - __bss_start);
-    for (uint32_t i = 0; i < n; i++)
-        __bss_start[i] = 0;
+    memcpy(__data_start, __data_load,
+           (size_t)((uintptr_t)__data_end - (uintptr_t)__data_start));
+    memset(__bss_start, 0,
+           (size_t)((uintptr_t)__bss_end - (uintptr_t)__bss_start));
     mmio_set(SCB_SHCSR, SHCSR_FAULTS_ENA);
     cpu_stack_paint();
     board_main();

@@ -11,10 +11,13 @@ int cpu_entry_for(const uint8_t *image, uint32_t size, uint32_t load_addr,
     if (size < 8)
         return 0;
     uint32_t sp = le32(image), reset = le32(image + 4);
-    /* The reset vector must land inside the image, past the two words. */
+    /* Ranges as one unsigned compare each: sp in [ram_lo, ram_hi]; the
+     * reset vector inside the image past the two words, off in
+     * [8, size) (below load_addr it wraps past size: the image ends
+     * within the 32-bit space). */
     uint32_t off = (reset & ~1u) - load_addr;
-    if (sp < ram_lo || sp > ram_hi || (sp & 3u) || !(reset & 1u) ||
-        (reset & ~1u) < load_addr || off < 8 || off >= size)
+    if (sp - ram_lo > ram_hi - ram_lo || (sp & 3u) || !(reset & 1u) ||
+        off - 8u >= size - 8u)
         return 0;
     out->pc = reset;
     out->sp = sp;

@@ -8,17 +8,17 @@
 #define SYSCTL_RCGC1 (SYSCTL_BASE + 0x104u)
 #define SYSCTL_RCGC2 (SYSCTL_BASE + 0x108u)
 
-#define RCC_MOSCDIS   (1u << 0)
-#define RCC_OSCSRC    (3u << 4)       /* 0: main oscillator */
-#define RCC_XTAL      (0xFu << 6)
+/* RCC fields (LM3S6965 datasheet, 6.4). */
 #define RCC_XTAL_8MHZ (0xEu << 6)
-#define RCC_BYPASS    (1u << 11)
-#define RCC_OEN       (1u << 12)      /* 1: PLL output disabled */
-#define RCC_PWRDN     (1u << 13)
+#define RCC_BYPASS    (1u << 11)      /* 1: the PLL is bypassed */
+#define RCC_PWMDIV_64 (7u << 17)      /* the reset value, kept */
 #define RCC_USESYSDIV (1u << 22)
-#define RCC_SYSDIV    (0xFu << 23)
 #define RCC_SYSDIV_4  (3u << 23)      /* 200 MHz PLL / 4 = 50 MHz */
 #define RIS_PLLLRIS   (1u << 6)
+/* Main oscillator on (MOSCDIS 0) and the source (OSCSRC 0), an 8 MHz
+ * crystal, PLL powered (PWRDN 0) with its output on (OEN 0), the system
+ * divider in use; every other field as at reset. */
+#define RCC_50MHZ (RCC_XTAL_8MHZ | RCC_PWMDIV_64 | RCC_USESYSDIV | RCC_SYSDIV_4)
 
 #define RCGC1_UART0 (1u << 0)
 #define RCGC1_SSI0  (1u << 4)
@@ -30,19 +30,15 @@
 
 void board_clock_init(void)
 {
-    uint32_t rcc = mmio_read(SYSCTL_RCC);
-
-    /* Run from the raw oscillator while the PLL is reconfigured. */
-    rcc = (rcc | RCC_BYPASS) & ~RCC_USESYSDIV;
-    mmio_write(SYSCTL_RCC, rcc);
-    rcc &= ~(RCC_XTAL | RCC_OSCSRC | RCC_PWRDN | RCC_OEN | RCC_MOSCDIS |
-             RCC_SYSDIV);
-    rcc |= RCC_XTAL_8MHZ | RCC_SYSDIV_4 | RCC_USESYSDIV;
-    mmio_write(SYSCTL_RCC, rcc);
+    /* Whole values, not read-modify-write: RCC is at its reset value
+     * (BYPASS set, USESYSDIV clear), the state the datasheet's sequence
+     * starts from. The core runs from the raw oscillator until the PLL
+     * locks. */
+    mmio_write(SYSCTL_RCC, RCC_50MHZ | RCC_BYPASS);
     for (uint32_t i = 0; i < PLL_LOCK_POLLS; i++)
         if (mmio_read(SYSCTL_RIS) & RIS_PLLLRIS)
             break;
-    mmio_write(SYSCTL_RCC, rcc & ~RCC_BYPASS);
+    mmio_write(SYSCTL_RCC, RCC_50MHZ);
 
     mmio_set(SYSCTL_RCGC1, RCGC1_UART0 | RCGC1_SSI0);
     mmio_set(SYSCTL_RCGC2, RCGC2_GPIOA | RCGC2_GPIOD);

@@ -20,10 +20,10 @@ int board_handoff(void *ctx, const struct boot_image *img)
                    (unsigned)e.pc);
     else
         con_printf(con, "handoff: entry 0x%08x\n", (unsigned)e.pc);
-    con_printf(con, "handoff: loader stack high-water mark %u bytes\n",
-               (unsigned)cpu_stack_used());
+    if (BOARD_STACK_REPORT)
+        con_printf(con, "handoff: loader stack high-water mark %u bytes\n",
+                   (unsigned)cpu_stack_used());
     board_console_flush();
     board_spi_quiet(spi);
-    cpu_ms_stop();
     cpu_enter(&e, img->fdt_addr, img->handoff_addr);
 }

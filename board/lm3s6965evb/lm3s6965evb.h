@@ -33,11 +33,19 @@ void board_clock_init(void);
 /* uart.c: UART0 as the console. */
 void board_console_init(void);
 
-/* spi.c: SSI0 with the card's chip select on PD0. */
+/* setup.c: the boot environment, in flash; its con is board_console(). */
+struct boot_env;
+extern const struct boot_env lm3s_env;
+
+/* spi.c: SSI0 with the card's chip select on PD0. The struct spi_bus
+ * over it is setup.c's, in flash (its ctx, the struct board_spi, is a
+ * static): select, set_hz and xfer below, ctx a struct board_spi. */
 struct board_spi {
     struct pl022 ssi;
-    struct spi_bus bus;
 };
+void board_spi_select(void *ctx, int on);
+void board_spi_set_hz(void *ctx, uint32_t hz);
+void board_spi_xfer(void *ctx, const uint8_t *tx, uint8_t *rx, uint32_t n);
 void board_spi_init(struct board_spi *s, uint32_t hz);
 void board_spi_quiet(struct board_spi *s);
 

@@ -11,6 +11,13 @@
 
 static struct board_spi spi;
 static struct board_card card;
+/* The card's bus: known when the loader is linked, kept in flash. */
+static const struct spi_bus sd_bus = {
+    .select = board_spi_select,
+    .set_hz = board_spi_set_hz,
+    .xfer = board_spi_xfer,
+    .ctx = &spi,
+};
 
 #if BOOT_INTERACTIVE
 /* The prompt's `info`: the card line again. */
@@ -25,7 +32,7 @@ static void board_info(void *ctx, const struct console *con)
 extern uint8_t __window_size[];
 
 /* Known when the loader is linked: kept in flash. */
-static const struct boot_env lm3s_env = {
+const struct boot_env lm3s_env = {
     .con = { .write = pl011_write, .ctx = (void *)UART0_BASE },
     .ms_now = cpu_ms_now,
     .bd = &card.bd,
@@ -48,18 +55,17 @@ static const struct boot_env lm3s_env = {
 #endif
 };
 
+__attribute__((noinline)) /* its frame off the deepest path */
 int board_init(const struct boot_env **env)
 {
-    const struct console *con = board_console();
-
     board_clock_init();
     board_console_init();
     cpu_ms_start(BOARD_SYSCLK_HZ);
-#if !BOARD_REPORT
-    con_printf(con, "\nextload: %s\n", BOARD_NAME);
-#else
-    con_printf(con, "\nextload: %s, %u MHz, load window 0x%08x-0x%08x "
-               "(%u bytes), loader RAM %u bytes%s\n", BOARD_NAME,
+    /* Tiny (BOARD_REPORT=0): no banner; the card line is the first. */
+#if BOARD_REPORT
+    con_printf(board_console(), "\nextload: %s, %u MHz, load window "
+               "0x%08x-0x%08x (%u bytes), loader RAM %u bytes%s\n",
+               BOARD_NAME,
                (unsigned)(BOARD_SYSCLK_HZ / 1000000u),
                (unsigned)BOARD_WINDOW_START,
                (unsigned)(BOARD_WINDOW_START + BOARD_WINDOW_SIZE),
@@ -69,7 +75,7 @@ int board_init(const struct boot_env **env)
 #endif
 
     board_spi_init(&spi, SD_INIT_HZ);
-    int rc = board_card_init(&card, &spi.bus, &spi.ssi.hz, SD_MAX_HZ);
+    int rc = board_card_init(&card, &sd_bus, &spi.ssi.hz, SD_MAX_HZ);
     if (rc)
         return rc;
     *env = &lm3s_env;

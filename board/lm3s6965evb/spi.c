@@ -2,7 +2,7 @@
 #include "board/lm3s6965evb/lm3s6965evb.h"
 #include "drivers/lm3s_gpio.h"
 
-static void spi_select(void *ctx, int on)
+void board_spi_select(void *ctx, int on)
 {
     (void)ctx;
     /* QEMU switches its SSI mux on PD0 edges only, so selecting always
@@ -12,12 +12,13 @@ static void spi_select(void *ctx, int on)
         lm3s_gpio_write(GPIOD_BASE, PD_SD_CS, 0);
 }
 
-static void spi_set_hz(void *ctx, uint32_t hz)
+void board_spi_set_hz(void *ctx, uint32_t hz)
 {
     pl022_set_hz(&((struct board_spi *)ctx)->ssi, hz);
 }
 
-static void spi_xfer(void *ctx, const uint8_t *tx, uint8_t *rx, uint32_t n)
+void board_spi_xfer(void *ctx, const uint8_t *tx, uint8_t *rx,
+                    uint32_t n)
 {
     pl022_xfer(&((struct board_spi *)ctx)->ssi, tx, rx, n);
 }
@@ -26,16 +27,10 @@ void board_spi_init(struct board_spi *s, uint32_t hz)
 {
     lm3s_gpio_alternate(GPIOA_BASE, PA_SSI0CLK | PA_SSI0RX | PA_SSI0TX);
     /* The OLED's select is a plain output held high: off the bus. */
-    lm3s_gpio_output(GPIOA_BASE, PA_OLED_CS);
-    lm3s_gpio_write(GPIOA_BASE, PA_OLED_CS, 1);
-    lm3s_gpio_output(GPIOD_BASE, PD_SD_CS);
-    lm3s_gpio_write(GPIOD_BASE, PD_SD_CS, 1);
+    lm3s_gpio_output(GPIOA_BASE, PA_OLED_CS, 1);
+    lm3s_gpio_output(GPIOD_BASE, PD_SD_CS, 1);
 
     pl022_init(&s->ssi, SSI0_BASE, BOARD_SYSCLK_HZ, hz);
-    s->bus.select = spi_select;
-    s->bus.set_hz = spi_set_hz;
-    s->bus.xfer = spi_xfer;
-    s->bus.ctx = s;
 }
 
 void board_spi_quiet(struct board_spi *s)

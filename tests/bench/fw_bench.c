@@ -112,8 +112,12 @@ void board_main(void)
     rec.runs = (struct run *)(void *)(__window_start + CHUNK);
     rec.runs_max = (BOARD_WINDOW_SIZE - CHUNK) / sizeof(struct run);
 
+    /* The board's SPI adapter (board/lm3s6965evb/spi.c) as a bus. */
+    const struct spi_bus bus = { board_spi_select, board_spi_set_hz,
+                                 board_spi_xfer, &spi };
+
     board_spi_init(&spi, SD_INIT_HZ);
-    rc = sdspi_init(&card, &spi.bus, cpu_ms_now, 0, SD_MAX_HZ);
+    rc = sdspi_init(&card, &bus, cpu_ms_now, 0, SD_MAX_HZ);
     if (rc)
         fail("sdspi_init", rc);
     const struct blockdev bd = { rec_read, &card, card.sectors };

@@ -15,6 +15,14 @@ LM3S=$BUILD/lm3s6965evb$psuf
 BENCH=$BUILD/bench$psuf
 IMG=$BUILD/qemu/demo.img
 measured=0 what="boot of make qemu's demo card"
+# The image that prints the high-water line: the loader itself, or where
+# it is built without the line (board/board_conf.h BOARD_STACK_REPORT=0,
+# the tiny profile) the same image built with it.
+HWM_ELF=$LM3S/extload.elf
+if [ "$PROFILE" = tiny ] && [ -f "$LM3S/extload-stack.elf" ]; then
+    HWM_ELF=$LM3S/extload-stack.elf
+    what="boot of make qemu's demo card by extload-stack.elf, BOARD_STACK_REPORT=1"
+fi
 if [ "${SIZE_QEMU:-1}" = 0 ]; then
     what="SIZE_QEMU=0"
 elif command -v qemu-system-arm >/dev/null && [ -f "$IMG" ]; then
@@ -23,7 +31,7 @@ elif command -v qemu-system-arm >/dev/null && [ -f "$IMG" ]; then
     timeout 120 qemu-system-arm -M lm3s6965evb -nographic -icount shift=0 \
         -semihosting-config enable=on,target=native \
         -drive "if=sd,format=raw,file=$IMG,snapshot=on" \
-        -kernel "$LM3S/extload.elf" </dev/null >"$log" 2>&1
+        -kernel "$HWM_ELF" </dev/null >"$log" 2>&1
     measured=$(tr -d '\r' <"$log" |
                sed -nE 's/.*stack high-water mark ([0-9]+) bytes.*/\1/p')
     if [ -z "$measured" ]; then
@@ -92,6 +100,16 @@ if [ "$PROFILE" = tiny ] && [ -f "$LM3S/extload-report.bin" ]; then
     echo "BOARD_REPORT (the board's full banner, card CID, hand-off and" \
          "fault lines): extload.bin $with bytes with them, $without" \
          "without: they cost $((with - without)) bytes"
+    echo
+fi
+# The hand-off's stack line (board/board_conf.h BOARD_STACK_REPORT), off
+# in the tiny profile: the loader built with it, and the difference.
+if [ "$PROFILE" = tiny ] && [ -f "$LM3S/extload-stack.bin" ]; then
+    with=$(stat -c %s "$LM3S/extload-stack.bin")
+    without=$(stat -c %s "$LM3S/extload.bin")
+    echo "BOARD_STACK_REPORT (the hand-off's stack high-water line):" \
+         "extload.bin $with bytes with it, $without without: it costs" \
+         "$((with - without)) bytes"
     echo
 fi
 # shellcheck disable=SC2086

@@ -84,4 +84,15 @@ check "tiny: a missing kernel is named by its code: ext error -7" 68 \
     "load: /boot/missing.bin: (inode [0-9]+: )?ext error -7; no labels left" \
     "!no such file"
 
+# A raw kernel that is one undefined instruction (UDF #0): it faults while
+# the loader's vector table is in place; the tiny fault line (BOARD_REPORT=0,
+# board/board_conf.h) names the exception, pc, lr and CFSR, and the board
+# stops.
+r=$T/udf; mkdir -p "$r/boot"; printf '\000\336\000\336' >"$r/boot/kernel.bin"
+image "$T/udf.img" "$r"
+boot udf "$T/udf.img"
+check "tiny: a fault is one line (exception, pc, lr, CFSR) and the board stops" 127 \
+    "handoff: entry 0x20000001" \
+    "^fault: exception 3 pc=20000000 lr=[0-9a-f]{8} cfsr=00010000; stopped$"
+
 qemu_done
