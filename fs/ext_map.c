@@ -31,18 +31,55 @@ static int blk_check(struct ext_fs *fs, uint32_t ino, ext_blk_t blk)
     return 0;
 }
 
-static int ptr_at(struct ext_fs *fs, ext_blk_t blk, uint32_t idx, uint32_t *v)
+/* Pointer idx of the remembered double-indirect block. Between two of
+ * its single-indirect blocks the sector buffer holds their pointers, so
+ * the next few of its own are kept from the last read of its sector:
+ * a sequential read re-reads that sector once per 8 indirect blocks. */
+static int dind_ptr(struct ext_fs *fs, struct ext_file *f, uint32_t idx,
+                    uint32_t *p)
 {
     uint8_t b[EXT_PTR_SIZE];
-    int rc = ext_bytes(fs, blk, idx * EXT_PTR_SIZE, b, EXT_PTR_SIZE);
+    uint32_t at, i;
+    int rc;
 
-    *v = le32(b);
+    if (idx - f->win_first < f->win_n) {
+        *p = f->win[idx - f->win_first];
+        return 0;
+    }
+    rc = ext_bytes(fs, f->ind_pblk[1], idx * EXT_PTR_SIZE, b, EXT_PTR_SIZE);
+    if (rc)
+        return rc;
+    at = (idx * EXT_PTR_SIZE) & (BLOCKDEV_SECTOR - 1);
+    for (i = 0; i < 8 && at < BLOCKDEV_SECTOR; i++, at += EXT_PTR_SIZE)
+        f->win[i] = le32(fs->buf + at);
+    f->win_first = idx;
+    f->win_n = i;
+    *p = le32(b);
+    return 0;
+}
+
+/* Pointer idx of a map holder: i_block (holder 0) or an indirect block
+ * (the remembered double-indirect one through its window). */
+static int ptr_get(struct ext_fs *fs, struct ext_file *f, ext_blk_t holder,
+                   uint32_t idx, uint32_t *p)
+{
+    uint8_t b[EXT_PTR_SIZE];
+    int rc = 0;
+
+    if (!holder)
+        memcpy(b, f->in.iblock + EXT_PTR_SIZE * idx, EXT_PTR_SIZE);
+    else if (holder == f->ind_pblk[1])
+        return dind_ptr(fs, f, idx, p);
+    else
+        rc = ext_bytes(fs, holder, idx * EXT_PTR_SIZE, b, EXT_PTR_SIZE);
+    *p = le32(b);
     return rc;
 }
 
-/* A pointer read from an indirect block: 0 is a hole; anything else must
- * lie inside the filesystem and must not point back at the block that
- * holds it (an indirect block pointing to itself). */
+/* A pointer read from i_block or an indirect block (its holder): 0 is a
+ * hole; anything else must lie inside the filesystem, outside the system
+ * zone, and must not point back at the block that holds it (an indirect
+ * block pointing to itself). */
 static int ptr_check(struct ext_fs *fs, const struct ext_file *f,
                      uint32_t ptr, ext_blk_t holder)
 {
@@ -54,65 +91,26 @@ static int ptr_check(struct ext_fs *fs, const struct ext_file *f,
     return blk_check(fs, f->in.ino, ptr);
 }
 
-/* Extend a run over the following pointers of the same sector while they
- * stay contiguous (or stay holes). */
-static int run_extend(struct ext_fs *fs, const struct ext_file *f,
-                      ext_blk_t blk, uint32_t idx, uint32_t last,
-                      struct ext_run *run)
+/* 2^sh blocks, what one pointer covers sh / log2(ppb) levels up; past
+ * 2^32 - 1 only for i_block[14] on 8 KiB blocks or more, where it stays
+ * 2^32 - 1, past every logical block. */
+static ext_blk_t level_span(uint32_t sh)
 {
-    uint32_t per_sector = BLOCKDEV_SECTOR / EXT_PTR_SIZE;
-    uint32_t end = (idx / per_sector + 1) * per_sector;
-
-    if (end > last)
-        end = last;
-    for (idx++; idx < end; idx++) {
-        uint32_t p;
-        int rc = ptr_at(fs, blk, idx, &p);
-
-        if (rc)
-            return rc;
-        if (run->pblk ? p != run->pblk + run->len : p != 0)
-            break;
-        rc = ptr_check(fs, f, p, blk);
-        if (rc)
-            return rc;
-        run->len++;
-    }
-    return 0;
-}
-
-/* Pointer idx of the remembered double-indirect block. Between two of
- * its single-indirect blocks the sector buffer holds their pointers, so
- * the next few of its own are kept from the last read of its sector:
- * a sequential read re-reads that sector once per 8 indirect blocks. */
-static int dind_ptr(struct ext_fs *fs, struct ext_file *f, uint32_t idx,
-                    uint32_t *p)
-{
-    uint32_t at, i;
-    int rc;
-
-    if (idx - f->win_first < f->win_n) {
-        *p = f->win[idx - f->win_first];
-        return 0;
-    }
-    rc = ptr_at(fs, f->ind_pblk[1], idx, p);
-    if (rc)
-        return rc;
-    at = (idx * EXT_PTR_SIZE) & (BLOCKDEV_SECTOR - 1);
-    for (i = 0; i < 8 && at < BLOCKDEV_SECTOR; i++, at += EXT_PTR_SIZE)
-        f->win[i] = le32(fs->buf + at);
-    f->win_first = idx;
-    f->win_n = i;
-    return 0;
+    return sh < 32 ? (ext_blk_t)1 << sh : UINT32_MAX;
 }
 
 /*
- * i_block[12] maps the next ppb blocks through one indirect block,
- * i_block[13] the next ppb^2 through a double-indirect one, i_block[14]
- * the next ppb^3 through a triple-indirect one (ppb = block size / 4).
- * f->ind_* remember the last single-indirect block (level 0) and the last
- * double-indirect block (level 1), so a sequential read goes back to the
- * top only when it leaves them.
+ * i_block[0..11] map the first 12 blocks; i_block[12] maps the next ppb
+ * through one indirect block, i_block[13] the next ppb^2 through a
+ * double-indirect one, i_block[14] the next ppb^3 through a
+ * triple-indirect one (ppb = block size / 4). One walk down the levels
+ * serves them all: a holder (i_block, or an indirect block at `level`,
+ * whose pointers each cover ppb^level blocks from base) gives the pointer
+ * covering lblk, until a level-0 pointer names the data block. f->ind_*
+ * remember the last single-indirect (level 0) and double-indirect
+ * (level 1) blocks, so a sequential read goes back to the top only when
+ * it leaves them. The data pointer's run extends over the pointers after
+ * it in the same sector while they stay contiguous (or stay holes).
  */
 __attribute__((noinline))
 static int map_blockmap(struct ext_fs *fs, struct ext_file *f, ext_blk_t lblk,
@@ -120,108 +118,82 @@ static int map_blockmap(struct ext_fs *fs, struct ext_file *f, ext_blk_t lblk,
 {
     uint32_t shift = fs->blk_shift - 2;
     uint32_t ppb = 1u << shift;
-    /* What a level covers, from base on: ppb^3 reaches 2^42 with 64 KiB
-     * blocks, so span saturates at 2^32 - 1, past every logical block
-     * (base >= 12). */
-    ext_blk_t base, span;
-    ext_blk_t blk = 0;
-    uint32_t p, level, idx;
+    ext_blk_t holder = 0, base = 0, span;
+    uint32_t level = 0, idx = (uint32_t)lblk, end, p;
     int rc;
 
-    if (lblk < NDIR) {
-        run->pblk = le32(f->in.iblock + EXT_PTR_SIZE * lblk);
-        run->len = 1;
-        rc = blk_check(fs, f->in.ino, run->pblk);
-        if (!run->pblk)
-            rc = 0;
-        while (!rc && lblk + run->len < NDIR) {
-            p = le32(f->in.iblock + EXT_PTR_SIZE * (lblk + run->len));
-            if (run->pblk ? p != run->pblk + run->len || !ext_blk_ok(fs, p) ||
-                                ext_blk_sys(fs, p, 1)
-                          : p != 0)
-                break;
-            run->len++;
-        }
-        return rc;
-    }
-
-    if (f->ind_pblk[0] && lblk - f->ind_base[0] < ppb) {
-        blk = f->ind_pblk[0];
-        base = f->ind_base[0];
-    } else if (f->ind_pblk[1] && lblk - f->ind_base[1] < ppb * ppb) {
-        base = f->ind_base[1];
-        idx = (uint32_t)((lblk - base) >> shift);
-        rc = dind_ptr(fs, f, idx, &p);
-        if (!rc)
-            rc = ptr_check(fs, f, p, f->ind_pblk[1]);
-        if (rc)
-            return rc;
-        blk = p;
-        base += (ext_blk_t)idx << shift;
-        span = ppb;
-        if (!blk)
-            goto hole;
-    } else {
-        /* From the top: which of i_block[12..14] covers lblk. */
-        base = NDIR;
-        span = ppb;
-        for (level = 0; level < 3; level++) {
-            if (lblk - base < span)
-                break;
-            base += span;
-            span = span > UINT32_MAX >> shift ? UINT32_MAX : span << shift;
-        }
-        if (level == 3)
-            return ext_fail(fs, EXT_ECORRUPT, f->in.ino, 0,
-                            "file size is past what a block map can "
-                            "address");
-        blk = le32(f->in.iblock + EXT_PTR_SIZE * (I_IND_BLOCK + level));
-        rc = blk_check(fs, f->in.ino, blk);
-        if (!blk)
-            goto hole;
-        if (rc)
-            return rc;
-        /* Walk down to the single-indirect block holding lblk's pointer. */
-        while (level--) {
-            ext_blk_t holder = blk;
-
-            span = (ext_blk_t)1 << (shift * (level + 1));
-            idx = (uint32_t)((lblk - base) >> (shift * (level + 1)));
-            if (level == 0) {
-                /* holder is a double-indirect block: remember it. */
-                if (f->ind_pblk[1] != holder)
-                    f->win_n = 0;
-                f->ind_pblk[1] = holder;
-                f->ind_base[1] = base;
-                rc = dind_ptr(fs, f, idx, &p);
-            } else {
-                rc = ptr_at(fs, holder, idx, &p);
+    if (lblk >= NDIR) {
+        if (f->ind_pblk[0] && lblk - f->ind_base[0] < ppb) {
+            holder = f->ind_pblk[0];
+            base = f->ind_base[0];
+        } else if (f->ind_pblk[1] &&
+                   lblk - f->ind_base[1] < (ext_blk_t)ppb << shift) {
+            holder = f->ind_pblk[1];
+            base = f->ind_base[1];
+            level = 1;
+        } else {
+            /* Which of i_block[12..14] covers lblk. */
+            base = NDIR;
+            for (level = 1; lblk - base >= (span = level_span(shift * level));
+                 level++) {
+                if (level == 3)
+                    return ext_fail(fs, EXT_ECORRUPT, f->in.ino, 0,
+                                    "file size is past what a block map "
+                                    "can address");
+                base += span;
             }
-            if (!rc)
-                rc = ptr_check(fs, f, p, holder);
-            if (rc)
-                return rc;
-            base += idx * span;
-            blk = p;
-            if (!blk)
-                goto hole;
+            idx = I_IND_BLOCK - 1 + level;
         }
     }
-    f->ind_pblk[0] = blk;
-    f->ind_base[0] = base;
-    idx = (uint32_t)(lblk - base);
-    rc = ptr_at(fs, blk, idx, &p);
-    if (!rc)
-        rc = ptr_check(fs, f, p, blk);
-    if (rc)
-        return rc;
+    for (;;) {
+        /* What one of this holder's pointers covers: ppb^level. */
+        uint32_t sh = shift * level;
+
+        span = level_span(sh);
+        if (holder) {
+            idx = (uint32_t)((lblk - base) >> sh);
+            base += (ext_blk_t)idx << sh;
+        }
+        rc = ptr_get(fs, f, holder, idx, &p);
+        if (!rc)
+            rc = ptr_check(fs, f, p, holder);
+        if (rc)
+            return rc;
+        if (!level)
+            break;
+        if (!p) {
+            run->pblk = 0;
+            run->len = span - (lblk - base);
+            return 0;
+        }
+        holder = p;
+        if (--level < 2) {
+            if (level && f->ind_pblk[1] != p)
+                f->win_n = 0;
+            f->ind_pblk[level] = p;
+            f->ind_base[level] = base;
+        }
+    }
     run->pblk = p;
     run->len = 1;
-    return run_extend(fs, f, blk, idx, ppb, run);
-
-hole:
-    run->pblk = 0;
-    run->len = span - (lblk - base);
+    end = NDIR;
+    if (holder) {
+        end = (idx / (BLOCKDEV_SECTOR / EXT_PTR_SIZE) + 1) *
+              (BLOCKDEV_SECTOR / EXT_PTR_SIZE);
+        if (end > ppb)
+            end = ppb;
+    }
+    for (idx++; idx < end; idx++) {
+        rc = ptr_get(fs, f, holder, idx, &p);
+        if (rc)
+            return rc;
+        if (run->pblk ? p != run->pblk + run->len : p != 0)
+            break;
+        rc = ptr_check(fs, f, p, holder);
+        if (rc)
+            return rc;
+        run->len++;
+    }
     return 0;
 }
 
