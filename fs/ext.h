@@ -134,7 +134,9 @@ struct ext_fs {
     ext_blk_t blocks_count;
     blockdev_lba_t buf_lba;       /* sector in buf (fs-relative); ~0 none */
     ext_blk_t err_blk;             /* the last error: which block, ... */
+#if EXT_MESSAGES
     const char *err_what;         /* ... what was wrong, ... */
+#endif
     uint32_t err_ino;             /* ... which inode (0: n/a) ... */
     int32_t err;                  /* ... and its code */
     uint32_t err_features;        /* EXT_EFEATURE: the INCOMPAT bits */

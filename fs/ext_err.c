@@ -21,13 +21,13 @@ const char *ext_strerror(int err)
  * sentences) the code's number, fs/ext.h's value, so such a build links
  * no table of texts. */
 static uint32_t put_what(char *buf, uint32_t len, uint32_t at,
-                         const char *what, int err)
+                         const struct ext_fs *fs)
 {
 #if EXT_MESSAGES
-    return num_put(buf, len, at, what ? what : ext_strerror(err));
+    return num_put(buf, len, at,
+                   fs->err_what ? fs->err_what : ext_strerror(fs->err));
 #else
-    (void)what;
-    return num_put_code(buf, len, at, "ext", err);
+    return num_put_code(buf, len, at, "ext", fs->err);
 #endif
 }
 
@@ -101,7 +101,7 @@ uint32_t ext_error_describe_dev(const struct ext_fs *fs,
     if (!len)
         return 0;
     if (fs->err == EXT_EFEATURE) {
-        at = put_what(buf, len, at, fs->err_what, fs->err);
+        at = put_what(buf, len, at, fs);
         at = num_put(buf, len, at, ": ");
 #if EXT_MESSAGES
         buf[at] = 0;
@@ -123,7 +123,7 @@ uint32_t ext_error_describe_dev(const struct ext_fs *fs,
     }
     if (at)
         at = num_put(buf, len, at, ": ");
-    at = put_what(buf, len, at, fs->err_what, fs->err);
+    at = put_what(buf, len, at, fs);
     if (fs->err == EXT_EIO)
         at = put_dev(buf, len, at, fs->err_dev, dev_strerror);
     buf[at] = 0;

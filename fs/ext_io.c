@@ -8,7 +8,11 @@ int ext_fail_at(struct ext_fs *fs, int err, uint32_t ino, ext_blk_t blk,
     fs->err = err;
     fs->err_ino = ino;
     fs->err_blk = blk;
+#if EXT_MESSAGES
     fs->err_what = what;
+#else
+    (void)what;
+#endif
     fs->err_dev = 0;
     return err;
 }
