@@ -141,7 +141,8 @@ struct ext_fs {
     int32_t err;                  /* ... and its code */
     uint32_t err_features;        /* EXT_EFEATURE: the INCOMPAT bits */
     int32_t err_dev;              /* EXT_EIO: the block device's own
-                                     (negative) code; 0 none */
+                                     (negative) code; 0 none; set with
+                                     each EXT_EIO, stale otherwise */
 #if EXT_PATH_LIMIT
     uint32_t path_max;            /* set after the mount: the bytes a
                                      lookup may use (0: EXT_PATH_MAX) */
