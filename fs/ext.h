@@ -158,8 +158,8 @@ struct ext_fs {
     uint32_t backup_bgs[2];       /* sparse_super2's backup groups */
     /* System zone (ext_blk_sys): bitmaps and inode tables seen at mount
      * in the descriptor sector mount reads anyway, merged into runs. */
-    uint32_t zone_lo[EXT_ZONES];
-    uint32_t zone_len[EXT_ZONES];
+    uint32_t zone_lo[EXT_ZONES];  /* [zone_lo, zone_hi) */
+    uint32_t zone_hi[EXT_ZONES];
     uint32_t compat, incompat, ro_compat;
 #if EXT_CSUM_VERIFY
     uint32_t csum_seed;           /* crc32c seed for metadata_csum */
