@@ -237,7 +237,8 @@ struct ext_file {
     ext_blk_t leaf_last;          /* the last it covers (inclusive) */
     ext_blk_t leaf_last_seen;     /* last block of the last entry checked */
     uint32_t leaf_entries;        /* its entry count (checked, verified) */
-    uint32_t leaf_hint;           /* entry after the last one found */
+    uint32_t leaf_hint;           /* entries at or before the last block
+                                     mapped (node_search's count) */
     uint32_t leaf_checked;        /* entries checked so far, in order */
 };
 

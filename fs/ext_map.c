@@ -374,66 +374,50 @@ static int node_open(struct ext_fs *fs, struct ext_file *f, ext_blk_t blk,
     return bad;
 }
 
-/* Binary search: the last entry whose first logical block is <= lblk, or
- * entries when lblk is before them all. Also the block before the next
- * entry's start (*next_last; left alone when there is no next entry).
- * The hint (the entry after the last one found) is tried first: a
- * sequential read finds its extent there without touching the leaf's
- * other sectors. */
+/*
+ * How many entries start at or before lblk (*count; sorted, so they are
+ * the first ones), the last of them into e, and the block before the
+ * next entry's start (*next_last; left alone when there is no next
+ * entry). The scan starts at entry `from` (the count found last)
+ * and walks forward while entries start at or before lblk; when the
+ * first step does not, it walks back instead. A sequential read then
+ * reads the entry it continues into and the one after, nothing more,
+ * and forward steps go in entry order, so the cached leaf's entries are
+ * checked as reached (node_entry_crc): all up to the one past the
+ * answer; the ones behind `from` have been checked already.
+ */
 static int node_search(struct ext_fs *fs, struct ext_file *f,
                        const struct ext_node *n, ext_blk_t lblk,
-                       uint32_t hint, uint32_t *found, ext_blk_t *next_last,
+                       uint32_t from, uint32_t *count, ext_blk_t *next_last,
                        uint8_t e[EXT_ENTRY_SIZE])
 {
-    uint32_t lo = 0, hi = n->entries;   /* answer in [lo, hi) */
+    uint8_t t[EXT_ENTRY_SIZE];
+    uint32_t b;                   /* entries [0, b) start <= lblk */
     int rc;
 
-    *found = n->entries;
-    if (hint < n->entries) {
-        rc = node_entry(fs, f, n, hint, e);
+    if (from > n->entries)
+        from = n->entries;
+    for (b = from; b < n->entries; b++) {
+        rc = node_entry(fs, f, n, b, t);
         if (rc)
             return rc;
-        if (le32(e + EE_BLOCK) <= lblk) {
-            *found = hint;
-            lo = hint + 1;
-            if (lo < hi) {
-                rc = node_entry(fs, f, n, lo, e);
-                if (rc)
-                    return rc;
-                if (le32(e + EE_BLOCK) > lblk)
-                    hi = lo;
-            }
-        } else {
-            hi = hint;
+        if (le32(t + EE_BLOCK) > lblk) {
+            *next_last = (ext_blk_t)le32(t + EE_BLOCK) - 1;
+            break;
         }
+        memcpy(e, t, EXT_ENTRY_SIZE);
     }
-    while (lo < hi) {
-        uint32_t mid = lo + (hi - lo) / 2;
-
-        rc = node_entry(fs, f, n, mid, e);
+    for (; b == from && b; b--, from--) {
+        rc = node_entry(fs, f, n, b - 1, t);
         if (rc)
             return rc;
-        if (le32(e + EE_BLOCK) <= lblk) {
-            *found = mid;
-            lo = mid + 1;
-        } else {
-            hi = mid;
+        if (le32(t + EE_BLOCK) <= lblk) {
+            memcpy(e, t, EXT_ENTRY_SIZE);
+            break;
         }
+        *next_last = (ext_blk_t)le32(t + EE_BLOCK) - 1;
     }
-    if (*found + 1 < n->entries) {
-        rc = node_entry(fs, f, n, *found + 1, e);
-        if (rc)
-            return rc;
-        *next_last = (ext_blk_t)le32(e + EE_BLOCK) - 1;
-    }
-    if (*found < n->entries)
-        return node_entry(fs, f, n, *found, e);
-    if (n->entries) {
-        rc = node_entry(fs, f, n, 0, e);
-        if (rc)
-            return rc;
-        *next_last = (ext_blk_t)le32(e + EE_BLOCK) - 1;
-    }
+    *count = b;
     return 0;
 }
 
@@ -444,22 +428,16 @@ static int map_leaf(struct ext_fs *fs, struct ext_file *f,
                     const struct ext_node *n, ext_blk_t lblk, ext_blk_t last,
                     struct ext_run *run)
 {
-    uint8_t e[EXT_ENTRY_SIZE], later[EXT_ENTRY_SIZE];
-    uint32_t i, len, need, k, first;
-    int rc = node_search(fs, f, n, lblk, f->leaf_hint, &i, &last, e);
+    uint8_t e[EXT_ENTRY_SIZE];
+    uint32_t count, len, first;
+    int rc = node_search(fs, f, n, lblk, f->leaf_hint, &count, &last, e);
 
-    /* What is used (entry i, the start of i + 1) and all before it must
-     * have been checked; a sequential read has checked them already. */
-    need = i < n->entries ? i + 2 : 1;
-    for (k = f->leaf_checked; !rc && n->blk && k < need && k < n->entries;
-         k++)
-        rc = node_entry(fs, f, n, k, later);
     if (rc)
         return rc;
-    f->leaf_hint = i + 1;
+    f->leaf_hint = count;
     run->pblk = 0;
     run->len = run_through(last, lblk);
-    if (i == n->entries)
+    if (!count)
         return 0;                    /* before the first extent: a hole */
     first = le32(e + EE_BLOCK);
     len = ee_len(e);
@@ -497,12 +475,12 @@ static int map_extents(struct ext_fs *fs, struct ext_file *f, ext_blk_t lblk,
     }
     rc = node_open(fs, f, 0, -1, 0, &n);
     while (!rc && n.depth) {
-        uint32_t i;
+        uint32_t count;
 
-        rc = node_search(fs, f, &n, lblk, UINT32_MAX, &i, &last, e);
+        rc = node_search(fs, f, &n, lblk, 0, &count, &last, e);
         if (rc)
             return rc;
-        if (i == n.entries) {
+        if (!count) {
             run->pblk = 0;
             run->len = run_through(last, lblk);
             return 0;
