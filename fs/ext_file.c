@@ -36,11 +36,12 @@ int ext_file_open(struct ext_fs *fs, const struct ext_inode *in,
      * where read. */
     if (!ext_inline(in) && !fast_symlink(in)) {
         uint32_t s = fs->blk_shift - 2;
-        uint64_t max = 1ull << 32;
+        uint32_t last = UINT32_MAX;   /* the last block it may reach */
 
         if (!(in->flags & IFL_EXTENTS) && 3 * s < 32)
-            max = I_NDIR_BLOCKS + (1u << s) + (1u << 2 * s) + (1u << 3 * s);
-        if (in->size > max << fs->blk_shift)
+            last = I_NDIR_BLOCKS - 1 + (1u << s) + (1u << 2 * s) +
+                   (1u << 3 * s);
+        if (in->size && (in->size - 1) >> fs->blk_shift > last)
             return ext_fail(fs, EXT_EFBIG, in->ino, 0,
                             "i_size is past what the file's block map or "
                             "extent tree can address");
