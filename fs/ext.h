@@ -153,7 +153,9 @@ struct ext_fs {
     uint32_t blocks_per_group;
     uint32_t first_data_block;
     uint32_t groups;
-    uint32_t first_meta_bg;
+    uint32_t first_meta_bg;       /* descriptor blocks in the table after
+                                     each backup: s_first_meta_bg with
+                                     meta_bg, else the whole table's */
     uint32_t first_ino;           /* s_first_ino: below it, reserved */
     uint32_t backup_bgs[2];       /* sparse_super2's backup groups */
     /* System zone (ext_blk_sys): bitmaps and inode tables seen at mount

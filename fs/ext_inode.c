@@ -46,10 +46,7 @@ static uint32_t group_meta(const struct ext_fs *fs, uint32_t g)
     if (!(fs->incompat & INCOMPAT_META_BG) ||
         g / per_blk < fs->first_meta_bg) {
         if (n)
-            n += ((fs->incompat & INCOMPAT_META_BG)
-                      ? fs->first_meta_bg
-                      : (fs->groups + per_blk - 1) / per_blk) +
-                 fs->reserved_gdt;
+            n += fs->first_meta_bg + fs->reserved_gdt;
     } else {
         uint32_t r = g % per_blk;
 
@@ -166,7 +163,7 @@ int ext_zones_init(struct ext_fs *fs)
                                    BG_INODE_TABLE_HI };
     ext_blk_t blk;
     uint32_t off = desc_place(fs, 0, &blk), g, at, kind;
-    int rc = ext_sector(fs, ext_blk_sector(fs, blk) + off / BLOCKDEV_SECTOR);
+    int rc = ext_bytes(fs, blk, off, NULL, 1);    /* its sector, in buf */
 
     if (rc)
         return rc;
@@ -323,7 +320,7 @@ int ext_inode_read(struct ext_fs *fs, uint32_t ino, struct ext_inode *in)
     int rc;
 
     memset(in, 0, sizeof(*in));
-    if (ino == 0 || ino > fs->inodes_count)
+    if (ino - 1 >= fs->inodes_count)       /* 0, or past the count */
         return ext_fail(fs, EXT_EINVAL, ino, 0,
                         "inode number is 0 or past the inode count");
     rc = group_read(fs, (ino - 1) / fs->inodes_per_group, &grp);
