@@ -16,18 +16,24 @@ static ext_blk_t run_through(ext_blk_t last, ext_blk_t lblk)
 
 /* ---- block maps ---------------------------------------------------- */
 
-/* A block a file's map names: inside the filesystem and outside the
- * system zone (Linux's ext4_inode_block_valid). */
-static int blk_check(struct ext_fs *fs, uint32_t ino, ext_blk_t blk)
+/* Blocks [blk, blk + len) a file's map names: inside the filesystem and
+ * outside the system zone (Linux's ext4_inode_block_valid); what the
+ * failure says depends on the map (a block map's pointer or an extent). */
+static int span_check(struct ext_fs *fs, uint32_t ino, ext_blk_t blk,
+                      ext_blk_t len, bool extent)
 {
-    if (!ext_blk_ok(fs, blk))
+    if (!ext_blk_ok(fs, blk) || len > fs->blocks_count - blk)
         return ext_fail(fs, EXT_ERANGE, ino, blk,
-                        "block number outside the filesystem");
-    if (ext_blk_sys(fs, blk, 1))
+                        extent ? "extent maps blocks outside the filesystem"
+                               : "block number outside the filesystem");
+    if (ext_blk_sys(fs, blk, len))
         return ext_fail(fs, EXT_ESYSZONE, ino, blk,
-                        "block map points into the system zone "
-                        "(superblock, group descriptors, bitmaps, "
-                        "inode table)");
+                        extent ? "extent points into the system zone "
+                                 "(superblock, group descriptors, bitmaps, "
+                                 "inode table)"
+                               : "block map points into the system zone "
+                                 "(superblock, group descriptors, bitmaps, "
+                                 "inode table)");
     return 0;
 }
 
@@ -38,23 +44,22 @@ static int blk_check(struct ext_fs *fs, uint32_t ino, ext_blk_t blk)
 static int dind_ptr(struct ext_fs *fs, struct ext_file *f, uint32_t idx,
                     uint32_t *p)
 {
-    uint8_t b[EXT_PTR_SIZE];
     uint32_t at, i;
     int rc;
 
-    if (idx - f->win_first < f->win_n) {
-        *p = f->win[idx - f->win_first];
-        return 0;
+    if (idx - f->win_first >= f->win_n) {
+        /* Its sector into the buffer, and from idx on into the window. */
+        rc = ext_bytes(fs, f->ind_pblk[1], idx * EXT_PTR_SIZE, NULL,
+                       EXT_PTR_SIZE);
+        if (rc)
+            return rc;
+        at = (idx * EXT_PTR_SIZE) & (BLOCKDEV_SECTOR - 1);
+        for (i = 0; i < 8 && at < BLOCKDEV_SECTOR; i++, at += EXT_PTR_SIZE)
+            f->win[i] = le32(fs->buf + at);
+        f->win_first = idx;
+        f->win_n = i;
     }
-    rc = ext_bytes(fs, f->ind_pblk[1], idx * EXT_PTR_SIZE, b, EXT_PTR_SIZE);
-    if (rc)
-        return rc;
-    at = (idx * EXT_PTR_SIZE) & (BLOCKDEV_SECTOR - 1);
-    for (i = 0; i < 8 && at < BLOCKDEV_SECTOR; i++, at += EXT_PTR_SIZE)
-        f->win[i] = le32(fs->buf + at);
-    f->win_first = idx;
-    f->win_n = i;
-    *p = le32(b);
+    *p = f->win[idx - f->win_first];
     return 0;
 }
 
@@ -64,14 +69,15 @@ static int ptr_get(struct ext_fs *fs, struct ext_file *f, ext_blk_t holder,
                    uint32_t idx, uint32_t *p)
 {
     uint8_t b[EXT_PTR_SIZE];
-    int rc = 0;
+    int rc;
 
-    if (!holder)
-        memcpy(b, f->in.iblock + EXT_PTR_SIZE * idx, EXT_PTR_SIZE);
-    else if (holder == f->ind_pblk[1])
+    if (!holder) {
+        *p = le32(f->in.iblock + EXT_PTR_SIZE * idx);
+        return 0;
+    }
+    if (holder == f->ind_pblk[1])
         return dind_ptr(fs, f, idx, p);
-    else
-        rc = ext_bytes(fs, holder, idx * EXT_PTR_SIZE, b, EXT_PTR_SIZE);
+    rc = ext_bytes(fs, holder, idx * EXT_PTR_SIZE, b, EXT_PTR_SIZE);
     *p = le32(b);
     return rc;
 }
@@ -88,7 +94,7 @@ static int ptr_check(struct ext_fs *fs, const struct ext_file *f,
     if (ptr == holder)
         return ext_fail(fs, EXT_ECORRUPT, f->in.ino, ptr,
                         "indirect block points to itself");
-    return blk_check(fs, f->in.ino, ptr);
+    return span_check(fs, f->in.ino, ptr, 1, false);
 }
 
 /* 2^sh blocks, what one pointer covers sh / log2(ppb) levels up; past
@@ -123,14 +129,15 @@ static int map_blockmap(struct ext_fs *fs, struct ext_file *f, ext_blk_t lblk,
     int rc;
 
     if (lblk >= NDIR) {
-        if (f->ind_pblk[0] && lblk - f->ind_base[0] < ppb) {
-            holder = f->ind_pblk[0];
-            base = f->ind_base[0];
-        } else if (f->ind_pblk[1] &&
-                   lblk - f->ind_base[1] < (ext_blk_t)ppb << shift) {
-            holder = f->ind_pblk[1];
-            base = f->ind_base[1];
-            level = 1;
+        /* The remembered single-, then double-indirect block. */
+        for (; level < 2; level++) {
+            if (f->ind_pblk[level] &&
+                lblk - f->ind_base[level] < (ext_blk_t)ppb << shift * level)
+                break;
+        }
+        if (level < 2) {
+            holder = f->ind_pblk[level];
+            base = f->ind_base[level];
         } else {
             /* Which of i_block[12..14] covers lblk. */
             base = NDIR;
@@ -240,28 +247,23 @@ static int entry_check(struct ext_fs *fs, const struct ext_file *f,
     uint32_t first = le32(e + EE_BLOCK);          /* == EI_BLOCK */
     ext_blk_t pblk = n->depth ? ei_leaf(e) : ee_start(e);
     uint32_t len = n->depth ? 1 : ee_len(e);
-    ext_blk_t where = n->blk ? n->blk : pblk;
     const char *bad = NULL;
-    int err = EXT_EEXTENT;
+    bool prev = i != 0;
+    ext_blk_t last_was = *last;
 
-    if (!i && n->blk && first != parent_first)
+    *last = first + (len - 1);
+    if (!prev && n->blk && first != parent_first)
         bad = "extent node's first entry does not start where its index "
               "entry says";
-    else if (i && first <= *last)
+    else if (prev && first <= last_was)
         bad = "extent entries overlap or are out of order";
     else if (!len)
         bad = "extent entry has length 0";
     else if (len - 1 > UINT32_MAX - first)
         bad = "extent's logical range wraps past 2^32";
-    else if (!ext_blk_ok(fs, pblk) || len > fs->blocks_count - pblk)
-        err = EXT_ERANGE, where = pblk,
-        bad = "extent maps blocks outside the filesystem";
-    else if (ext_blk_sys(fs, pblk, len))
-        err = EXT_ESYSZONE, where = pblk,
-        bad = "extent points into the system zone (superblock, group "
-              "descriptors, bitmaps, inode table)";
-    *last = first + (len - 1);
-    return bad ? ext_fail(fs, err, f->in.ino, where, bad) : 0;
+    else
+        return span_check(fs, f->in.ino, pblk, len, true);
+    return ext_fail(fs, EXT_EEXTENT, f->in.ino, n->blk ? n->blk : pblk, bad);
 }
 
 /* Entry i of a node, folded into *crc when one is given. Entries of the
@@ -467,7 +469,8 @@ static int map_extents(struct ext_fs *fs, struct ext_file *f, ext_blk_t lblk,
         return ext_fail(fs, EXT_EFBIG, f->in.ino, 0,
                         "file size is past what extents can address");
 #endif
-    if (f->leaf_pblk && lblk >= f->leaf_first && lblk <= f->leaf_last) {
+    if (f->leaf_pblk &&
+        lblk - f->leaf_first <= f->leaf_last - f->leaf_first) {
         n.blk = f->leaf_pblk;          /* its header checked when cached */
         n.entries = f->leaf_entries;
         n.depth = 0;
