@@ -134,12 +134,15 @@ struct ext_fs {
     ext_blk_t blocks_count;
     blockdev_lba_t buf_lba;       /* sector in buf (fs-relative); ~0 none */
     ext_blk_t err_blk;             /* the last error: which block, ... */
+#if EXT_MESSAGES
     const char *err_what;         /* ... what was wrong, ... */
+#endif
     uint32_t err_ino;             /* ... which inode (0: n/a) ... */
     int32_t err;                  /* ... and its code */
     uint32_t err_features;        /* EXT_EFEATURE: the INCOMPAT bits */
     int32_t err_dev;              /* EXT_EIO: the block device's own
-                                     (negative) code; 0 none */
+                                     (negative) code; 0 none; set with
+                                     each EXT_EIO, stale otherwise */
 #if EXT_PATH_LIMIT
     uint32_t path_max;            /* set after the mount: the bytes a
                                      lookup may use (0: EXT_PATH_MAX) */
@@ -150,13 +153,15 @@ struct ext_fs {
     uint32_t blocks_per_group;
     uint32_t first_data_block;
     uint32_t groups;
-    uint32_t first_meta_bg;
+    uint32_t first_meta_bg;       /* descriptor blocks in the table after
+                                     each backup: s_first_meta_bg with
+                                     meta_bg, else the whole table's */
     uint32_t first_ino;           /* s_first_ino: below it, reserved */
     uint32_t backup_bgs[2];       /* sparse_super2's backup groups */
     /* System zone (ext_blk_sys): bitmaps and inode tables seen at mount
      * in the descriptor sector mount reads anyway, merged into runs. */
-    uint32_t zone_lo[EXT_ZONES];
-    uint32_t zone_len[EXT_ZONES];
+    uint32_t zone_lo[EXT_ZONES];  /* [zone_lo, zone_hi) */
+    uint32_t zone_hi[EXT_ZONES];
     uint32_t compat, incompat, ro_compat;
 #if EXT_CSUM_VERIFY
     uint32_t csum_seed;           /* crc32c seed for metadata_csum */
@@ -234,7 +239,8 @@ struct ext_file {
     ext_blk_t leaf_last;          /* the last it covers (inclusive) */
     ext_blk_t leaf_last_seen;     /* last block of the last entry checked */
     uint32_t leaf_entries;        /* its entry count (checked, verified) */
-    uint32_t leaf_hint;           /* entry after the last one found */
+    uint32_t leaf_hint;           /* entries at or before the last block
+                                     mapped (node_search's count) */
     uint32_t leaf_checked;        /* entries checked so far, in order */
 };
 

@@ -11,24 +11,32 @@ struct dirent_raw {
     uint8_t ftype;
 };
 
-int ext_dir_open(struct ext_fs *fs, const struct ext_inode *in,
-                 struct ext_dir *d)
+/* ext_dir_open for an inode known to be a directory (a path lookup
+ * checks each component first). */
+static int dir_open(struct ext_fs *fs, const struct ext_inode *in,
+                    struct ext_dir *d)
 {
     int rc;
 
     /* in may be d's own inode (ext_lookup walks in place). */
     memset(&d->pos, 0, sizeof(*d) - offsetof(struct ext_dir, pos));
-    if (!ext_is_dir(in))
-        return ext_fail(fs, EXT_ENOTDIR, in->ino, 0, "not a directory");
     /* A directory holds no more bytes than its filesystem: every walk of
      * it (listing, lookup) is bounded by the filesystem's size. */
-    if (in->size > ext_blk_off(fs, fs->blocks_count))
+    if (in->size && (in->size - 1) >> fs->blk_shift >= fs->blocks_count)
         return ext_fail(fs, EXT_ECORRUPT, in->ino, 0,
                         "directory is larger than the filesystem");
     rc = ext_file_open(fs, in, &d->f);
     if (!rc && ext_inline(in))
         rc = ext_inline_find(fs, in, &d->inl_at, &d->inl_len);
     return rc;
+}
+
+int ext_dir_open(struct ext_fs *fs, const struct ext_inode *in,
+                 struct ext_dir *d)
+{
+    if (!ext_is_dir(in))
+        return ext_fail(fs, EXT_ENOTDIR, in->ino, 0, "not a directory");
+    return dir_open(fs, in, d);
 }
 
 /* rec_len is 16 bits; 64 KiB blocks store 65536 as 0 or 65535, and any
@@ -341,7 +349,7 @@ int ext_dir_find(struct ext_fs *fs, struct ext_dir *d, const char *name,
                  uint32_t name_len, uint32_t *ino)
 {
     const struct ext_inode *dir = &d->f.in;
-    int rc = ext_dir_open(fs, dir, d);
+    int rc = dir_open(fs, dir, d);
 
     if (rc)
         return rc;

@@ -21,13 +21,13 @@ const char *ext_strerror(int err)
  * sentences) the code's number, fs/ext.h's value, so such a build links
  * no table of texts. */
 static uint32_t put_what(char *buf, uint32_t len, uint32_t at,
-                         const char *what, int err)
+                         const struct ext_fs *fs)
 {
 #if EXT_MESSAGES
-    return num_put(buf, len, at, what ? what : ext_strerror(err));
+    return num_put(buf, len, at,
+                   fs->err_what ? fs->err_what : ext_strerror(fs->err));
 #else
-    (void)what;
-    return num_put_code(buf, len, at, "ext", err);
+    return num_put_code(buf, len, at, "ext", fs->err);
 #endif
 }
 
@@ -44,6 +44,13 @@ static uint32_t cut(char *buf, uint32_t len, uint32_t at)
 #endif
 }
 
+/* s, then v in decimal. */
+static uint32_t put_num(char *buf, uint32_t len, uint32_t at, const char *s,
+                        ext_blk_t v)
+{
+    return num_put_u(buf, len, num_put(buf, len, at, s), v, 10);
+}
+
 /* A failed read's driver code, and its sentence when the caller can say
  * it: ": data CRC mismatch (device error -10)". */
 static uint32_t put_dev(char *buf, uint32_t len, uint32_t at, int32_t dev,
@@ -55,8 +62,7 @@ static uint32_t put_dev(char *buf, uint32_t len, uint32_t at, int32_t dev,
         at = num_put(buf, len, at, ": ");
         at = num_put(buf, len, at, dev_strerror(dev));
     }
-    at = num_put(buf, len, at, " (device error -");
-    at = num_put_u(buf, len, at, (uint32_t)-(int64_t)dev, 10);
+    at = put_num(buf, len, at, " (device error -", (uint32_t)-(int64_t)dev);
     return num_put(buf, len, at, ")");
 }
 
@@ -100,32 +106,24 @@ uint32_t ext_error_describe_dev(const struct ext_fs *fs,
 
     if (!len)
         return 0;
+    /* The place (none for EXT_EFEATURE: the superblock's features). */
+    if (fs->err_ino)
+        at = put_num(buf, len, at, "inode ", fs->err_ino);
+    if (fs->err_blk)
+        at = put_num(buf, len, at, at ? ", block " : "block ", fs->err_blk);
+    if (at)
+        at = num_put(buf, len, at, ": ");
+    at = put_what(buf, len, at, fs);
     if (fs->err == EXT_EFEATURE) {
-        at = put_what(buf, len, at, fs->err_what, fs->err);
         at = num_put(buf, len, at, ": ");
 #if EXT_MESSAGES
-        buf[at] = 0;
-        at += ext_feature_names(1, fs->err_features, buf + at,
-                                len - at);
-        at = cut(buf, len, at);
+        at += ext_feature_names(1, fs->err_features, buf + at, len - at);
 #else
         at = put_features(buf, len, at, fs->err_features);
 #endif
-        return at;
-    }
-    if (fs->err_ino) {
-        at = num_put(buf, len, at, "inode ");
-        at = num_put_u(buf, len, at, fs->err_ino, 10);
-    }
-    if (fs->err_blk) {
-        at = num_put(buf, len, at, at ? ", block " : "block ");
-        at = num_put_u(buf, len, at, fs->err_blk, 10);
-    }
-    if (at)
-        at = num_put(buf, len, at, ": ");
-    at = put_what(buf, len, at, fs->err_what, fs->err);
-    if (fs->err == EXT_EIO)
+    } else if (fs->err == EXT_EIO) {
         at = put_dev(buf, len, at, fs->err_dev, dev_strerror);
+    }
     buf[at] = 0;
     return cut(buf, len, at);
 }
@@ -145,8 +143,7 @@ uint32_t part_describe_dev(const struct part_info *p, int err,
     if (!len)
         return 0;
     if (p->err_what && err != PART_ENOENT && err != PART_ENOFS) {
-        at = num_put(buf, len, at, "sector ");
-        at = num_put_u(buf, len, at, p->err_lba, 10);
+        at = put_num(buf, len, at, "sector ", p->err_lba);
         at = num_put(buf, len, at, ": ");
         at = num_put(buf, len, at, EXT_MESSAGES ? p->err_what : "");
     }

@@ -36,11 +36,12 @@ int ext_file_open(struct ext_fs *fs, const struct ext_inode *in,
      * where read. */
     if (!ext_inline(in) && !fast_symlink(in)) {
         uint32_t s = fs->blk_shift - 2;
-        uint64_t max = 1ull << 32;
+        uint32_t last = UINT32_MAX;   /* the last block it may reach */
 
         if (!(in->flags & IFL_EXTENTS) && 3 * s < 32)
-            max = I_NDIR_BLOCKS + (1u << s) + (1u << 2 * s) + (1u << 3 * s);
-        if (in->size > max << fs->blk_shift)
+            last = I_NDIR_BLOCKS - 1 + (1u << s) + (1u << 2 * s) +
+                   (1u << 3 * s);
+        if (in->size && (in->size - 1) >> fs->blk_shift > last)
             return ext_fail(fs, EXT_EFBIG, in->ino, 0,
                             "i_size is past what the file's block map or "
                             "extent tree can address");
@@ -102,55 +103,47 @@ static int flush(struct ext_fs *fs, struct pending *p)
  *
  * The partial head and tail go through the sector buffer; whole sectors
  * join the pending run when they continue it, so physically contiguous
- * pieces (adjacent extents, consecutive pointers) become one read.
+ * pieces (adjacent extents, consecutive pointers) become one read. At
+ * most three passes: head, whole sectors, tail.
  */
 static int read_piece(struct ext_fs *fs, struct pending *p, ext_blk_t blk,
                       uint32_t at, uint8_t *dst, uint32_t n)
 {
-    uint32_t in = at & (BLOCKDEV_SECTOR - 1);
-    uint32_t whole;
-    int rc;
+    while (n) {
+        uint32_t in = at & (BLOCKDEV_SECTOR - 1);
+        uint32_t take = BLOCKDEV_SECTOR - in;
+        int rc;
 
-    if (in) {
-        uint32_t head = BLOCKDEV_SECTOR - in;
+        if (!in && n >= BLOCKDEV_SECTOR) {
+            uint32_t whole = n / BLOCKDEV_SECTOR;
+            blockdev_lba_t s = ext_blk_sector(fs, blk) + at / BLOCKDEV_SECTOR;
 
-        if (head > n)
-            head = n;
-        rc = flush(fs, p);
-        if (!rc)
-            rc = ext_bytes(fs, blk, at, dst, head);
-        if (rc)
-            return rc;
-        at += head;
-        dst += head;
-        n -= head;
-    }
-    whole = n / BLOCKDEV_SECTOR;
-    if (whole) {
-        blockdev_lba_t s = ext_blk_sector(fs, blk) + at / BLOCKDEV_SECTOR;
-
-        if (p->count && (p->sector + p->count != s ||
-                         p->dst + (size_t)p->count * BLOCKDEV_SECTOR != dst ||
-                         p->count > UINT32_MAX - whole)) {
+            if (p->count &&
+                (p->sector + p->count != s ||
+                 p->dst + (size_t)p->count * BLOCKDEV_SECTOR != dst ||
+                 p->count > UINT32_MAX - whole)) {
+                rc = flush(fs, p);
+                if (rc)
+                    return rc;
+            }
+            if (!p->count) {
+                p->sector = s;
+                p->dst = dst;
+            }
+            p->count += whole;
+            take = whole * BLOCKDEV_SECTOR;
+        } else {
+            if (take > n)
+                take = n;
             rc = flush(fs, p);
+            if (!rc)
+                rc = ext_bytes(fs, blk, at, dst, take);
             if (rc)
                 return rc;
         }
-        if (!p->count) {
-            p->sector = s;
-            p->dst = dst;
-        }
-        p->count += whole;
-        at += whole * BLOCKDEV_SECTOR;
-        dst += (size_t)whole * BLOCKDEV_SECTOR;
-        n -= whole * BLOCKDEV_SECTOR;
-    }
-    if (n) {
-        rc = flush(fs, p);
-        if (!rc)
-            rc = ext_bytes(fs, blk, at, dst, n);
-        if (rc)
-            return rc;
+        at += take;
+        dst += take;
+        n -= take;
     }
     return 0;
 }
@@ -184,7 +177,9 @@ int32_t ext_read(struct ext_fs *fs, struct ext_file *f, ext_off_t off,
         rc = ext_map(fs, f, (ext_blk_t)(pos >> fs->blk_shift), &run);
         if (rc)
             break;
-        if (run.len < ((uint64_t)n + in_blk + bs - 1) >> fs->blk_shift)
+        /* n >= 1 and n + in_blk < 2^32: the run ends before the piece
+         * when it is shorter than ceil((n + in_blk) / bs) blocks. */
+        if (run.len <= (n - 1 + in_blk) >> fs->blk_shift)
             n = ((uint32_t)run.len << fs->blk_shift) - in_blk;
         if (run.pblk) {
             rc = read_piece(fs, &p, run.pblk, in_blk, out + done, n);

@@ -22,12 +22,13 @@ static bool group_has_super(const struct ext_fs *fs, uint32_t g)
         return true;
     if (!(g & 1))
         return false;
+    /* A power of p: nothing but p's factors (g > 1 here). */
     for (p = 3; p <= 7; p += 2) {
-        uint64_t v = p;
+        uint32_t v = g;
 
-        while (v < g)
-            v *= p;
-        if (v == g)
+        while (v % p == 0)
+            v /= p;
+        if (v == 1)
             return true;
     }
     return false;
@@ -45,10 +46,7 @@ static uint32_t group_meta(const struct ext_fs *fs, uint32_t g)
     if (!(fs->incompat & INCOMPAT_META_BG) ||
         g / per_blk < fs->first_meta_bg) {
         if (n)
-            n += ((fs->incompat & INCOMPAT_META_BG)
-                      ? fs->first_meta_bg
-                      : (fs->groups + per_blk - 1) / per_blk) +
-                 fs->reserved_gdt;
+            n += fs->first_meta_bg + fs->reserved_gdt;
     } else {
         uint32_t r = g % per_blk;
 
@@ -81,7 +79,7 @@ bool ext_blk_sys(const struct ext_fs *fs, ext_blk_t blk, ext_blk_t len)
     uint32_t i;
 
     for (i = 0; i < fs->zones; i++) {
-        if (blk < fs->zone_lo[i] + fs->zone_len[i] && fs->zone_lo[i] < end)
+        if (blk < fs->zone_hi[i] && fs->zone_lo[i] < end)
             return true;
     }
     if (blk < fs->first_data_block)
@@ -107,28 +105,28 @@ bool ext_blk_sys(const struct ext_fs *fs, ext_blk_t blk, ext_blk_t len)
     return false;
 }
 
-static void zone_add(struct ext_fs *fs, uint64_t lo, uint32_t len)
+/* Keep [lo, lo + len) in a zone run, merged into one it touches; a run
+ * reaching past 2^32 - 1, or one more than EXT_ZONES hold, is not kept. */
+static void zone_add(struct ext_fs *fs, ext_blk_t lo, uint32_t len)
 {
-    uint32_t i;
+    uint32_t i, hi;
 
+    if (lo > UINT32_MAX - len)
+        return;
+    hi = (uint32_t)lo + len;
     for (i = 0; i < fs->zones; i++) {
-        uint64_t zlo = fs->zone_lo[i], zhi = zlo + fs->zone_len[i];
-
-        if (lo <= zhi && zlo <= lo + len) {
-            if (lo + len > zhi)
-                zhi = lo + len;
-            if (lo < zlo)
-                zlo = lo;
-            if (zhi <= UINT32_MAX) {
-                fs->zone_lo[i] = zlo;
-                fs->zone_len[i] = (uint32_t)(zhi - zlo);
-            }
+        if (lo <= fs->zone_hi[i] && fs->zone_lo[i] <= hi) {
+            if (lo < fs->zone_lo[i])
+                fs->zone_lo[i] = (uint32_t)lo;
+            if (hi > fs->zone_hi[i])
+                fs->zone_hi[i] = hi;
             return;
         }
     }
-    if (fs->zones < EXT_ZONES && lo + len <= UINT32_MAX) {
-        fs->zone_lo[fs->zones] = lo;
-        fs->zone_len[fs->zones++] = (uint32_t)len;
+    if (i < EXT_ZONES) {
+        fs->zone_lo[i] = (uint32_t)lo;
+        fs->zone_hi[i] = hi;
+        fs->zones++;
     }
 }
 
@@ -165,18 +163,20 @@ int ext_zones_init(struct ext_fs *fs)
                                    BG_INODE_TABLE_HI };
     ext_blk_t blk;
     uint32_t off = desc_place(fs, 0, &blk), g, at, kind;
-    int rc = ext_sector(fs, ext_blk_sector(fs, blk) + off / BLOCKDEV_SECTOR);
+    int rc = ext_bytes(fs, blk, off, NULL, 1);    /* its sector, in buf */
 
     if (rc)
         return rc;
     for (kind = 0; kind < 3; kind++) {
+        uint32_t len = kind == 2 ? itable_blocks(fs) : 1;
+
         at = (uint32_t)(off % BLOCKDEV_SECTOR);
         for (g = 0; g < fs->groups &&
                     at + BG_INODE_TABLE_HI + sizeof(uint32_t) <=
                         BLOCKDEV_SECTOR;
              g++, at += fs->desc_size)
             zone_add(fs, desc_blk(fs, fs->buf + at, lo[kind], hi[kind]),
-                     kind == 2 ? itable_blocks(fs) : 1);
+                     len);
     }
     return 0;
 }
@@ -320,7 +320,7 @@ int ext_inode_read(struct ext_fs *fs, uint32_t ino, struct ext_inode *in)
     int rc;
 
     memset(in, 0, sizeof(*in));
-    if (ino == 0 || ino > fs->inodes_count)
+    if (ino - 1 >= fs->inodes_count)       /* 0, or past the count */
         return ext_fail(fs, EXT_EINVAL, ino, 0,
                         "inode number is 0 or past the inode count");
     rc = group_read(fs, (ino - 1) / fs->inodes_per_group, &grp);

@@ -8,8 +8,11 @@ int ext_fail_at(struct ext_fs *fs, int err, uint32_t ino, ext_blk_t blk,
     fs->err = err;
     fs->err_ino = ino;
     fs->err_blk = blk;
+#if EXT_MESSAGES
     fs->err_what = what;
-    fs->err_dev = 0;
+#else
+    (void)what;
+#endif
     return err;
 }
 
@@ -40,8 +43,9 @@ int ext_dev_raw(struct ext_fs *fs, blockdev_lba_t sector, uint32_t count,
     fs->sectors_read += count;
     rc = fs->bd->read(fs->bd->ctx, fs->lba0 + sector, count, dst);
     if (rc) {
-        /* The driver's own code stays for ext_error_describe; a driver
-         * breaking blockdev.h's promise (a positive value) still fails. */
+        /* The driver's own code stays for ext_error_describe (read only
+         * for EXT_EIO, which only this sets); a driver breaking
+         * blockdev.h's promise (a positive value) still fails. */
         ext_fail(fs, EXT_EIO, 0, sector >> (fs->blk_shift - 9),
                  "the block device failed a read");
         fs->err_dev = rc < 0 ? rc : 0;

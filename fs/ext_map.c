@@ -16,68 +16,24 @@ static ext_blk_t run_through(ext_blk_t last, ext_blk_t lblk)
 
 /* ---- block maps ---------------------------------------------------- */
 
-/* A block a file's map names: inside the filesystem and outside the
- * system zone (Linux's ext4_inode_block_valid). */
-static int blk_check(struct ext_fs *fs, uint32_t ino, ext_blk_t blk)
+/* Blocks [blk, blk + len) a file's map names: inside the filesystem and
+ * outside the system zone (Linux's ext4_inode_block_valid); what the
+ * failure says depends on the map (a block map's pointer or an extent). */
+static int span_check(struct ext_fs *fs, uint32_t ino, ext_blk_t blk,
+                      ext_blk_t len, bool extent)
 {
-    if (!ext_blk_ok(fs, blk))
+    if (!ext_blk_ok(fs, blk) || len > fs->blocks_count - blk)
         return ext_fail(fs, EXT_ERANGE, ino, blk,
-                        "block number outside the filesystem");
-    if (ext_blk_sys(fs, blk, 1))
+                        extent ? "extent maps blocks outside the filesystem"
+                               : "block number outside the filesystem");
+    if (ext_blk_sys(fs, blk, len))
         return ext_fail(fs, EXT_ESYSZONE, ino, blk,
-                        "block map points into the system zone "
-                        "(superblock, group descriptors, bitmaps, "
-                        "inode table)");
-    return 0;
-}
-
-static int ptr_at(struct ext_fs *fs, ext_blk_t blk, uint32_t idx, uint32_t *v)
-{
-    uint8_t b[EXT_PTR_SIZE];
-    int rc = ext_bytes(fs, blk, idx * EXT_PTR_SIZE, b, EXT_PTR_SIZE);
-
-    *v = le32(b);
-    return rc;
-}
-
-/* A pointer read from an indirect block: 0 is a hole; anything else must
- * lie inside the filesystem and must not point back at the block that
- * holds it (an indirect block pointing to itself). */
-static int ptr_check(struct ext_fs *fs, const struct ext_file *f,
-                     uint32_t ptr, ext_blk_t holder)
-{
-    if (!ptr)
-        return 0;
-    if (ptr == holder)
-        return ext_fail(fs, EXT_ECORRUPT, f->in.ino, ptr,
-                        "indirect block points to itself");
-    return blk_check(fs, f->in.ino, ptr);
-}
-
-/* Extend a run over the following pointers of the same sector while they
- * stay contiguous (or stay holes). */
-static int run_extend(struct ext_fs *fs, const struct ext_file *f,
-                      ext_blk_t blk, uint32_t idx, uint32_t last,
-                      struct ext_run *run)
-{
-    uint32_t per_sector = BLOCKDEV_SECTOR / EXT_PTR_SIZE;
-    uint32_t end = (idx / per_sector + 1) * per_sector;
-
-    if (end > last)
-        end = last;
-    for (idx++; idx < end; idx++) {
-        uint32_t p;
-        int rc = ptr_at(fs, blk, idx, &p);
-
-        if (rc)
-            return rc;
-        if (run->pblk ? p != run->pblk + run->len : p != 0)
-            break;
-        rc = ptr_check(fs, f, p, blk);
-        if (rc)
-            return rc;
-        run->len++;
-    }
+                        extent ? "extent points into the system zone "
+                                 "(superblock, group descriptors, bitmaps, "
+                                 "inode table)"
+                               : "block map points into the system zone "
+                                 "(superblock, group descriptors, bitmaps, "
+                                 "inode table)");
     return 0;
 }
 
@@ -91,28 +47,76 @@ static int dind_ptr(struct ext_fs *fs, struct ext_file *f, uint32_t idx,
     uint32_t at, i;
     int rc;
 
-    if (idx - f->win_first < f->win_n) {
-        *p = f->win[idx - f->win_first];
-        return 0;
+    if (idx - f->win_first >= f->win_n) {
+        /* Its sector into the buffer, and from idx on into the window. */
+        rc = ext_bytes(fs, f->ind_pblk[1], idx * EXT_PTR_SIZE, NULL,
+                       EXT_PTR_SIZE);
+        if (rc)
+            return rc;
+        at = (idx * EXT_PTR_SIZE) & (BLOCKDEV_SECTOR - 1);
+        for (i = 0; i < 8 && at < BLOCKDEV_SECTOR; i++, at += EXT_PTR_SIZE)
+            f->win[i] = le32(fs->buf + at);
+        f->win_first = idx;
+        f->win_n = i;
     }
-    rc = ptr_at(fs, f->ind_pblk[1], idx, p);
-    if (rc)
-        return rc;
-    at = (idx * EXT_PTR_SIZE) & (BLOCKDEV_SECTOR - 1);
-    for (i = 0; i < 8 && at < BLOCKDEV_SECTOR; i++, at += EXT_PTR_SIZE)
-        f->win[i] = le32(fs->buf + at);
-    f->win_first = idx;
-    f->win_n = i;
+    *p = f->win[idx - f->win_first];
     return 0;
 }
 
+/* Pointer idx of a map holder: i_block (holder 0) or an indirect block
+ * (the remembered double-indirect one through its window). */
+static int ptr_get(struct ext_fs *fs, struct ext_file *f, ext_blk_t holder,
+                   uint32_t idx, uint32_t *p)
+{
+    uint8_t b[EXT_PTR_SIZE];
+    int rc;
+
+    if (!holder) {
+        *p = le32(f->in.iblock + EXT_PTR_SIZE * idx);
+        return 0;
+    }
+    if (holder == f->ind_pblk[1])
+        return dind_ptr(fs, f, idx, p);
+    rc = ext_bytes(fs, holder, idx * EXT_PTR_SIZE, b, EXT_PTR_SIZE);
+    *p = le32(b);
+    return rc;
+}
+
+/* A pointer read from i_block or an indirect block (its holder): 0 is a
+ * hole; anything else must lie inside the filesystem, outside the system
+ * zone, and must not point back at the block that holds it (an indirect
+ * block pointing to itself). */
+static int ptr_check(struct ext_fs *fs, const struct ext_file *f,
+                     uint32_t ptr, ext_blk_t holder)
+{
+    if (!ptr)
+        return 0;
+    if (ptr == holder)
+        return ext_fail(fs, EXT_ECORRUPT, f->in.ino, ptr,
+                        "indirect block points to itself");
+    return span_check(fs, f->in.ino, ptr, 1, false);
+}
+
+/* 2^sh blocks, what one pointer covers sh / log2(ppb) levels up; past
+ * 2^32 - 1 only for i_block[14] on 8 KiB blocks or more, where it stays
+ * 2^32 - 1, past every logical block. */
+static ext_blk_t level_span(uint32_t sh)
+{
+    return sh < 32 ? (ext_blk_t)1 << sh : UINT32_MAX;
+}
+
 /*
- * i_block[12] maps the next ppb blocks through one indirect block,
- * i_block[13] the next ppb^2 through a double-indirect one, i_block[14]
- * the next ppb^3 through a triple-indirect one (ppb = block size / 4).
- * f->ind_* remember the last single-indirect block (level 0) and the last
- * double-indirect block (level 1), so a sequential read goes back to the
- * top only when it leaves them.
+ * i_block[0..11] map the first 12 blocks; i_block[12] maps the next ppb
+ * through one indirect block, i_block[13] the next ppb^2 through a
+ * double-indirect one, i_block[14] the next ppb^3 through a
+ * triple-indirect one (ppb = block size / 4). One walk down the levels
+ * serves them all: a holder (i_block, or an indirect block at `level`,
+ * whose pointers each cover ppb^level blocks from base) gives the pointer
+ * covering lblk, until a level-0 pointer names the data block. f->ind_*
+ * remember the last single-indirect (level 0) and double-indirect
+ * (level 1) blocks, so a sequential read goes back to the top only when
+ * it leaves them. The data pointer's run extends over the pointers after
+ * it in the same sector while they stay contiguous (or stay holes).
  */
 __attribute__((noinline))
 static int map_blockmap(struct ext_fs *fs, struct ext_file *f, ext_blk_t lblk,
@@ -120,108 +124,83 @@ static int map_blockmap(struct ext_fs *fs, struct ext_file *f, ext_blk_t lblk,
 {
     uint32_t shift = fs->blk_shift - 2;
     uint32_t ppb = 1u << shift;
-    /* What a level covers, from base on: ppb^3 reaches 2^42 with 64 KiB
-     * blocks, so span saturates at 2^32 - 1, past every logical block
-     * (base >= 12). */
-    ext_blk_t base, span;
-    ext_blk_t blk = 0;
-    uint32_t p, level, idx;
+    ext_blk_t holder = 0, base = 0, span;
+    uint32_t level = 0, idx = (uint32_t)lblk, end, p;
     int rc;
 
-    if (lblk < NDIR) {
-        run->pblk = le32(f->in.iblock + EXT_PTR_SIZE * lblk);
-        run->len = 1;
-        rc = blk_check(fs, f->in.ino, run->pblk);
-        if (!run->pblk)
-            rc = 0;
-        while (!rc && lblk + run->len < NDIR) {
-            p = le32(f->in.iblock + EXT_PTR_SIZE * (lblk + run->len));
-            if (run->pblk ? p != run->pblk + run->len || !ext_blk_ok(fs, p) ||
-                                ext_blk_sys(fs, p, 1)
-                          : p != 0)
+    if (lblk >= NDIR) {
+        /* The remembered single-, then double-indirect block. */
+        for (; level < 2; level++) {
+            if (f->ind_pblk[level] &&
+                lblk - f->ind_base[level] < (ext_blk_t)ppb << shift * level)
                 break;
-            run->len++;
         }
-        return rc;
-    }
-
-    if (f->ind_pblk[0] && lblk - f->ind_base[0] < ppb) {
-        blk = f->ind_pblk[0];
-        base = f->ind_base[0];
-    } else if (f->ind_pblk[1] && lblk - f->ind_base[1] < ppb * ppb) {
-        base = f->ind_base[1];
-        idx = (uint32_t)((lblk - base) >> shift);
-        rc = dind_ptr(fs, f, idx, &p);
-        if (!rc)
-            rc = ptr_check(fs, f, p, f->ind_pblk[1]);
-        if (rc)
-            return rc;
-        blk = p;
-        base += (ext_blk_t)idx << shift;
-        span = ppb;
-        if (!blk)
-            goto hole;
-    } else {
-        /* From the top: which of i_block[12..14] covers lblk. */
-        base = NDIR;
-        span = ppb;
-        for (level = 0; level < 3; level++) {
-            if (lblk - base < span)
-                break;
-            base += span;
-            span = span > UINT32_MAX >> shift ? UINT32_MAX : span << shift;
-        }
-        if (level == 3)
-            return ext_fail(fs, EXT_ECORRUPT, f->in.ino, 0,
-                            "file size is past what a block map can "
-                            "address");
-        blk = le32(f->in.iblock + EXT_PTR_SIZE * (I_IND_BLOCK + level));
-        rc = blk_check(fs, f->in.ino, blk);
-        if (!blk)
-            goto hole;
-        if (rc)
-            return rc;
-        /* Walk down to the single-indirect block holding lblk's pointer. */
-        while (level--) {
-            ext_blk_t holder = blk;
-
-            span = (ext_blk_t)1 << (shift * (level + 1));
-            idx = (uint32_t)((lblk - base) >> (shift * (level + 1)));
-            if (level == 0) {
-                /* holder is a double-indirect block: remember it. */
-                if (f->ind_pblk[1] != holder)
-                    f->win_n = 0;
-                f->ind_pblk[1] = holder;
-                f->ind_base[1] = base;
-                rc = dind_ptr(fs, f, idx, &p);
-            } else {
-                rc = ptr_at(fs, holder, idx, &p);
+        if (level < 2) {
+            holder = f->ind_pblk[level];
+            base = f->ind_base[level];
+        } else {
+            /* Which of i_block[12..14] covers lblk. */
+            base = NDIR;
+            for (level = 1; lblk - base >= (span = level_span(shift * level));
+                 level++) {
+                if (level == 3)
+                    return ext_fail(fs, EXT_ECORRUPT, f->in.ino, 0,
+                                    "file size is past what a block map "
+                                    "can address");
+                base += span;
             }
-            if (!rc)
-                rc = ptr_check(fs, f, p, holder);
-            if (rc)
-                return rc;
-            base += idx * span;
-            blk = p;
-            if (!blk)
-                goto hole;
+            idx = I_IND_BLOCK - 1 + level;
         }
     }
-    f->ind_pblk[0] = blk;
-    f->ind_base[0] = base;
-    idx = (uint32_t)(lblk - base);
-    rc = ptr_at(fs, blk, idx, &p);
-    if (!rc)
-        rc = ptr_check(fs, f, p, blk);
-    if (rc)
-        return rc;
+    for (;;) {
+        /* What one of this holder's pointers covers: ppb^level. */
+        uint32_t sh = shift * level;
+
+        span = level_span(sh);
+        if (holder) {
+            idx = (uint32_t)((lblk - base) >> sh);
+            base += (ext_blk_t)idx << sh;
+        }
+        rc = ptr_get(fs, f, holder, idx, &p);
+        if (!rc)
+            rc = ptr_check(fs, f, p, holder);
+        if (rc)
+            return rc;
+        if (!level)
+            break;
+        if (!p) {
+            run->pblk = 0;
+            run->len = span - (lblk - base);
+            return 0;
+        }
+        holder = p;
+        if (--level < 2) {
+            if (level && f->ind_pblk[1] != p)
+                f->win_n = 0;
+            f->ind_pblk[level] = p;
+            f->ind_base[level] = base;
+        }
+    }
     run->pblk = p;
     run->len = 1;
-    return run_extend(fs, f, blk, idx, ppb, run);
-
-hole:
-    run->pblk = 0;
-    run->len = span - (lblk - base);
+    end = NDIR;
+    if (holder) {
+        end = (idx / (BLOCKDEV_SECTOR / EXT_PTR_SIZE) + 1) *
+              (BLOCKDEV_SECTOR / EXT_PTR_SIZE);
+        if (end > ppb)
+            end = ppb;
+    }
+    for (idx++; idx < end; idx++) {
+        rc = ptr_get(fs, f, holder, idx, &p);
+        if (rc)
+            return rc;
+        if (run->pblk ? p != run->pblk + run->len : p != 0)
+            break;
+        rc = ptr_check(fs, f, p, holder);
+        if (rc)
+            return rc;
+        run->len++;
+    }
     return 0;
 }
 
@@ -268,28 +247,23 @@ static int entry_check(struct ext_fs *fs, const struct ext_file *f,
     uint32_t first = le32(e + EE_BLOCK);          /* == EI_BLOCK */
     ext_blk_t pblk = n->depth ? ei_leaf(e) : ee_start(e);
     uint32_t len = n->depth ? 1 : ee_len(e);
-    ext_blk_t where = n->blk ? n->blk : pblk;
     const char *bad = NULL;
-    int err = EXT_EEXTENT;
+    bool prev = i != 0;
+    ext_blk_t last_was = *last;
 
-    if (!i && n->blk && first != parent_first)
+    *last = first + (len - 1);
+    if (!prev && n->blk && first != parent_first)
         bad = "extent node's first entry does not start where its index "
               "entry says";
-    else if (i && first <= *last)
+    else if (prev && first <= last_was)
         bad = "extent entries overlap or are out of order";
     else if (!len)
         bad = "extent entry has length 0";
     else if (len - 1 > UINT32_MAX - first)
         bad = "extent's logical range wraps past 2^32";
-    else if (!ext_blk_ok(fs, pblk) || len > fs->blocks_count - pblk)
-        err = EXT_ERANGE, where = pblk,
-        bad = "extent maps blocks outside the filesystem";
-    else if (ext_blk_sys(fs, pblk, len))
-        err = EXT_ESYSZONE, where = pblk,
-        bad = "extent points into the system zone (superblock, group "
-              "descriptors, bitmaps, inode table)";
-    *last = first + (len - 1);
-    return bad ? ext_fail(fs, err, f->in.ino, where, bad) : 0;
+    else
+        return span_check(fs, f->in.ino, pblk, len, true);
+    return ext_fail(fs, EXT_EEXTENT, f->in.ino, n->blk ? n->blk : pblk, bad);
 }
 
 /* Entry i of a node, folded into *crc when one is given. Entries of the
@@ -402,66 +376,50 @@ static int node_open(struct ext_fs *fs, struct ext_file *f, ext_blk_t blk,
     return bad;
 }
 
-/* Binary search: the last entry whose first logical block is <= lblk, or
- * entries when lblk is before them all. Also the block before the next
- * entry's start (*next_last; left alone when there is no next entry).
- * The hint (the entry after the last one found) is tried first: a
- * sequential read finds its extent there without touching the leaf's
- * other sectors. */
+/*
+ * How many entries start at or before lblk (*count; sorted, so they are
+ * the first ones), the last of them into e, and the block before the
+ * next entry's start (*next_last; left alone when there is no next
+ * entry). The scan starts at entry `from` (the count found last)
+ * and walks forward while entries start at or before lblk; when the
+ * first step does not, it walks back instead. A sequential read then
+ * reads the entry it continues into and the one after, nothing more,
+ * and forward steps go in entry order, so the cached leaf's entries are
+ * checked as reached (node_entry_crc): all up to the one past the
+ * answer; the ones behind `from` have been checked already.
+ */
 static int node_search(struct ext_fs *fs, struct ext_file *f,
                        const struct ext_node *n, ext_blk_t lblk,
-                       uint32_t hint, uint32_t *found, ext_blk_t *next_last,
+                       uint32_t from, uint32_t *count, ext_blk_t *next_last,
                        uint8_t e[EXT_ENTRY_SIZE])
 {
-    uint32_t lo = 0, hi = n->entries;   /* answer in [lo, hi) */
+    uint8_t t[EXT_ENTRY_SIZE];
+    uint32_t b;                   /* entries [0, b) start <= lblk */
     int rc;
 
-    *found = n->entries;
-    if (hint < n->entries) {
-        rc = node_entry(fs, f, n, hint, e);
+    if (from > n->entries)
+        from = n->entries;
+    for (b = from; b < n->entries; b++) {
+        rc = node_entry(fs, f, n, b, t);
         if (rc)
             return rc;
-        if (le32(e + EE_BLOCK) <= lblk) {
-            *found = hint;
-            lo = hint + 1;
-            if (lo < hi) {
-                rc = node_entry(fs, f, n, lo, e);
-                if (rc)
-                    return rc;
-                if (le32(e + EE_BLOCK) > lblk)
-                    hi = lo;
-            }
-        } else {
-            hi = hint;
+        if (le32(t + EE_BLOCK) > lblk) {
+            *next_last = (ext_blk_t)le32(t + EE_BLOCK) - 1;
+            break;
         }
+        memcpy(e, t, EXT_ENTRY_SIZE);
     }
-    while (lo < hi) {
-        uint32_t mid = lo + (hi - lo) / 2;
-
-        rc = node_entry(fs, f, n, mid, e);
+    for (; b == from && b; b--, from--) {
+        rc = node_entry(fs, f, n, b - 1, t);
         if (rc)
             return rc;
-        if (le32(e + EE_BLOCK) <= lblk) {
-            *found = mid;
-            lo = mid + 1;
-        } else {
-            hi = mid;
+        if (le32(t + EE_BLOCK) <= lblk) {
+            memcpy(e, t, EXT_ENTRY_SIZE);
+            break;
         }
+        *next_last = (ext_blk_t)le32(t + EE_BLOCK) - 1;
     }
-    if (*found + 1 < n->entries) {
-        rc = node_entry(fs, f, n, *found + 1, e);
-        if (rc)
-            return rc;
-        *next_last = (ext_blk_t)le32(e + EE_BLOCK) - 1;
-    }
-    if (*found < n->entries)
-        return node_entry(fs, f, n, *found, e);
-    if (n->entries) {
-        rc = node_entry(fs, f, n, 0, e);
-        if (rc)
-            return rc;
-        *next_last = (ext_blk_t)le32(e + EE_BLOCK) - 1;
-    }
+    *count = b;
     return 0;
 }
 
@@ -472,22 +430,16 @@ static int map_leaf(struct ext_fs *fs, struct ext_file *f,
                     const struct ext_node *n, ext_blk_t lblk, ext_blk_t last,
                     struct ext_run *run)
 {
-    uint8_t e[EXT_ENTRY_SIZE], later[EXT_ENTRY_SIZE];
-    uint32_t i, len, need, k, first;
-    int rc = node_search(fs, f, n, lblk, f->leaf_hint, &i, &last, e);
+    uint8_t e[EXT_ENTRY_SIZE];
+    uint32_t count, len, first;
+    int rc = node_search(fs, f, n, lblk, f->leaf_hint, &count, &last, e);
 
-    /* What is used (entry i, the start of i + 1) and all before it must
-     * have been checked; a sequential read has checked them already. */
-    need = i < n->entries ? i + 2 : 1;
-    for (k = f->leaf_checked; !rc && n->blk && k < need && k < n->entries;
-         k++)
-        rc = node_entry(fs, f, n, k, later);
     if (rc)
         return rc;
-    f->leaf_hint = i + 1;
+    f->leaf_hint = count;
     run->pblk = 0;
     run->len = run_through(last, lblk);
-    if (i == n->entries)
+    if (!count)
         return 0;                    /* before the first extent: a hole */
     first = le32(e + EE_BLOCK);
     len = ee_len(e);
@@ -517,7 +469,8 @@ static int map_extents(struct ext_fs *fs, struct ext_file *f, ext_blk_t lblk,
         return ext_fail(fs, EXT_EFBIG, f->in.ino, 0,
                         "file size is past what extents can address");
 #endif
-    if (f->leaf_pblk && lblk >= f->leaf_first && lblk <= f->leaf_last) {
+    if (f->leaf_pblk &&
+        lblk - f->leaf_first <= f->leaf_last - f->leaf_first) {
         n.blk = f->leaf_pblk;          /* its header checked when cached */
         n.entries = f->leaf_entries;
         n.depth = 0;
@@ -525,12 +478,12 @@ static int map_extents(struct ext_fs *fs, struct ext_file *f, ext_blk_t lblk,
     }
     rc = node_open(fs, f, 0, -1, 0, &n);
     while (!rc && n.depth) {
-        uint32_t i;
+        uint32_t count;
 
-        rc = node_search(fs, f, &n, lblk, UINT32_MAX, &i, &last, e);
+        rc = node_search(fs, f, &n, lblk, 0, &count, &last, e);
         if (rc)
             return rc;
-        if (i == n.entries) {
+        if (!count) {
             run->pblk = 0;
             run->len = run_through(last, lblk);
             return 0;

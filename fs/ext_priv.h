@@ -17,14 +17,6 @@ static inline uint32_t ext_blk_size(const struct ext_fs *fs)
     return 1u << fs->blk_shift;
 }
 
-/* The byte offset of block blk in a file (a directory's position) or of
- * the filesystem's end: 64-bit even where block numbers are not. Metadata
- * is never read at such an offset: ext_bytes takes (block, offset). */
-static inline uint64_t ext_blk_off(const struct ext_fs *fs, ext_blk_t blk)
-{
-    return (uint64_t)blk << fs->blk_shift;
-}
-
 /* The byte offset of logical block blk of a file, as wide as file
  * offsets (EXT_OFF32): callers pass blocks below the file's size. */
 static inline ext_off_t ext_pos(const struct ext_fs *fs, ext_blk_t blk)
@@ -136,8 +128,9 @@ static inline bool ext_inline(const struct ext_inode *in)
 int ext_inline_find(struct ext_fs *fs, const struct ext_inode *in,
                     uint32_t *off, uint32_t *len);
 
-/* Directory lookup of one name in the directory d->f.in, which d is
- * opened on in place (ext_dir.c, with the hash tree in ext_htree.c). */
+/* Directory lookup of one name in the directory d->f.in (the caller has
+ * checked it is one), which d is opened on in place (ext_dir.c, with the
+ * hash tree in ext_htree.c). */
 int ext_dir_find(struct ext_fs *fs, struct ext_dir *d, const char *name,
                  uint32_t name_len, uint32_t *ino);
 int ext_htree_find(struct ext_fs *fs, struct ext_dir *d, const char *name,

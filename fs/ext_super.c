@@ -109,6 +109,7 @@ const char *ext_flavour(const struct ext_fs *fs)
     return (fs->compat & COMPAT_HAS_JOURNAL) ? "ext3" : "ext2";
 }
 
+#if EXT_CSUM_VERIFY
 static int sb32(struct ext_fs *fs, uint32_t off, uint32_t *v)
 {
     uint8_t b[4];
@@ -117,6 +118,7 @@ static int sb32(struct ext_fs *fs, uint32_t off, uint32_t *v)
     *v = le32(b);
     return rc;
 }
+#endif
 
 static int sb_bad(struct ext_fs *fs, const char *what)
 {
@@ -268,7 +270,9 @@ static int sb_descriptors(struct ext_fs *fs, const uint8_t *sb)
     fs->reserved_gdt = le16(sb + SB_RESERVED_GDT_BLOCKS);
     fs->first_meta_bg = le32(sb + SB_FIRST_META_BG);
 
-    if ((fs->incompat & INCOMPAT_META_BG) && fs->first_meta_bg > gdt_blocks)
+    if (!(fs->incompat & INCOMPAT_META_BG))
+        fs->first_meta_bg = gdt_blocks;
+    if (fs->first_meta_bg > gdt_blocks)
         return sb_bad(fs, "s_first_meta_bg is past the descriptor table");
     return 0;
 }
@@ -315,12 +319,15 @@ static void sb_hash(struct ext_fs *fs, const uint8_t *sb)
 
 /* metadata_csum: the superblock's own crc32c, and the seed for the rest.
  * Needs bytes past the first sector, so it runs after the head is parsed. */
-static int sb_checksum(struct ext_fs *fs, const uint8_t *uuid,
-                       uint8_t csum_type)
+static int sb_checksum(struct ext_fs *fs, const uint8_t *sb)
 {
 #if EXT_CSUM_VERIFY
+    uint8_t uuid[16], csum_type = sb[SB_CHECKSUM_TYPE];
     uint32_t crc = ~0u, stored, seed;
     int rc;
+
+    /* Copied out: the checksum reads past the buffer's sector. */
+    memcpy(uuid, sb + SB_UUID, sizeof(uuid));
 
     if (!ext_has_csum(fs)) {
         if (ext_has_gdt_csum(fs))
@@ -343,8 +350,7 @@ static int sb_checksum(struct ext_fs *fs, const uint8_t *uuid,
     return rc;
 #else
     (void)fs;
-    (void)uuid;
-    (void)csum_type;
+    (void)sb;
     return 0;
 #endif
 }
@@ -354,7 +360,6 @@ static int sb_checksum(struct ext_fs *fs, const uint8_t *uuid,
 static int sb_parse(struct ext_fs *fs, blockdev_lba_t sectors)
 {
     const uint8_t *sb = fs->buf;
-    uint8_t uuid[16];
     int rc = sb_read_head(fs);
 
     if (rc)
@@ -374,13 +379,15 @@ static int sb_parse(struct ext_fs *fs, blockdev_lba_t sectors)
     if (rc)
         return rc;
     sb_hash(fs, sb);
-    memcpy(uuid, sb + SB_UUID, sizeof(uuid));
-    rc = sb_checksum(fs, uuid, sb[SB_CHECKSUM_TYPE]);
+    rc = sb_checksum(fs, sb);
     if (!rc && (fs->compat & COMPAT_SPARSE_SUPER2)) {
-        rc = sb32(fs, SB_BACKUP_BGS, &fs->backup_bgs[0]);
-        if (!rc)
-            rc = sb32(fs, SB_BACKUP_BGS + sizeof(uint32_t),
-                      &fs->backup_bgs[1]);
+        uint8_t b[2 * sizeof(uint32_t)];
+
+        rc = ext_bytes(fs, 0, SB_OFFSET + SB_BACKUP_BGS, b, sizeof(b));
+        if (!rc) {
+            fs->backup_bgs[0] = le32(b);
+            fs->backup_bgs[1] = le32(b + sizeof(uint32_t));
+        }
     }
     if (!rc)
         rc = ext_zones_init(fs);

@@ -111,6 +111,17 @@ const char *fz_describe(const struct ext_fs *fs, int rc)
     return NULL;
 }
 
+/* The sentence an error carries (none without EXT_MESSAGES). */
+static const char *err_what(const struct ext_fs *fs)
+{
+#if EXT_MESSAGES
+    return fs->err_what;
+#else
+    (void)fs;
+    return NULL;
+#endif
+}
+
 static void describe(struct walk *w, int rc)
 {
     const struct ext_fs *fs = w->fs;
@@ -119,12 +130,12 @@ static void describe(struct walk *w, int rc)
     if (rc >= 0)
         return;
     if (fs->err == w->last_err && fs->err_ino == w->last_ino &&
-        fs->err_blk == w->last_blk && fs->err_what == w->last_what)
+        fs->err_blk == w->last_blk && err_what(fs) == w->last_what)
         return;
     w->last_err = fs->err;
     w->last_ino = fs->err_ino;
     w->last_blk = fs->err_blk;
-    w->last_what = fs->err_what;
+    w->last_what = err_what(fs);
     bad = fz_describe(fs, rc);
     if (bad)
         w->bad = bad;

@@ -30,6 +30,7 @@ static void geometry(struct ext_fs *fs)
     fs->groups = 64;
     fs->blocks_count = 1 + 64 * BPG;
     fs->desc_size = 32;
+    fs->first_meta_bg = GDT_BLOCKS;     /* as the mount sets it */
     fs->reserved_gdt = RESERVED;
     fs->ro_compat = RO_COMPAT_SPARSE_SUPER;
 }
