@@ -15,11 +15,13 @@
  *      with its CID (maker, OEM, product name, revision, serial) and bus
  *      clock; the kernel's entry with its vector-table words; a fault by
  *      name with pc, lr, xpsr, sp, CFSR, HFSR, MMFAR, BFAR, r0-r3, r12.
- *   0  one short line each: "extload: lm3s6965evb"; "card: SDSC, 131072
- *      sectors, 0 ms"; "handoff: entry 0x20000041"; "fault: exception 3
- *      pc=... lr=... cfsr=... hfsr=...". The stack high-water line stays
- *      (`make size` reads it). The CID is still read (the card's answer
- *      is checked), only not decoded.
+ *   0  one short line each: "extload: lm3s6965evb"; "handoff: entry
+ *      0x20000041"; "fault: exception 3 pc=... lr=... cfsr=... hfsr=...".
+ *      A card that comes up is not reported (a quiet success, as
+ *      firmware/'s BOOT_REPORT=0; a prompt's `info` says "card: SDSC,
+ *      131072 sectors, 0 ms"). The stack high-water line stays (`make
+ *      size` reads it). The CID is still read (the card's answer is
+ *      checked), only not decoded.
  *   `make size` prints what 0 saves in the lm3s6965evb tiny profile
  *   (extload-report.bin beside extload.bin).
  */

@@ -52,6 +52,7 @@ int board_card_init(struct board_card *c, const struct spi_bus *bus,
     c->init_ms = cpu_ms_now(0) - t0;
     c->bus_hz = bus_hz;
     c->bd = (struct blockdev){ card_read, &c->sd, c->sd.sectors };
-    board_card_print(con, c);
+    if (BOARD_REPORT)
+        board_card_print(con, c);
     return 0;
 }
