@@ -219,7 +219,8 @@ uint32_t sdspi_reg_bits(const uint8_t *reg, uint32_t lsb, uint32_t width)
     return v;
 }
 
-/* ACMD41 (or CMD1 for MMC) until the card leaves the idle state. */
+/* ACMD41 (or CMD1 for MMC, SDSPI_MMC_CARDS) until the card leaves the
+ * idle state. */
 static int wake(struct sdspi *sd, uint32_t hcs)
 {
     uint32_t t0 = sd->ms_now(sd->clk_ctx);
@@ -227,14 +228,15 @@ static int wake(struct sdspi *sd, uint32_t hcs)
     for (uint32_t i = 0; i < POLL_MAX; i++) {
         int r;
 
-        if (sd->type == SDSPI_MMC)
+        if (SDSPI_MMC_CARDS && sd->type == SDSPI_MMC)
             r = cmd(sd, SD_SEND_OP_COND, 0);
         else if ((r = cmd(sd, SD_APP_CMD, 0)) >= 0 &&
                  !(r & SD_R1_ILLEGAL_CMD))
             r = cmd(sd, SD_APP_SEND_OP_COND, hcs);
         if (r <= 0)
             return r;
-        if ((r & SD_R1_ILLEGAL_CMD) && sd->type == SDSPI_SDV1)
+        if (SDSPI_MMC_CARDS && (r & SD_R1_ILLEGAL_CMD) &&
+            sd->type == SDSPI_SDV1)
             sd->type = SDSPI_MMC;       /* no ACMD41: an MMC card */
         else if (r != SD_R1_IDLE)
             return SD_ECMD;
@@ -299,7 +301,7 @@ static int bring_up(struct sdspi *sd, uint32_t max_hz)
 
     /* Capacity (5.3.2, 5.3.3): CSD version 2 exactly on SDHC cards;
      * MMC CSDs of any version use the version 1 fields. */
-    if (sd->type != SDSPI_MMC &&
+    if ((!SDSPI_MMC_CARDS || sd->type != SDSPI_MMC) &&
         sdspi_reg_bits(csd, SD_CSD_STRUCTURE_LSB, SD_CSD_STRUCTURE_BITS) !=
             (sd->block_addr ? SD_CSD_V2 : SD_CSD_V1))
         return SD_ECSD;
@@ -323,7 +325,8 @@ static int bring_up(struct sdspi *sd, uint32_t max_hz)
                       SD_CSD_READ_BL_LEN_MIN);
     }
     /* Default speed: 25 MHz for SD, 20 MHz for MMC v3 (CSD TRAN_SPEED). */
-    hz = sd->type == SDSPI_MMC ? MMC_DEFAULT_HZ : SD_DEFAULT_HZ;
+    hz = SDSPI_MMC_CARDS && sd->type == SDSPI_MMC ? MMC_DEFAULT_HZ
+                                                  : SD_DEFAULT_HZ;
     sd->hz = hz < max_hz ? hz : max_hz;
     sd->bus->set_hz(sd->bus->ctx, sd->hz);
     sd->sectors = sectors;
