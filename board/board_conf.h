@@ -20,8 +20,8 @@
  *      A card that comes up is not reported (a quiet success, as
  *      firmware/'s BOOT_REPORT=0; a prompt's `info` says "card: SDSC,
  *      131072 sectors, 0 ms"). The stack high-water line stays (`make
- *      size` reads it). The CID is still read (the card's answer is
- *      checked), only not decoded.
+ *      size` reads it). The CID is not decoded (the tiny profile does
+ *      not read it either: SDSPI_CID, drivers/sdspi_conf.h).
  *   `make size` prints what 0 saves in the lm3s6965evb tiny profile
  *   (extload-report.bin beside extload.bin).
  */

@@ -296,7 +296,7 @@ static int bring_up(struct sdspi *sd, uint32_t max_hz)
     }
     if ((!sd->block_addr && (r = cmd_ok(sd, SD_SET_BLOCKLEN, SD_SECTOR))) ||
         (r = read_reg(sd, SD_SEND_CSD, sd->csd)) ||
-        (r = read_reg(sd, SD_SEND_CID, sd->cid)))
+        (SDSPI_CID && (r = read_reg(sd, SD_SEND_CID, sd->cid))))
         return r;
 
     /* Capacity (5.3.2, 5.3.3): CSD version 2 exactly on SDHC cards;

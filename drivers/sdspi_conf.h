@@ -49,4 +49,15 @@
 #define SDSPI_MMC_CARDS (!EXTLOAD_TINY)
 #endif
 
+/* SDSPI_CID: the card's identity register.
+ *   1: sdspi_init reads the CID (CMD10) into sd->cid, which
+ *      sdspi_cid_decode turns into a console's maker, product name,
+ *      revision and serial (board/card.c's full card line).
+ *   0: no CMD10; sd->cid stays zero. The tiny profile's choice: its
+ *      board prints no CID (BOARD_REPORT=0). Costs flash (`make size`).
+ */
+#ifndef SDSPI_CID
+#define SDSPI_CID (!EXTLOAD_TINY)
+#endif
+
 #endif

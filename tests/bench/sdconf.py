@@ -13,6 +13,7 @@ OPTIONS = [
     ("PL022_UNROLL", "drivers/pl022.c", "-DPL022_UNROLL=0"),
     ("SHA256_UNROLL", "firmware/sha256.c", "-DSHA256_UNROLL=0"),
     ("SDSPI_MMC_CARDS", "drivers/sdspi.c", "-DSDSPI_MMC_CARDS=0"),
+    ("SDSPI_CID", "drivers/sdspi.c", "-DSDSPI_CID=0"),
 ]
 
 

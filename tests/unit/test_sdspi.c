@@ -261,9 +261,11 @@ static void check_personality(int kind, uint8_t read_bl_len, size_t size)
     if (!hc)
         assert_int_equal(r->m.last_arg[16], 512);
     assert_int_equal(r->m.cmds[9], 1);
-    assert_int_equal(r->m.cmds[10], 1);
+    assert_int_equal(r->m.cmds[10], SDSPI_CID);
     assert_memory_equal(r->sd.csd, r->m.csd, 16);
+#if SDSPI_CID
     assert_memory_equal(r->sd.cid, r->m.cid, 16);
+#endif
 
     /* Reads: single, multi, the start, the end, odd spans. */
     assert_int_equal(read_check(r, 0, 1), SD_OK);
@@ -280,6 +282,7 @@ static void check_personality(int kind, uint8_t read_bl_len, size_t size)
     assert_int_equal(r->sd.retries, 0);
 
     /* What a console shows. */
+#if SDSPI_CID
     sdspi_cid_decode(&r->sd, &cid);
     assert_int_equal(cid.mid, r->m.mid);
     assert_string_equal(cid.name, r->m.pnm);
@@ -291,6 +294,11 @@ static void check_personality(int kind, uint8_t read_bl_len, size_t size)
                   sdspi_type_name(r->sd.type), (unsigned)cid.mid, cid.oem,
                   cid.name, (unsigned)cid.rev_major, (unsigned)cid.rev_minor,
                   (unsigned)cid.serial);
+#else
+    (void)cid;
+    for (size_t i = 0; i < sizeof(r->sd.cid); i++)
+        assert_int_equal(r->sd.cid[i], 0);    /* never read (SDSPI_CID) */
+#endif
     rig_free(r);
 }
 
