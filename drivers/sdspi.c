@@ -59,12 +59,13 @@ static void release(struct sdspi *sd)
 /* Sends a command; returns its R1 (0..0x7F) or a negative error. */
 static int cmd(struct sdspi *sd, uint8_t idx, uint32_t arg)
 {
-    uint8_t f[SD_CMD_FRAME_LEN] = {
-        (uint8_t)(SD_CMD_START | idx), (uint8_t)(arg >> 24),
-        (uint8_t)(arg >> 16), (uint8_t)(arg >> 8), (uint8_t)arg, 0 };
+    uint8_t f[SD_CMD_FRAME_LEN];
     int stop = idx == SD_STOP_TRANSMISSION;
     int window = stop ? R1_WINDOW_STOP : R1_WINDOW;
 
+    f[0] = (uint8_t)(SD_CMD_START | idx);
+    for (uint32_t i = 1; i < SD_CMD_CRC_BYTE; i++)    /* argument, MSB first */
+        f[i] = (uint8_t)(arg >> (8 * (SD_CMD_CRC_BYTE - 1 - i)));
     f[SD_CMD_CRC_BYTE] = (uint8_t)(sdspi_crc7(f, SD_CMD_CRC_BYTE) << 1 |
                                    SD_CMD_END);
     /* One byte before each command: Nrc >= 1 after the last response,
@@ -168,7 +169,7 @@ int sdspi_read(void *ctx, uint32_t lba, uint32_t count, void *buf)
         sd->bus->select(sd->bus->ctx, 1);
         r = cmd_ok(sd, multi ? SD_READ_MULTIPLE_BLOCK : SD_READ_SINGLE_BLOCK,
                    sd->block_addr ? lba : lba * SD_SECTOR);
-        if (!r || r == SD_ENORESP || r == SD_ECMD) {
+        if (r != SD_EBUSY) {            /* 0, SD_ENORESP or SD_ECMD */
             while (!r && count) {
                 r = data_block(sd, dst, SD_SECTOR);
                 if (!r) {
