@@ -98,7 +98,9 @@ static int gpt_header(const struct blockdev *bd, uint8_t *buf,
         return fail(out, PART_ECORRUPT, lba,
                     "GPT header size is not 92 to 512 bytes");
     want = le32(buf + GPT_HEADER_CRC32);
-    memset(buf + GPT_HEADER_CRC32, 0, sizeof(uint32_t));
+    /* HeaderCRC32 is taken with its own four bytes zeroed. */
+    buf[GPT_HEADER_CRC32] = buf[GPT_HEADER_CRC32 + 1] = 0;
+    buf[GPT_HEADER_CRC32 + 2] = buf[GPT_HEADER_CRC32 + 3] = 0;
     if (~ext_crc32(~0u, buf, hsize) != want)
         return fail(out, PART_ECSUM, lba, "GPT header CRC32 mismatch");
     if (le64(buf + GPT_MY_LBA) != (uint64_t)lba)
