@@ -382,9 +382,11 @@ static int has_ext(const struct blockdev *bd, uint8_t *buf,
 static int walk(const struct blockdev *bd, uint8_t *buf, uint32_t index,
                 bool find, struct part_info *out)
 {
-    uint8_t tab[MBR_ENTRY_SIZE * MBR_ENTRIES];
-    struct gpt g;
-    uint32_t i;
+    union {                   /* the one table a disk has: one frame slot */
+        uint8_t tab[MBR_ENTRY_SIZE * MBR_ENTRIES];
+        struct gpt g;
+    } t;
+    uint32_t i, count = MBR_ENTRIES;
     int scheme, rc;
 
     out->err_what = NULL;
@@ -407,17 +409,18 @@ static int walk(const struct blockdev *bd, uint8_t *buf, uint32_t index,
         return 0;
     }
     if (scheme == PART_GPT) {
-        rc = gpt_open(bd, buf, &g, out);
+        rc = gpt_open(bd, buf, &t.g, out);
         if (rc)
             return rc;
+        count = t.g.count;
     } else {
-        memcpy(tab, buf + MBR_PART_TABLE, sizeof(tab));
-        g.count = MBR_ENTRIES;
+        memcpy(t.tab, buf + MBR_PART_TABLE, sizeof(t.tab));
     }
-    for (i = find ? 1 : index; i <= g.count; i++) {
+    for (i = find ? 1 : index; i <= count; i++) {
         rc = scheme == PART_GPT
-                 ? gpt_entry(bd, buf, &g, i, out)
-                 : mbr_slot(bd, tab + MBR_ENTRY_SIZE * (i - 1), 0, 0, i, out);
+                 ? gpt_entry(bd, buf, &t.g, i, out)
+                 : mbr_slot(bd, t.tab + MBR_ENTRY_SIZE * (i - 1), 0, 0, i,
+                            out);
         if (!find)
             return rc;
         if (rc == PART_ENOENT || rc == PART_ECORRUPT)
@@ -428,7 +431,7 @@ static int walk(const struct blockdev *bd, uint8_t *buf, uint32_t index,
             return rc < 0 ? rc : 0;
     }
     if (scheme == PART_MBR && (find ? PART_LOGICAL : index > MBR_ENTRIES)) {
-        rc = mbr_logical(bd, buf, tab, index, out);
+        rc = mbr_logical(bd, buf, t.tab, index, out);
         if (!find || rc != PART_ENOENT)
             return rc;
     }
