@@ -15,11 +15,12 @@
  *      with its CID (maker, OEM, product name, revision, serial) and bus
  *      clock; the kernel's entry with its vector-table words; a fault by
  *      name with pc, lr, xpsr, sp, CFSR, HFSR, MMFAR, BFAR, r0-r3, r12.
- *   0  no banner (lm3s6965evb: the card line is the first), and one
- *      short line each: "card: SDSC, 131072 sectors, 0 ms"; "handoff:
- *      entry 0x20000041"; "fault: exception 3 pc=... lr=... cfsr=...;
- *      stopped". The CID is still read (the card's answer is checked),
- *      only not decoded.
+ *   0  no banner and, when the card comes up, no card line (a quiet
+ *      success, as firmware/'s BOOT_REPORT=0; a prompt's `info` says
+ *      "card: SDSC, 131072 sectors, 0 ms"); one short line each:
+ *      "handoff: entry 0x20000041"; "fault: exception 3 pc=... lr=...
+ *      cfsr=...; stopped". The CID is not read (SDSPI_CID,
+ *      drivers/sdspi_conf.h), so not decoded either.
  *   `make size` prints what 0 saves in the lm3s6965evb tiny profile
  *   (extload-report.bin beside extload.bin).
  */

@@ -17,8 +17,9 @@ struct board_card {
     uint32_t init_ms;             /* what sdspi_init took */
 };
 
-/* sdspi_init on bus (at most max_hz), then the card line. No card: says
- * why and returns BOOT_ENOCARD. */
+/* sdspi_init on bus (at most max_hz), then the card line (BOARD_REPORT;
+ * the tiny profile's quiet success prints none). No card: says why and
+ * returns BOOT_ENOCARD. */
 int board_card_init(struct board_card *c, const struct spi_bus *bus,
                     const uint32_t *bus_hz, uint32_t max_hz);
 

@@ -30,33 +30,32 @@ void pl022_init(struct pl022 *p, uintptr_t base, uint32_t clk_hz, uint32_t hz)
 
 void pl022_set_hz(struct pl022 *p, uint32_t hz)
 {
-    /* rate = clk / (cpsdvsr * (1 + scr)), cpsdvsr even 2..254, scr 0..255 */
-    uint32_t cpsdvsr = 2, scr = 0;
+    /* rate = clk / (cpsdvsr * (1 + scr)), cpsdvsr even 2..254, scr
+     * 0..255. With div = ceil(clk / hz), the smallest even cpsdvsr that
+     * leaves 1 + scr <= 256 is 2 * ceil(div / 512), and then 1 + scr =
+     * ceil(div / cpsdvsr) (a ceiling of a ceiling is the ceiling of the
+     * whole quotient): the fastest rate not above hz, no search. */
+    uint32_t div, cpsdvsr, scr1;
 
     if (hz == 0)
         hz = 1;
-    for (; cpsdvsr <= 254; cpsdvsr += 2) {
-        uint32_t div = (p->clk_hz + cpsdvsr * hz - 1) / (cpsdvsr * hz);
-        if (div == 0)
-            div = 1;
-        if (div <= 256) {
-            scr = div - 1;
-            break;
-        }
-    }
-    if (cpsdvsr > 254) {
+    div = (p->clk_hz - 1) / hz + 1;     /* clk_hz 0: the slowest rate */
+    cpsdvsr = 2 * ((div - 1) / 512 + 1);
+    if (cpsdvsr > 254)
         cpsdvsr = 254;
-        scr = 255;
-    }
+    scr1 = (div - 1) / cpsdvsr + 1;
+    if (scr1 > 256)
+        scr1 = 256;
     /* The port must be disabled while its format and rate change. */
     wait_idle(p->base);
     mmio_write(p->base + SSI_CR1, 0);
     mmio_write(p->base + SSI_CPSR, cpsdvsr);
     /* Motorola SPI, SPO=0 SPH=0. QEMU reads every byte as 0 unless CR0
      * sets the data size. */
-    mmio_write(p->base + SSI_CR0, (scr << CR0_SCR_SHIFT) | CR0_DSS_8BIT);
+    mmio_write(p->base + SSI_CR0,
+               ((scr1 - 1) << CR0_SCR_SHIFT) | CR0_DSS_8BIT);
     mmio_write(p->base + SSI_CR1, CR1_SSE);
-    p->hz = p->clk_hz / (cpsdvsr * (scr + 1));
+    p->hz = p->clk_hz / (cpsdvsr * scr1);
 }
 
 static void wait_idle(uintptr_t base)

@@ -59,12 +59,13 @@ static void release(struct sdspi *sd)
 /* Sends a command; returns its R1 (0..0x7F) or a negative error. */
 static int cmd(struct sdspi *sd, uint8_t idx, uint32_t arg)
 {
-    uint8_t f[SD_CMD_FRAME_LEN] = {
-        (uint8_t)(SD_CMD_START | idx), (uint8_t)(arg >> 24),
-        (uint8_t)(arg >> 16), (uint8_t)(arg >> 8), (uint8_t)arg, 0 };
+    uint8_t f[SD_CMD_FRAME_LEN];
     int stop = idx == SD_STOP_TRANSMISSION;
     int window = stop ? R1_WINDOW_STOP : R1_WINDOW;
 
+    f[0] = (uint8_t)(SD_CMD_START | idx);
+    for (uint32_t i = 1; i < SD_CMD_CRC_BYTE; i++)    /* argument, MSB first */
+        f[i] = (uint8_t)(arg >> (8 * (SD_CMD_CRC_BYTE - 1 - i)));
     f[SD_CMD_CRC_BYTE] = (uint8_t)(sdspi_crc7(f, SD_CMD_CRC_BYTE) << 1 |
                                    SD_CMD_END);
     /* One byte before each command: Nrc >= 1 after the last response,
@@ -168,7 +169,7 @@ int sdspi_read(void *ctx, uint32_t lba, uint32_t count, void *buf)
         sd->bus->select(sd->bus->ctx, 1);
         r = cmd_ok(sd, multi ? SD_READ_MULTIPLE_BLOCK : SD_READ_SINGLE_BLOCK,
                    sd->block_addr ? lba : lba * SD_SECTOR);
-        if (!r || r == SD_ENORESP || r == SD_ECMD) {
+        if (r != SD_EBUSY) {            /* 0, SD_ENORESP or SD_ECMD */
             while (!r && count) {
                 r = data_block(sd, dst, SD_SECTOR);
                 if (!r) {
@@ -219,7 +220,8 @@ uint32_t sdspi_reg_bits(const uint8_t *reg, uint32_t lsb, uint32_t width)
     return v;
 }
 
-/* ACMD41 (or CMD1 for MMC) until the card leaves the idle state. */
+/* ACMD41 (or CMD1 for MMC, SDSPI_MMC_CARDS) until the card leaves the
+ * idle state. */
 static int wake(struct sdspi *sd, uint32_t hcs)
 {
     uint32_t t0 = sd->ms_now(sd->clk_ctx);
@@ -227,14 +229,15 @@ static int wake(struct sdspi *sd, uint32_t hcs)
     for (uint32_t i = 0; i < POLL_MAX; i++) {
         int r;
 
-        if (sd->type == SDSPI_MMC)
+        if (SDSPI_MMC_CARDS && sd->type == SDSPI_MMC)
             r = cmd(sd, SD_SEND_OP_COND, 0);
         else if ((r = cmd(sd, SD_APP_CMD, 0)) >= 0 &&
                  !(r & SD_R1_ILLEGAL_CMD))
             r = cmd(sd, SD_APP_SEND_OP_COND, hcs);
         if (r <= 0)
             return r;
-        if ((r & SD_R1_ILLEGAL_CMD) && sd->type == SDSPI_SDV1)
+        if (SDSPI_MMC_CARDS && (r & SD_R1_ILLEGAL_CMD) &&
+            sd->type == SDSPI_SDV1)
             sd->type = SDSPI_MMC;       /* no ACMD41: an MMC card */
         else if (r != SD_R1_IDLE)
             return SD_ECMD;
@@ -294,12 +297,12 @@ static int bring_up(struct sdspi *sd, uint32_t max_hz)
     }
     if ((!sd->block_addr && (r = cmd_ok(sd, SD_SET_BLOCKLEN, SD_SECTOR))) ||
         (r = read_reg(sd, SD_SEND_CSD, sd->csd)) ||
-        (r = read_reg(sd, SD_SEND_CID, sd->cid)))
+        (SDSPI_CID && (r = read_reg(sd, SD_SEND_CID, sd->cid))))
         return r;
 
     /* Capacity (5.3.2, 5.3.3): CSD version 2 exactly on SDHC cards;
      * MMC CSDs of any version use the version 1 fields. */
-    if (sd->type != SDSPI_MMC &&
+    if ((!SDSPI_MMC_CARDS || sd->type != SDSPI_MMC) &&
         sdspi_reg_bits(csd, SD_CSD_STRUCTURE_LSB, SD_CSD_STRUCTURE_BITS) !=
             (sd->block_addr ? SD_CSD_V2 : SD_CSD_V1))
         return SD_ECSD;
@@ -323,7 +326,8 @@ static int bring_up(struct sdspi *sd, uint32_t max_hz)
                       SD_CSD_READ_BL_LEN_MIN);
     }
     /* Default speed: 25 MHz for SD, 20 MHz for MMC v3 (CSD TRAN_SPEED). */
-    hz = sd->type == SDSPI_MMC ? MMC_DEFAULT_HZ : SD_DEFAULT_HZ;
+    hz = SDSPI_MMC_CARDS && sd->type == SDSPI_MMC ? MMC_DEFAULT_HZ
+                                                  : SD_DEFAULT_HZ;
     sd->hz = hz < max_hz ? hz : max_hz;
     sd->bus->set_hz(sd->bus->ctx, sd->hz);
     sd->sectors = sectors;

@@ -1,7 +1,7 @@
 /* SD and MMC cards in SPI mode, read as 512-byte sectors.
  *
  * sdspi_init() brings a card up at <= 400 kHz (CMD0, CMD8, CMD59, ACMD41
- * or CMD1, CMD58, CMD16, CMD9, CMD10) and then switches the bus to the
+ * or CMD1, CMD58, CMD16, CMD9, CMD10: sdspi_conf.h) and then switches the bus to the
  * card's rated clock, at most max_hz and 25 MHz. sdspi_read() moves any
  * number of 512-byte sectors straight into the caller's buffer: one
  * sector with CMD17, more as one CMD18 run ended by CMD12. Every block's
@@ -62,7 +62,7 @@ struct sdspi {
     uint8_t last_cmd;                /* the last command sent ... */
     uint8_t last_r1;                 /* ... and its R1; 0xFF: none */
     uint8_t csd[16];                 /* raw registers, MSB first */
-    uint8_t cid[16];
+    uint8_t cid[16];                 /* zero without SDSPI_CID */
     uint32_t sectors;                /* capacity; 0 until init succeeds */
 };
 

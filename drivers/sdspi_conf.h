@@ -38,4 +38,26 @@
 #define SDSPI_CRC16_TABLE SDSPI_FAST
 #endif
 
+/* SDSPI_MMC_CARDS: MultiMediaCards (MMC v3), which call CMD55 illegal and
+ * are brought up with CMD1 instead of ACMD41.
+ *   1: an MMC card is read as an SD 1.x card is (byte addressed, the CSD
+ *      version 1 fields, 20 MHz); costs flash (`make size`).
+ *   0: SD cards only (SD 1.x, SDSC, SDHC/SDXC): a card that calls CMD55
+ *      illegal is refused with SD_ECMD. The tiny profile's choice.
+ */
+#ifndef SDSPI_MMC_CARDS
+#define SDSPI_MMC_CARDS (!EXTLOAD_TINY)
+#endif
+
+/* SDSPI_CID: the card's identity register.
+ *   1: sdspi_init reads the CID (CMD10) into sd->cid, which
+ *      sdspi_cid_decode turns into a console's maker, product name,
+ *      revision and serial (board/card.c's full card line).
+ *   0: no CMD10; sd->cid stays zero. The tiny profile's choice: its
+ *      board prints no CID (BOARD_REPORT=0). Costs flash (`make size`).
+ */
+#ifndef SDSPI_CID
+#define SDSPI_CID (!EXTLOAD_TINY)
+#endif
+
 #endif

@@ -29,12 +29,14 @@ struct gpt {
     uint32_t entry_size;
 };
 
+/* err_dev stays 0 from the start (walk) unless a read failed, which
+ * ends the walk: only gpt_open, which goes on after the backup's, clears
+ * it again. */
 static int fail_at(struct part_info *out, int err, blockdev_lba_t lba,
                    const char *what)
 {
     out->err_what = what;
     out->err_lba = lba;
-    out->err_dev = 0;
     return err;
 }
 
@@ -96,7 +98,9 @@ static int gpt_header(const struct blockdev *bd, uint8_t *buf,
         return fail(out, PART_ECORRUPT, lba,
                     "GPT header size is not 92 to 512 bytes");
     want = le32(buf + GPT_HEADER_CRC32);
-    memset(buf + GPT_HEADER_CRC32, 0, sizeof(uint32_t));
+    /* HeaderCRC32 is taken with its own four bytes zeroed. */
+    buf[GPT_HEADER_CRC32] = buf[GPT_HEADER_CRC32 + 1] = 0;
+    buf[GPT_HEADER_CRC32 + 2] = buf[GPT_HEADER_CRC32 + 3] = 0;
     if (~ext_crc32(~0u, buf, hsize) != want)
         return fail(out, PART_ECSUM, lba, "GPT header CRC32 mismatch");
     if (le64(buf + GPT_MY_LBA) != (uint64_t)lba)
@@ -153,9 +157,25 @@ static int gpt_open(const struct blockdev *bd, uint8_t *buf, struct gpt *g,
     lba = out->err_lba;
     if (!gpt_header(bd, buf, bd->sectors - 1, g, out))
         return 0;
+    out->err_dev = 0;
     return fail(out, rc, lba, what);
 }
 
+/* The partition the caller put in out->lba and out->sectors (0: none
+ * that fit), number index of scheme: inside the disk, or ECORRUPT
+ * naming the table's sector `at`. */
+static int place(const struct blockdev *bd, struct part_info *out,
+                 blockdev_lba_t at, const char *what, uint32_t index,
+                 uint8_t scheme)
+{
+    if (!range_ok(bd, out->lba, out->sectors))
+        return fail(out, PART_ECORRUPT, at, what);
+    out->index = index;
+    out->scheme = scheme;
+    return 0;
+}
+
+/* Entry index (1..g->count) of the GPT entry array. */
 static int gpt_entry(const struct blockdev *bd, uint8_t *buf,
                      const struct gpt *g, uint32_t index,
                      struct part_info *out)
@@ -164,13 +184,9 @@ static int gpt_entry(const struct blockdev *bd, uint8_t *buf,
     blockdev_lba_t lba = g->entries_lba + off / BLOCKDEV_SECTOR;
     const uint8_t *e;
     blockdev_lba_t first, last;
-    bool fits;
     uint32_t i;
-    int rc;
+    int rc = rd(bd, lba, buf, out);
 
-    if (index == 0 || index > g->count)
-        return PART_ENOENT;
-    rc = rd(bd, lba, buf, out);
     if (rc)
         return rc;
     e = buf + off % BLOCKDEV_SECTOR;
@@ -178,19 +194,17 @@ static int gpt_entry(const struct blockdev *bd, uint8_t *buf,
         ;
     if (i == GPTE_GUID_LEN)
         return PART_ENOENT;           /* unused entry: type GUID zero */
-    fits = lba64(e + GPTE_STARTING_LBA, &first);
-    fits &= lba64(e + GPTE_ENDING_LBA, &last);
-    if (!fits || last < first || !range_ok(bd, first, last - first + 1))
-        return fail(out, PART_ECORRUPT, lba,
-                    "GPT partition's sectors are reversed or outside the "
-                    "disk");
-    out->lba = first;
-    out->sectors = last - first + 1;
-    out->index = index;
-    out->scheme = PART_GPT;
+    out->lba = 0;
+    out->sectors = 0;
+    if (lba64(e + GPTE_STARTING_LBA, &first) &&
+        lba64(e + GPTE_ENDING_LBA, &last) && last >= first) {
+        out->lba = first;
+        out->sectors = last - first + 1;          /* 0 if it wraps */
+    }
     out->mbr_type = 0;
     out->linux_fs = !memcmp(e + GPTE_TYPE_GUID, gpt_linux_fs, GPTE_GUID_LEN);
-    return 0;
+    return place(bd, out, lba, "GPT partition's sectors are reversed or "
+                 "outside the disk", index, PART_GPT);
 }
 
 static bool mbr_extended(uint8_t type)
@@ -209,16 +223,12 @@ static int mbr_slot(const struct blockdev *bd, const uint8_t *e,
 
     if (!e[MBRE_OS_TYPE] || !n)
         return PART_ENOENT;
-    if (lba < base || !range_ok(bd, lba, n))
-        return fail(out, PART_ECORRUPT, at,
-                    "MBR partition lies outside the disk");
     out->lba = lba;
-    out->sectors = n;
-    out->index = index;
-    out->scheme = PART_MBR;
+    out->sectors = lba < base ? 0 : n;            /* 0: the sum wrapped */
     out->mbr_type = e[MBRE_OS_TYPE];
     out->linux_fs = e[MBRE_OS_TYPE] == MBR_TYPE_LINUX;
-    return 0;
+    return place(bd, out, at, "MBR partition lies outside the disk", index,
+                 PART_MBR);
 }
 
 static int has_ext(const struct blockdev *bd, uint8_t *buf,
@@ -350,46 +360,6 @@ int part_scheme(const struct blockdev *bd, uint8_t *buf)
     return scheme_of(bd, buf, &scratch);
 }
 
-int part_get(const struct blockdev *bd, uint8_t *buf, uint32_t index,
-             struct part_info *out)
-{
-    int scheme;
-    struct gpt g;
-    int rc;
-
-    out->err_what = NULL;
-    out->err_lba = 0;
-    out->err_dev = 0;
-    scheme = scheme_of(bd, buf, out);
-    if (scheme < 0)
-        return scheme;
-    if (index == 0)
-        return PART_ENOENT;
-    if (scheme == PART_NONE) {
-        if (index != 1)
-            return PART_ENOENT;
-        out->lba = 0;
-        out->sectors = bd->sectors;
-        out->index = 1;
-        out->scheme = PART_NONE;
-        out->mbr_type = 0;
-        out->linux_fs = 0;
-        return 0;
-    }
-    if (scheme == PART_GPT) {
-        rc = gpt_open(bd, buf, &g, out);
-        return rc ? rc : gpt_entry(bd, buf, &g, index, out);
-    }
-    if (index > MBR_ENTRIES) {
-        uint8_t tab[MBR_ENTRY_SIZE * MBR_ENTRIES];
-
-        memcpy(tab, buf + MBR_PART_TABLE, sizeof(tab));
-        return mbr_logical(bd, buf, tab, index, out);
-    }
-    return mbr_slot(bd, buf + MBR_PART_TABLE + MBR_ENTRY_SIZE * (index - 1),
-                    0, 0, index, out);
-}
-
 /* Does partition p start with an ext superblock (s_magic)? */
 static int has_ext(const struct blockdev *bd, uint8_t *buf,
                    struct part_info *p)
@@ -406,34 +376,53 @@ static int has_ext(const struct blockdev *bd, uint8_t *buf,
     return le16(buf + magic % BLOCKDEV_SECTOR) == EXT_MAGIC;
 }
 
-int part_find(const struct blockdev *bd, uint8_t *buf, uint32_t index,
-              struct part_info *out)
+/* Partition number index; with find (index 0), the first holding an ext
+ * superblock: the primary slots or GPT entries in order, then (with
+ * PART_LOGICAL) the logical partitions. */
+static int walk(const struct blockdev *bd, uint8_t *buf, uint32_t index,
+                bool find, struct part_info *out)
 {
-    uint8_t tab[MBR_ENTRY_SIZE * MBR_ENTRIES];
-    struct gpt g;
-    uint32_t i;
+    union {                   /* the one table a disk has: one frame slot */
+        uint8_t tab[MBR_ENTRY_SIZE * MBR_ENTRIES];
+        struct gpt g;
+    } t;
+    uint32_t i, count = MBR_ENTRIES;
     int scheme, rc;
 
-    if (index)
-        return part_get(bd, buf, index, out);
     out->err_what = NULL;
     out->err_lba = 0;
     out->err_dev = 0;
     scheme = scheme_of(bd, buf, out);
-    if (scheme <= PART_NONE)
-        return scheme < 0 ? scheme : part_get(bd, buf, 1, out);
+    if (scheme < 0)
+        return scheme;
+    if (!index && !find)
+        return PART_ENOENT;
+    if (scheme == PART_NONE) {
+        if (index > 1)
+            return PART_ENOENT;
+        out->lba = 0;
+        out->sectors = bd->sectors;
+        out->index = 1;
+        out->scheme = PART_NONE;
+        out->mbr_type = 0;
+        out->linux_fs = 0;
+        return 0;
+    }
     if (scheme == PART_GPT) {
-        rc = gpt_open(bd, buf, &g, out);
+        rc = gpt_open(bd, buf, &t.g, out);
         if (rc)
             return rc;
+        count = t.g.count;
     } else {
-        memcpy(tab, buf + MBR_PART_TABLE, sizeof(tab));
-        g.count = MBR_ENTRIES;
+        memcpy(t.tab, buf + MBR_PART_TABLE, sizeof(t.tab));
     }
-    for (i = 1; i <= g.count; i++) {
+    for (i = find ? 1 : index; i <= count; i++) {
         rc = scheme == PART_GPT
-                 ? gpt_entry(bd, buf, &g, i, out)
-                 : mbr_slot(bd, tab + MBR_ENTRY_SIZE * (i - 1), 0, 0, i, out);
+                 ? gpt_entry(bd, buf, &t.g, i, out)
+                 : mbr_slot(bd, t.tab + MBR_ENTRY_SIZE * (i - 1), 0, 0, i,
+                            out);
+        if (!find)
+            return rc;
         if (rc == PART_ENOENT || rc == PART_ECORRUPT)
             continue;             /* a bad entry does not hide the rest */
         if (!rc)
@@ -441,13 +430,27 @@ int part_find(const struct blockdev *bd, uint8_t *buf, uint32_t index,
         if (rc)
             return rc < 0 ? rc : 0;
     }
-    if (PART_LOGICAL && scheme == PART_MBR) {
-        rc = mbr_logical(bd, buf, tab, 0, out);
-        if (rc != PART_ENOENT)
+    if (scheme == PART_MBR && (find ? PART_LOGICAL : index > MBR_ENTRIES)) {
+        rc = mbr_logical(bd, buf, t.tab, index, out);
+        if (!find || rc != PART_ENOENT)
             return rc;
     }
+    if (!find)
+        return PART_ENOENT;
     out->err_what = NULL;
     return PART_ENOFS;
+}
+
+int part_get(const struct blockdev *bd, uint8_t *buf, uint32_t index,
+             struct part_info *out)
+{
+    return walk(bd, buf, index, false, out);
+}
+
+int part_find(const struct blockdev *bd, uint8_t *buf, uint32_t index,
+              struct part_info *out)
+{
+    return walk(bd, buf, index, !index, out);
 }
 
 const char *part_strerror(int err)

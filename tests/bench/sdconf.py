@@ -12,6 +12,8 @@ OPTIONS = [
     ("SDSPI_CRC16_TABLE", "drivers/sdspi_crc.c", "-DSDSPI_CRC16_TABLE=0"),
     ("PL022_UNROLL", "drivers/pl022.c", "-DPL022_UNROLL=0"),
     ("SHA256_UNROLL", "firmware/sha256.c", "-DSHA256_UNROLL=0"),
+    ("SDSPI_MMC_CARDS", "drivers/sdspi.c", "-DSDSPI_MMC_CARDS=0"),
+    ("SDSPI_CID", "drivers/sdspi.c", "-DSDSPI_CID=0"),
 ]
 
 
@@ -29,8 +31,9 @@ def main():
     build, cc, cflags = sys.argv[1], sys.argv[2], sys.argv[3:]
     cflags = [f for f in cflags if not f.startswith("-fstack-usage")]
     out = os.path.join(build, "bench", "sdconf")
-    print("SD path speed options (default on; SDSPI_FAST=0 turns the "
-          "drivers' off), flash of the object each one changes:")
+    print("SD path options (default on; SDSPI_FAST=0 turns the drivers' "
+          "speed options off, the tiny profile all), flash of the object "
+          "each one changes:")
     print("  %-20s %-22s %6s %6s %6s" % ("option", "object", "on", "off",
                                          "cost"))
     total = 0
@@ -40,7 +43,8 @@ def main():
         no = flash(cc, cflags, [off], src, base + "-off.o")
         total += on - no
         print("  %-20s %-22s %6d %6d %+6d" % (name, src, on, no, on - no))
-    print("  %-20s %-22s %6s %6s %+6d" % ("all three", "", "", "", total))
+    print("  %-20s %-22s %6s %6s %+6d" % ("all %d" % len(OPTIONS), "", "", "",
+                                         total))
 
 
 if __name__ == "__main__":
