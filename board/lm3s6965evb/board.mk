@@ -55,7 +55,7 @@ $(eval $(call OBJ_RULE,$(LM3S_DIR)/sha-obj,$$(ARM_CC),$$(LM3S_CFLAGS) $$(call bo
 $(eval $(call OBJ_RULE,$(LM3S_DIR)/noint-obj,$$(ARM_CC),$$(LM3S_CFLAGS) $$(call board_lto,$$(LM3S_LTO)) -DBOOT_INTERACTIVE=0,CC-M3))
 $(eval $(call OBJ_RULE,$(LM3S_DIR)/noconf-obj,$$(ARM_CC),$$(LM3S_CFLAGS) $$(call board_lto,$$(LM3S_LTO)) -DBOOT_CONF_INCLUDE=0 -DBOOT_CONF_VARS=0 -DBOOT_UINITRD=0,CC-M3))
 $(eval $(call OBJ_RULE,$(LM3S_DIR)/msgs-obj,$$(ARM_CC),$$(LM3S_CFLAGS) $$(call board_lto,$$(LM3S_LTO)) -DBOOT_MESSAGES=1,CC-M3))
-$(eval $(call OBJ_RULE,$(LM3S_DIR)/report-obj,$$(ARM_CC),$$(LM3S_CFLAGS) $$(call board_lto,$$(LM3S_LTO)) -DBOARD_REPORT=1,CC-M3))
+$(eval $(call OBJ_RULE,$(LM3S_DIR)/report-obj,$$(ARM_CC),$$(LM3S_CFLAGS) $$(call board_lto,$$(LM3S_LTO)) -DBOARD_REPORT=1 -DSDSPI_CID=1,CC-M3))
 $(eval $(call OBJ_RULE,$(LM3S_DIR)/stack-obj,$$(ARM_CC),$$(LM3S_CFLAGS) $$(call board_lto,$$(LM3S_LTO)) -DBOARD_STACK_REPORT=1,CC-M3))
 
 # An image from objects: $(call LM3S_IMAGE,NAME,OBJECTS).
@@ -82,9 +82,9 @@ LM3S_LIB_OBJ := $(filter-out $(LM3S_DIR)/obj/board/main.o,$(LM3S_OBJ))
 #                   BOOT_UINITRD (their cost, `make size`)
 #   extload-msgs    built with BOOT_MESSAGES=1 (the tiny profile's cost of
 #                   the error sentences, `make size`)
-#   extload-report  built with BOARD_REPORT=1 (the tiny profile's cost of
-#                   the board's full banner, card, hand-off and fault
-#                   lines, `make size`)
+#   extload-report  built with BOARD_REPORT=1 and SDSPI_CID=1 (the tiny
+#                   profile's cost of the board's full banner, the card
+#                   line with its CID, hand-off and fault lines, `make size`)
 #   extload-stack   built with BOARD_STACK_REPORT=1 (the tiny profile's
 #                   painted-stack figure and the line's cost, `make size`)
 $(eval $(call LM3S_IMAGE,extload,$(LM3S_OBJ)))
