@@ -33,7 +33,9 @@
  *      blocks, directory blocks, hash-tree nodes) and gdt_csum are
  *      verified.
  *   0: they are ignored. Both are RO_COMPAT features, so reading stays
- *      correct; corruption is then caught by the structural checks alone. */
+ *      correct; corruption is then caught by the structural checks alone.
+ *      The CRC32 a GPT needs (fs/part.c) is then computed bit by bit, with
+ *      no table of remainders. */
 #ifndef EXT_CSUM_VERIFY
 #define EXT_CSUM_VERIFY (!EXTLOAD_TINY)
 #endif

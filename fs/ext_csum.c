@@ -11,12 +11,14 @@ static const uint32_t crc32c_nib[16] = {
     0xC38D26C4, 0xD3D3E1AB, 0xE330A81A, 0xF36E6F75,
 };
 
+#if EXT_CSUM_VERIFY
 static const uint32_t crc32_nib[16] = {
     0x00000000, 0x1DB71064, 0x3B6E20C8, 0x26D930AC,
     0x76DC4190, 0x6B6B51F4, 0x4DB26158, 0x5005713C,
     0xEDB88320, 0xF00F9344, 0xD6D6A3E8, 0xCB61B38C,
     0x9B64C2B0, 0x86D3D2D4, 0xA00AE278, 0xBDBDF21C,
 };
+#endif
 
 static const uint32_t crc16_nib[16] = {
     0x0000, 0xCC01, 0xD801, 0x1400, 0xF001, 0x3C00, 0x2800, 0xE401,
@@ -39,10 +41,26 @@ uint32_t ext_crc32c(uint32_t crc, const void *p, uint32_t n)
     return reflected(crc, p, n, crc32c_nib);
 }
 
+#if EXT_CSUM_VERIFY
 uint32_t ext_crc32(uint32_t crc, const void *p, uint32_t n)
 {
     return reflected(crc, p, n, crc32_nib);
 }
+#else
+/* Without metadata checksums only a GPT's header and entry array are
+ * summed (fs/part.c), once a boot: bit by bit, no table of remainders. */
+uint32_t ext_crc32(uint32_t crc, const void *p, uint32_t n)
+{
+    const uint8_t *b = p;
+
+    while (n--) {
+        crc ^= *b++;
+        for (uint32_t k = 0; k < 8; k++)
+            crc = (crc >> 1) ^ (0xEDB88320u & (0u - (crc & 1)));
+    }
+    return crc;
+}
+#endif
 
 uint16_t ext_crc16(uint16_t crc, const void *p, uint32_t n)
 {
