@@ -33,10 +33,14 @@
 #endif
 
 /* BOOT_MESSAGES: how the console names an error of the SD driver, the
- * partition table, the reader or the boot flow.
+ * partition table, the reader or the boot flow, and why extlinux.conf's
+ * keyword is skipped.
  *   1  its sentence ("card did not respond to a command"), from the
- *      tables in drivers/sdspi.h, fs/part.h, fs/ext.h and firmware/boot.h.
- *   0  its table and number ("SD error -4"), looked up in those headers;
+ *      tables in drivers/sdspi.h, fs/part.h, fs/ext.h and firmware/boot.h;
+ *      "config: UI: not handled by extload; skipped".
+ *   0  "config: UI: skipped" (the word as the file spells it: the names
+ *      of the keywords the build leaves out are not linked), and an
+ *      error's table and number ("SD error -4"), looked up in those headers;
  *      with EXT_MESSAGES=0 too, no table of sentences is linked (nor the
  *      driver's: the boards then leave struct boot_env's dev_strerror
  *      NULL, and a failed read gives the driver's code as a number). The

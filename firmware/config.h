@@ -73,12 +73,11 @@ struct config_label {
 #endif
 };
 
-/* A keyword skipped, kept to name it once: the word (and MENU's second
- * word) as the file spells it. */
+/* A keyword skipped, kept to name it once: the word (with MENU's
+ * second word: "MENU COLOR") as the file spells it. */
 struct config_word {
-    const char *kw;
-    const char *sub;             /* MENU's second word; NULL: none */
-    uint8_t kw_len, sub_len;
+    const char *word;
+    uint32_t len;
 };
 
 /* One file being read (INCLUDE's stack, kept here so the parse's stack
