@@ -68,6 +68,21 @@ static bool is_blank(char c)
     return c == ' ' || (c >= '\t' && c <= '\r');
 }
 
+static char *blanks_end(char *p)
+{
+    while (is_blank(*p))
+        p++;
+    return p;
+}
+
+/* A line's words end at a blank or at the line's NUL. */
+static char *word_end(char *p)
+{
+    while (*p && !is_blank(*p))
+        p++;
+    return p;
+}
+
 static char lower(char c)
 {
     return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
@@ -187,18 +202,15 @@ static void parse_menu(struct parse *ps, char *kw, uint32_t kw_len,
 {
     struct boot_config *cfg = ps->cfg;
     struct config_label *cur = ps->cur;
-    uint32_t n = 0;
-
-    while (value[n] && !is_blank(value[n]))
-        n++;
-    char *text = value + n;
-    while (is_blank(*text))
-        text++;
+    uint32_t n = (uint32_t)(word_end(value) - value);
+    char *text = blanks_end(value + n);
     enum keyword sub = match_keyword(value, n);
 
+    (void)text;                   /* no MENU line with a text: tiny */
+
     if (sub == KW_DEFAULT && cur) {
-        if (!cfg->menu_default)
-            cfg->menu_default = (uint8_t)(cur - cfg->labels + 1);
+        if (!cfg->menu_default)       /* cur is the last label */
+            cfg->menu_default = (uint8_t)cfg->count;
         return;
     }
 #if BOOT_CONF_INCLUDE
@@ -251,29 +263,23 @@ static bool str_eq(const char *a, const char *b)
     return *a == *b;
 }
 
-/* One line, line[0..n) with line[n] already NUL: keyword, then value. */
+/* One line, line[0..n) with line[n] already NUL (and none before it):
+ * keyword, then value. */
 static void parse_line(struct parse *ps, char *line, uint32_t n)
 {
     struct boot_config *cfg = ps->cfg;
     struct config_label *cur = ps->cur;
-    uint32_t i = 0, kw_start, kw_len;
+    char *kw = blanks_end(line);
 
-    while (i < n && is_blank(line[i]))
-        i++;
-    if (i == n || line[i] == '#')
+    if (!*kw || *kw == '#')
         return;
-    kw_start = i;
-    while (i < n && !is_blank(line[i]))
-        i++;
-    kw_len = i - kw_start;
-    while (i < n && is_blank(line[i]))
-        i++;
-    uint32_t end = n;
-    while (end > i && is_blank(line[end - 1]))
+    uint32_t kw_len = (uint32_t)(word_end(kw) - kw);
+    char *value = blanks_end(kw + kw_len);
+    char *end = line + n;
+
+    while (end > value && is_blank(end[-1]))
         end--;
-    line[end] = '\0';
-    char *value = line + i;
-    char *kw = line + kw_start;
+    *end = '\0';
     enum keyword k = match_keyword(kw, kw_len);
     const char *why = WHY_UNKNOWN;
 
@@ -525,11 +531,11 @@ void config_parse_src(const struct config_src *src, struct boot_config *cfg)
     /* Each turn ends a line (pos moves past it) or a file (depth falls):
      * bounded by the buffer's bytes and the stack's depth. */
     for (;;) {
-        struct config_file *f = &ps.f[ps.depth];
+        struct config_file *f = &ps.f[BOOT_CONF_INCLUDE ? ps.depth : 0u];
 
         if (f->pos > f->end) {
             file_done(&ps, f);
-            if (ps.depth == 0)
+            if (!BOOT_CONF_INCLUDE || ps.depth == 0)
                 break;
             ps.depth--;
             continue;
