@@ -138,28 +138,21 @@ static void say(const struct parse *ps, const char *fmt, ...)
 
 /* A line skipped: its keyword (with MENU's second word: "MENU COLOR")
  * w[0..n) is named on the console the first time it is seen, never
- * again. */
+ * again; past CONFIG_UNHANDLED_MAX distinct words, a word not among them
+ * is named each time (never skipped unnamed). */
 static void skip_word(struct parse *ps, const char *w, uint32_t n,
                       const char *why)
 {
     struct boot_config *cfg = ps->cfg;
-    uint32_t i;
 
     cfg->lines_skipped++;
-    for (i = 0; i < cfg->unhandled_n && i < CONFIG_UNHANDLED_MAX; i++)
+    for (uint32_t i = 0; i < cfg->unhandled_n; i++)
         if (same_word(cfg->unhandled[i].word, cfg->unhandled[i].len, w, n))
             return;
-    if (i == CONFIG_UNHANDLED_MAX) {
-        if (cfg->unhandled_n == CONFIG_UNHANDLED_MAX) {
-            cfg->unhandled_n++;
-            say(ps, "config: more keywords skipped than %u; not named\n",
-                (unsigned)CONFIG_UNHANDLED_MAX);
-        }
-        return;
-    }
-    cfg->unhandled[cfg->unhandled_n++] = (struct config_word){
-        .word = w, .len = n,
-    };
+    if (cfg->unhandled_n < CONFIG_UNHANDLED_MAX)
+        cfg->unhandled[cfg->unhandled_n++] = (struct config_word){
+            .word = w, .len = n,
+        };
     say(ps, "config: %.*s: %sskipped\n", (int)n, w, why);
 }
 

@@ -34,8 +34,9 @@
  * A relative path resolves from the config file's directory (the boot
  * flow joins it: firmware/boot_file.c), as syslinux and U-Boot do.
  * Every other keyword (UI, FDTOVERLAYS, IPAPPEND, MENU COLOR, ...), and
- * a label keyword before the first LABEL, is skipped and named once on
- * the console. A later line of the same keyword replaces the earlier one.
+ * a label keyword before the first LABEL, is skipped and named on the
+ * console, once (past CONFIG_UNHANDLED_MAX distinct words, each time).
+ * A later line of the same keyword replaces the earlier one.
  */
 #ifndef EXTLOAD_CONFIG_H
 #define EXTLOAD_CONFIG_H
@@ -54,7 +55,7 @@
 #define CONFIG_TIMEOUT_MAX 36000u    /* tenths: an hour; larger is cut */
 #define CONFIG_INCLUDE_DEPTH 4u      /* files INCLUDE may nest below the
                                       * config (syslinux and U-Boot: 16) */
-#define CONFIG_UNHANDLED_MAX 8u      /* distinct skipped keywords named */
+#define CONFIG_UNHANDLED_MAX 8u      /* skipped keywords named once */
 
 struct config_label {
     const char *name;
