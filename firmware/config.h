@@ -129,6 +129,7 @@ struct config_src {
     const char *path;            /* its name, for the console */
     uint32_t id;                 /* its identity (inode) for cycles */
     const struct console *con;   /* messages and SAY; NULL: silent */
+#if BOOT_CONF_INCLUDE              /* (the fields of what is built) */
     /* INCLUDE: reads path (as the line names it) into dst[0..cap): the
      * bytes read, *size the file's size, *id its identity; < 0 when it
      * cannot, why[0..why_len) saying why. NULL: INCLUDE is refused. */
@@ -136,9 +137,12 @@ struct config_src {
                     uint64_t *size, uint32_t *id, char *why,
                     uint32_t why_len);
     void *ctx;
+#endif
+#if BOOT_CONF_VARS
     /* ${name} in APPEND: name, value pairs ending with a NULL name;
      * NULL: none, every ${...} stays as written. */
     const char *const *vars;
+#endif
 };
 
 /* Parses src->text in place: values become NUL-terminated strings inside

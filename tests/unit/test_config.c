@@ -362,6 +362,7 @@ struct fake_file {
     uint32_t id;
 };
 static const struct fake_file *fake_files;
+#if BOOT_CONF_INCLUDE
 static uint32_t fake_reads;
 
 static int32_t fake_read(void *ctx, const char *path, char *dst, uint32_t cap,
@@ -384,6 +385,7 @@ static int32_t fake_read(void *ctx, const char *path, char *dst, uint32_t cap,
     snprintf(why, why_len, "no such file or directory");
     return -1;
 }
+#endif
 
 /* Parses src (file id 1) with the console, INCLUDE's table and vars, in
  * a buffer of cap bytes; cut: the file is longer than src. */
@@ -400,8 +402,15 @@ static void parse_full(const char *src, uint32_t cap, bool cut,
     const struct config_src s = {
         .text = text, .len = len, .cap = cap, .cut = cut,
         .size = cut ? len + 100u : len, .path = "/boot/extlinux/extlinux.conf",
-        .id = 1, .con = &out_con, .read = fake_read, .vars = vars,
+        .id = 1, .con = &out_con,
+#if BOOT_CONF_INCLUDE
+        .read = fake_read,
+#endif
+#if BOOT_CONF_VARS
+        .vars = vars,
+#endif
     };
+    (void)vars;
     config_parse_src(&s, cfg);
     /* Nothing written past the buffer it was given. */
     for (uint32_t i = cap; i < sizeof(text); i++)
