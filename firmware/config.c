@@ -5,7 +5,6 @@
  * CONFIG_INCLUDE_DEPTH + 1 files, no recursion. */
 #include "firmware/config.h"
 
-#include <stdarg.h>
 #include <stddef.h>
 #include <string.h>
 
@@ -117,19 +116,6 @@ static enum keyword match_keyword(const char *word, uint32_t n)
     return KW_OTHER;
 }
 
-static void say(const struct parse *ps, const char *fmt, ...)
-    CON_PRINTF(2, 3);
-static void say(const struct parse *ps, const char *fmt, ...)
-{
-    va_list ap;
-
-    if (!ps->src->con)
-        return;
-    va_start(ap, fmt);
-    con_vprintf(ps->src->con, fmt, ap);
-    va_end(ap);
-}
-
 /* Why a line is skipped, as "...; " before "skipped". Without
  * BOOT_MESSAGES only a label keyword before the first LABEL says why. */
 #define WHY_UNKNOWN (BOOT_MESSAGES ? "not handled by extload; " : "")
@@ -153,7 +139,7 @@ static void skip_word(struct parse *ps, const char *w, uint32_t n,
         cfg->unhandled[cfg->unhandled_n++] = (struct config_word){
             .word = w, .len = n,
         };
-    say(ps, "config: %.*s: %sskipped\n", (int)n, w, why);
+    con_printf(ps->src->con, "config: %.*s: %sskipped\n", (int)n, w, why);
 }
 
 #if BOOT_INTERACTIVE
@@ -294,7 +280,7 @@ static void parse_line(struct parse *ps, char *line, uint32_t n)
         cfg->ontimeout = value;
         return;
     case KW_SAY:
-        say(ps, "%s\n", value);
+        con_printf(ps->src->con, "%s\n", value);
         return;
     case KW_LABEL:
         if (cfg->count == CONFIG_LABELS_MAX) {
@@ -325,8 +311,8 @@ static void parse_line(struct parse *ps, char *line, uint32_t n)
                                  : k == KW_PROMPT ? &cfg->prompt
                                                   : &cfg->totaltimeout_ds)) {
             cfg->lines_skipped++;
-            say(ps, "config: %.*s %s: not a number; skipped\n", (int)kw_len,
-                kw, value);
+            con_printf(ps->src->con, "config: %.*s %s: not a number; "
+                       "skipped\n", (int)kw_len, kw, value);
         }
         return;
 #else
@@ -362,8 +348,8 @@ static void file_done(struct parse *ps, const struct config_file *f)
     cfg->cut_dropped++;
     if (cfg->menu_default == cfg->count + 1u)
         cfg->menu_default = 0;
-    say(ps, "config: %s: label '%s' crosses the cut; dropped\n", f->name,
-        ps->cur->name);
+    con_printf(ps->src->con, "config: %s: label '%s' crosses the cut; "
+               "dropped\n", f->name, ps->cur->name);
     ps->cur = NULL;
 }
 
@@ -385,10 +371,9 @@ static void include(struct parse *ps, char *name)
     name[n] = '\0';
     if (ps->depth == CONFIG_INCLUDE_DEPTH) {
         cfg->include_errors++;
-        if (src->con)
-            con_printf(src->con, "config: error: INCLUDE %s: more than %u "
-                       "nested includes; skipped\n", name,
-                       (unsigned)CONFIG_INCLUDE_DEPTH);
+        con_printf(src->con, "config: error: INCLUDE %s: more than %u "
+                   "nested includes; skipped\n", name,
+                   (unsigned)CONFIG_INCLUDE_DEPTH);
         return;
     }
     uint32_t room = src->cap - cfg->used;
@@ -403,18 +388,16 @@ static void include(struct parse *ps, char *name)
                         &size, &id, why, sizeof(why));
     if (got < 0) {
         cfg->include_errors++;
-        if (src->con)
-            con_printf(src->con, "config: error: INCLUDE %s: %s; skipped\n",
-                       name, why);
+        con_printf(src->con, "config: error: INCLUDE %s: %s; skipped\n",
+                   name, why);
         return;
     }
     for (uint32_t d = 0; d <= ps->depth; d++)
         if (ps->f[d].id == id) {
             cfg->include_errors++;
-            if (src->con)
-                con_printf(src->con, "config: error: INCLUDE %s: it is "
-                           "being read already (%s); an include cycle, "
-                           "skipped\n", name, ps->f[d].name);
+            con_printf(src->con, "config: error: INCLUDE %s: it is being "
+                       "read already (%s); an include cycle, skipped\n",
+                       name, ps->f[d].name);
             return;
         }
     if ((uint32_t)got > room - 1u)
@@ -426,10 +409,9 @@ static void include(struct parse *ps, char *name)
     };
     if (f->cut) {
         f->end = whole_lines(src->text, f->pos, f->end);
-        if (src->con)
-            con_printf(src->con, "config: warning: %s is %llu bytes; only "
-                       "the first %u fit\n", name, (unsigned long long)size,
-                       (unsigned)(f->end - f->pos));
+        con_printf(src->con, "config: warning: %s is %llu bytes; only "
+                   "the first %u fit\n", name, (unsigned long long)size,
+                   (unsigned)(f->end - f->pos));
     }
     cfg->includes++;
     src->text[f->end] = '\0';
@@ -488,8 +470,8 @@ static const char *expand(struct parse *ps, const char *s)
         uint32_t len = val ? str_len(val) : 1u;
 
         if (at + len >= room) {
-            say(ps, "config: APPEND %s: no room for the board's variables; "
-                "left as written\n", s);
+            con_printf(src->con, "config: APPEND %s: no room for the "
+                       "board's variables; left as written\n", s);
             return s;
         }
         memcpy(out + at, piece, len);
@@ -515,9 +497,9 @@ void config_parse_src(const struct config_src *src, struct boot_config *cfg)
                                   .cut = src->cut };
     if (src->cut) {
         ps.f[0].end = whole_lines(src->text, 0, src->len);
-        say(&ps, "config: warning: %s is %llu bytes; only the first %u "
-            "fit\n", ps.f[0].name, (unsigned long long)src->size,
-            (unsigned)ps.f[0].end);
+        con_printf(src->con, "config: warning: %s is %llu bytes; only the "
+                   "first %u fit\n", ps.f[0].name,
+                   (unsigned long long)src->size, (unsigned)ps.f[0].end);
     }
     src->text[ps.f[0].end] = '\0';
     cfg->used = ps.f[0].end + 1u;

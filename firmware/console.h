@@ -18,6 +18,8 @@ struct console {
 #define CON_PRINTF(f, a) __attribute__((format(printf, f, a)))
 
 void con_puts(const struct console *con, const char *s);
+/* con NULL: nothing is written (a parser without a console calls them
+ * all the same). */
 void con_printf(const struct console *con, const char *fmt, ...)
     CON_PRINTF(2, 3);
 void con_vprintf(const struct console *con, const char *fmt, va_list ap);

@@ -150,6 +150,8 @@ static void test_console_chunks(void **state)
     assert_true(k.calls > 1);               /* went out in pieces */
     con_puts(&con, "tail");
     assert_string_equal(k.out + 206, "tail");
+    con_printf(NULL, "[%s] %u\n", big, 42u);      /* no console: nothing */
+    assert_int_equal(k.len, 210);
 }
 
 int main(void)
