@@ -38,9 +38,10 @@
  *   1  its sentence ("card did not respond to a command"), from the
  *      tables in drivers/sdspi.h, fs/part.h, fs/ext.h and firmware/boot.h;
  *      "config: UI: not handled by extload; skipped".
- *   0  "config: UI: skipped" (the word as the file spells it: the names
- *      of the keywords the build leaves out are not linked), and an
- *      error's table and number ("SD error -4"), looked up in those headers;
+ *   0  an error's table and number ("SD error -4"), looked up in those
+ *      headers; "config: UI: skipped" (the word as the file spells it, no
+ *      reason: the names of the keywords the build leaves out are not
+ *      linked);
  *      with EXT_MESSAGES=0 too, no table of sentences is linked (nor the
  *      driver's: the boards then leave struct boot_env's dev_strerror
  *      NULL, and a failed read gives the driver's code as a number). The

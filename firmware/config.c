@@ -116,11 +116,17 @@ static enum keyword match_keyword(const char *word, uint32_t n)
     return KW_OTHER;
 }
 
-/* Why a line is skipped, as "...; " before "skipped". Without
- * BOOT_MESSAGES only a label keyword before the first LABEL says why. */
-#define WHY_UNKNOWN (BOOT_MESSAGES ? "not handled by extload; " : "")
-#define WHY_BUILD (BOOT_MESSAGES ? "not in this build; " : "")
-#define WHY_STRAY "before any LABEL; "
+/* Why a line is skipped; without BOOT_MESSAGES the line says only that
+ * it is. */
+#if BOOT_MESSAGES
+#define WHY_UNKNOWN "not handled by extload"
+#define WHY_BUILD "not in this build"
+#define WHY_STRAY "before any LABEL"
+#else
+#define WHY_UNKNOWN NULL
+#define WHY_BUILD NULL
+#define WHY_STRAY NULL
+#endif
 
 /* A line skipped: its keyword (with MENU's second word: "MENU COLOR")
  * w[0..n) is named on the console the first time it is seen, never
@@ -139,7 +145,12 @@ static void skip_word(struct parse *ps, const char *w, uint32_t n,
         cfg->unhandled[cfg->unhandled_n++] = (struct config_word){
             .word = w, .len = n,
         };
-    con_printf(ps->src->con, "config: %.*s: %sskipped\n", (int)n, w, why);
+#if BOOT_MESSAGES
+    con_printf(ps->src->con, "config: %.*s: %s; skipped\n", (int)n, w, why);
+#else
+    (void)why;
+    con_printf(ps->src->con, "config: %.*s: skipped\n", (int)n, w);
+#endif
 }
 
 #if BOOT_INTERACTIVE
