@@ -65,11 +65,12 @@
 /* CONSOLE_FULL: what the console's printf (firmware/console.c) formats.
  *   1  %% %c %s %.*s %.Ns %d %i %u %o %x %X %p, flags '-' and '0', a
  *      width, the l/ll/z length modifiers.
- *   0  %s %.*s %u %x with '0', a width and l/ll: what the loader's own
- *      messages use when BOOT_INTERACTIVE is 0 (no signed numbers, no
- *      %c, %o, %X, %p, %z, %%, no '-', no digits after the '.'; those
- *      print nothing). The tiny profile's choice (`make size` prints what
- *      it saves). A NULL %s prints "(null)" in both. */
+ *   0  %c %s %.*s %u %o %x with '0', a width and l/ll: what the loader's
+ *      own messages and the host tool's ls and stat use when
+ *      BOOT_INTERACTIVE is 0 (no signed numbers, no %X, %p, %z, %%, no
+ *      '-', no digits after the '.'; those print nothing). The tiny
+ *      profile's choice (`make size` prints what it saves). A NULL %s
+ *      prints "(null)" in both. */
 #ifndef CONSOLE_FULL
 #define CONSOLE_FULL (!EXTLOAD_TINY)
 #endif

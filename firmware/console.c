@@ -31,14 +31,14 @@ static void put(struct sink *s, const char *p, uint32_t n)
 }
 
 /* str[0..n) in a field of width: padded with pad before it (or blanks
- * after it, left). */
+ * after it, left: CONSOLE_FULL's '-'). */
 static void put_padded(struct sink *s, const char *str, uint32_t n,
                        uint32_t width, bool left, char pad)
 {
-    for (; !left && width > n; width--)
+    for (; !(CONSOLE_FULL && left) && width > n; width--)
         put(s, &pad, 1);
     put(s, str, n);
-    for (; width > n; width--)
+    for (; CONSOLE_FULL && width > n; width--)
         put(s, " ", 1);
 }
 
@@ -100,9 +100,19 @@ static void format(struct sink *s, const char *fmt, va_list ap)
             put_padded(s, str, n, width, left, ' ');
             continue;
         }
+        char tmp[65];
+        if (c == 'c') {
+            tmp[0] = (char)va_arg(ap, int);
+            put(s, tmp, 1);
+            continue;
+        }
+        if (CONSOLE_FULL && c == '%') {
+            put(s, "%", 1);
+            continue;
+        }
         unsigned long long u;
         bool neg = false;
-        unsigned base = 16;
+        unsigned base = 16;           /* %p */
         if (CONSOLE_FULL && (c == 'd' || c == 'i')) {
             long long d = lng == 2 ? va_arg(ap, long long)
                         : lng == 1 ? va_arg(ap, long)
@@ -114,23 +124,16 @@ static void format(struct sink *s, const char *fmt, va_list ap)
         } else if (CONSOLE_FULL && c == 'p') {
             put(s, "0x", 2);
             u = (uintptr_t)va_arg(ap, void *);
-        } else if (c == 'u' || c == 'x' || (CONSOLE_FULL && (c == 'o' ||
-                                                          c == 'X'))) {
+        } else {
+            base = c == 'u' ? 10u : c == 'o' ? 8u
+                 : c == 'x' || (CONSOLE_FULL && c == 'X') ? 16u : 0u;
+            if (!base)
+                continue;             /* unknown: dropped */
             u = lng == 2 ? va_arg(ap, unsigned long long)
               : lng == 1 ? va_arg(ap, unsigned long)
               : lng == 3 ? va_arg(ap, size_t)
               : va_arg(ap, unsigned);
-            base = c == 'u' ? 10u : c == 'o' ? 8u : 16u;
-        } else {
-            if (CONSOLE_FULL && c == 'c') {
-                char ch = (char)va_arg(ap, int);
-                put(s, &ch, 1);
-            } else if (CONSOLE_FULL && c == '%') {
-                put(s, "%", 1);
-            }
-            continue;                 /* unknown: dropped */
         }
-        char tmp[65];
         n = 0;
         if (neg) {
             if (pad == '0') {

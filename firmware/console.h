@@ -1,8 +1,8 @@
 /* Console output and a small printf: %% %c %s %.*s %d %i %u %o %x %X %p with
  * flags '-' and '0', a width, and the l/ll/z length modifiers. No floats.
- * CONSOLE_FULL=0 (firmware/boot_conf.h, the tiny profile) keeps %s %.*s
- * %u %x, the flag '0', a width and l/ll; any other conversion prints
- * nothing. A console gets the text a piece at a time (a run of the
+ * CONSOLE_FULL=0 (firmware/boot_conf.h, the tiny profile) keeps %c %s
+ * %.*s %u %o %x, the flag '0', a width and l/ll; any other conversion
+ * prints nothing. A console gets the text a piece at a time (a run of the
  * format, a string, a number). */
 #ifndef EXTLOAD_CONSOLE_H
 #define EXTLOAD_CONSOLE_H
