@@ -55,7 +55,10 @@
 #define CONFIG_TIMEOUT_MAX 36000u    /* tenths: an hour; larger is cut */
 #define CONFIG_INCLUDE_DEPTH 4u      /* files INCLUDE may nest below the
                                       * config (syslinux and U-Boot: 16) */
-#define CONFIG_UNHANDLED_MAX 8u      /* skipped keywords named once */
+#define CONFIG_UNHANDLED_MAX 12u     /* skipped keywords named once: as
+                                      * many bytes as the 8 two-word
+                                      * entries before (board/host/
+                                      * cmd_boot.c's tails hold) */
 
 struct config_label {
     const char *name;

@@ -608,16 +608,28 @@ static void test_say_and_unhandled_named_once(void **state)
     assert_int_equal(out_count("skipped"), 2);
     assert_int_equal(cfg.lines_skipped, 4);
 
-    /* More distinct keywords than the table keeps: the first 8 named
-     * once, any other each time it is seen, none unnamed. */
-    parse_full("K1\nK2\nK3\nK4\nK5\nK6\nK7\nK8\nK9\nK10\nK9\nk1\n",
-               sizeof(text), false, NULL, &cfg);
-    assert_int_equal(out_count(": " WHY_UNKNOWN "skipped\n"), 11);
+    /* More distinct keywords than the table keeps: the first
+     * CONFIG_UNHANDLED_MAX named once, any other each time it is seen,
+     * none unnamed. */
+    char src[512], k[32];
+    uint32_t n = 0;
+    for (unsigned i = 1; i <= CONFIG_UNHANDLED_MAX + 2; i++)
+        n += (uint32_t)snprintf(src + n, sizeof(src) - n, "K%u\n", i);
+    snprintf(src + n, sizeof(src) - n, "K%u\nk1\n",
+             (unsigned)CONFIG_UNHANDLED_MAX + 1);
+    parse_full(src, sizeof(text), false, NULL, &cfg);
+    assert_int_equal(out_count(": " WHY_UNKNOWN "skipped\n"),
+                     CONFIG_UNHANDLED_MAX + 3);
     assert_int_equal(out_count("config: K1: "), 1);
-    assert_int_equal(out_count("config: K8: "), 1);
-    assert_int_equal(out_count("config: K9: "), 2);
-    assert_int_equal(out_count("config: K10: "), 1);
-    assert_int_equal(cfg.lines_skipped, 12);
+    snprintf(k, sizeof(k), "config: K%u: ", (unsigned)CONFIG_UNHANDLED_MAX);
+    assert_int_equal(out_count(k), 1);
+    snprintf(k, sizeof(k), "config: K%u: ",
+             (unsigned)CONFIG_UNHANDLED_MAX + 1);
+    assert_int_equal(out_count(k), 2);
+    snprintf(k, sizeof(k), "config: K%u: ",
+             (unsigned)CONFIG_UNHANDLED_MAX + 2);
+    assert_int_equal(out_count(k), 1);
+    assert_int_equal(cfg.lines_skipped, CONFIG_UNHANDLED_MAX + 4);
 }
 
 /* FDT - (U-Boot: no device tree, pxe_utils.c's strcmp("-", label->fdt)),
