@@ -33,14 +33,18 @@
 #endif
 
 /* BOOT_MESSAGES: how the console names an error of the SD driver, the
- * partition table, the reader or the boot flow.
+ * partition table, the reader or the boot flow, and why extlinux.conf's
+ * keyword is skipped.
  *   1  its sentence ("card did not respond to a command"), from the
  *      tables in drivers/sdspi.h, fs/part.h, fs/ext.h and firmware/boot.h,
- *      and the flow's own reasons ("9000 bytes, larger than the 8192
- *      bytes left in the load window", a digest that does not match).
- *   0  its table and number ("SD error -4", "boot error -6" after the
- *      file's path), looked up in those headers, and the mount's
- *      warnings as their EXT_WARN_* bits;
+ *      the flow's own reasons ("9000 bytes, larger than the 8192 bytes
+ *      left in the load window", a digest that does not match), and
+ *      "config: UI: not handled by extload; skipped".
+ *   0  an error's table and number ("SD error -4", "boot error -6" after
+ *      the file's path), looked up in those headers; the mount's warnings
+ *      as their EXT_WARN_* bits; "config: UI: skipped" (the word as the
+ *      file spells it, no reason: the names of the keywords the build
+ *      leaves out are not linked);
  *      with EXT_MESSAGES=0 too, no table of sentences is linked (nor the
  *      driver's: the boards then leave struct boot_env's dev_strerror
  *      NULL, and a failed read gives the driver's code as a number). The
@@ -64,10 +68,12 @@
 /* CONSOLE_FULL: what the console's printf (firmware/console.c) formats.
  *   1  %% %c %s %.*s %.Ns %d %i %u %o %x %X %p, flags '-' and '0', a
  *      width, the l/ll/z length modifiers.
- *   0  %% %c %s %.*s %u %o %x with '-', '0', a width and l/ll: what the
- *      loader's own messages use (no signed numbers, no %X, %p, %z, no
- *      digits after the '.'). The tiny profile's choice (`make size`
- *      prints what it saves). A NULL %s prints "(null)" in both. */
+ *   0  %c %s %.*s %u %o %x with '0', a width and l/ll: what the loader's
+ *      own messages and the host tool's ls and stat use when
+ *      BOOT_INTERACTIVE is 0 (no signed numbers, no %X, %p, %z, %%, no
+ *      '-', no digits after the '.'; those print nothing). The tiny
+ *      profile's choice (`make size` prints what it saves). A NULL %s
+ *      prints "(null)" in both. */
 #ifndef CONSOLE_FULL
 #define CONSOLE_FULL (!EXTLOAD_TINY)
 #endif

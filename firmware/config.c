@@ -5,39 +5,52 @@
  * CONFIG_INCLUDE_DEPTH + 1 files, no recursion. */
 #include "firmware/config.h"
 
-#include <stdarg.h>
 #include <stddef.h>
 #include <string.h>
 
+/* The keywords the parser acts on. The first ones set a field of the
+ * label (label_field); MENU's second words come last. */
 enum keyword {
-    KW_OTHER, KW_DEFAULT, KW_ONTIMEOUT, KW_LABEL, KW_KERNEL, KW_FDT,
-    KW_APPEND, KW_INITRD, KW_FDTDIR, KW_FIRMWARE, KW_TIMEOUT,
-    KW_TOTALTIMEOUT, KW_PROMPT, KW_MENU, KW_INCLUDE, KW_SAY, KW_SIGNATURE,
-    /* MENU's second words */
+    KW_OTHER, KW_KERNEL, KW_INITRD, KW_FDT, KW_FDTDIR, KW_FIRMWARE,
+    KW_APPEND, KW_SIGNATURE, KW_LABEL, KW_DEFAULT, KW_ONTIMEOUT, KW_SAY,
+    KW_MENU, KW_INCLUDE, KW_TIMEOUT, KW_TOTALTIMEOUT, KW_PROMPT,
     KW_TITLE, KW_HIDDEN, KW_AUTOBOOT,
 };
+_Static_assert(KW_LABEL == 010 && KW_PROMPT == 020 && KW_AUTOBOOT == 023,
+               "the numbers in keywords[] are the enum's, in octal");
 
-/* U-Boot's table (boot/pxe_utils.c) has the same synonyms: LINUX,
- * DEVICETREE, DEVICETREEDIR. */
-static const struct {
-    const char *name;
-    enum keyword kw;
-} keywords[] = {
-    { "default", KW_DEFAULT },     { "label", KW_LABEL },
-    { "kernel", KW_KERNEL },       { "linux", KW_KERNEL },
-    { "fdt", KW_FDT },             { "devicetree", KW_FDT },
-    { "append", KW_APPEND },       { "initrd", KW_INITRD },
-    { "fdtdir", KW_FDTDIR },       { "devicetreedir", KW_FDTDIR },
-    { "firmware", KW_FIRMWARE },   { "ontimeout", KW_ONTIMEOUT },
-    { "timeout", KW_TIMEOUT },     { "totaltimeout", KW_TOTALTIMEOUT },
-    { "prompt", KW_PROMPT },       { "menu", KW_MENU },
-    { "include", KW_INCLUDE },     { "say", KW_SAY },
-    { "title", KW_TITLE },         { "hidden", KW_HIDDEN },
-    { "autoboot", KW_AUTOBOOT },
+static const uint8_t label_field[] = {
+    offsetof(struct config_label, kernel),
+    offsetof(struct config_label, initrd),
+    offsetof(struct config_label, fdt),
+    offsetof(struct config_label, fdtdir),
+    offsetof(struct config_label, firmware),
+    offsetof(struct config_label, append),
 #if BOOT_SIGNED
-    { "signature", KW_SIGNATURE },
+    offsetof(struct config_label, signature),
 #endif
 };
+#define KW_FIELDS (sizeof(label_field) / sizeof(label_field[0]))
+
+/* The names, lower case, each after its keyword's number (a byte below
+ * ' '): one string. U-Boot's table (boot/pxe_utils.c) has the same
+ * synonyms: LINUX, DEVICETREE, DEVICETREEDIR. A keyword of a feature
+ * this build leaves out is named only when BOOT_MESSAGES says why it is
+ * skipped ("not in this build"); without, it is skipped as any word the
+ * table does not hold, and named from the file's text all the same. */
+static const char keywords[] =
+    "\1kernel\1linux\2initrd\3fdt\3devicetree\4fdtdir\4devicetreedir"
+    "\5firmware\6append\10label\11default\12ontimeout\13say\14menu"
+#if BOOT_SIGNED
+    "\7signature"
+#endif
+#if BOOT_CONF_INCLUDE || BOOT_MESSAGES
+    "\15include"
+#endif
+#if BOOT_INTERACTIVE || BOOT_MESSAGES
+    "\16timeout\17totaltimeout\20prompt\21title\22hidden\23autoboot"
+#endif
+    ;
 
 struct parse {
     const struct config_src *src;
@@ -48,24 +61,30 @@ struct parse {
     uint32_t depth;
 };
 
+/* '\n' never is inside a line: it ends one. */
 static bool is_blank(char c)
 {
-    return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+    return c == ' ' || (c >= '\t' && c <= '\r');
+}
+
+static char *blanks_end(char *p)
+{
+    while (is_blank(*p))
+        p++;
+    return p;
+}
+
+/* A line's words end at a blank or at the line's NUL. */
+static char *word_end(char *p)
+{
+    while (*p && !is_blank(*p))
+        p++;
+    return p;
 }
 
 static char lower(char c)
 {
     return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
-}
-
-/* word[0..n) is name, ignoring case. */
-static bool word_is(const char *word, uint32_t n, const char *name)
-{
-    uint32_t i = 0;
-
-    while (i < n && name[i] && lower(word[i]) == name[i])
-        i++;
-    return i == n && !name[i];
 }
 
 /* a[0..n) and b[0..m) are the same word, ignoring case. */
@@ -80,65 +99,59 @@ static bool same_word(const char *a, uint32_t n, const char *b, uint32_t m)
     return i == n;
 }
 
+/* The table's names are lower-case letters, so c | 0x20 equals one only
+ * when c is that letter in either case. */
 static enum keyword match_keyword(const char *word, uint32_t n)
 {
-    for (uint32_t k = 0; k < sizeof(keywords) / sizeof(keywords[0]); k++)
-        if (word_is(word, n, keywords[k].name))
-            return keywords[k].kw;
+    for (const char *p = keywords; *p;) {
+        uint32_t i = 0, id = (uint8_t)*p++;
+
+        while (i < n && (word[i] | 0x20) == p[i])
+            i++;
+        if (i == n && (uint8_t)p[i] < ' ')
+            return (enum keyword)id;
+        while ((uint8_t)*p >= ' ')
+            p++;
+    }
     return KW_OTHER;
 }
 
-static void say(const struct parse *ps, const char *fmt, ...)
-    CON_PRINTF(2, 3);
-static void say(const struct parse *ps, const char *fmt, ...)
-{
-    va_list ap;
+/* Why a line is skipped; without BOOT_MESSAGES the line says only that
+ * it is. */
+#if BOOT_MESSAGES
+#define WHY_UNKNOWN "not handled by extload"
+#define WHY_BUILD "not in this build"
+#define WHY_STRAY "before any LABEL"
+#else
+#define WHY_UNKNOWN NULL
+#define WHY_BUILD NULL
+#define WHY_STRAY NULL
+#endif
 
-    if (!ps->src->con)
-        return;
-    va_start(ap, fmt);
-    con_vprintf(ps->src->con, fmt, ap);
-    va_end(ap);
-}
-
-/* A line skipped: its keyword (and MENU's second word) is named on the
- * console the first time it is seen, never again. */
-static void skip_word(struct parse *ps, const char *kw, uint32_t kw_len,
-                      const char *sub, uint32_t sub_len, const char *why)
+/* A line skipped: its keyword (with MENU's second word: "MENU COLOR")
+ * w[0..n) is named on the console the first time it is seen, never
+ * again; past CONFIG_UNHANDLED_MAX distinct words, a word not among them
+ * is named each time (never skipped unnamed). */
+static void skip_word(struct parse *ps, const char *w, uint32_t n,
+                      const char *why)
 {
     struct boot_config *cfg = ps->cfg;
 
     cfg->lines_skipped++;
-    for (uint32_t i = 0; i < cfg->unhandled_n && i < CONFIG_UNHANDLED_MAX;
-         i++) {
-        const struct config_word *w = &cfg->unhandled[i];
-
-        if (same_word(w->kw, w->kw_len, kw, kw_len) &&
-            (!w->sub) == (!sub) &&
-            (!sub || same_word(w->sub, w->sub_len, sub, sub_len)))
+    for (uint32_t i = 0; i < cfg->unhandled_n; i++)
+        if (same_word(cfg->unhandled[i].word, cfg->unhandled[i].len, w, n))
             return;
-    }
-    if (cfg->unhandled_n >= CONFIG_UNHANDLED_MAX) {
-        if (cfg->unhandled_n++ == CONFIG_UNHANDLED_MAX && ps->src->con)
-            con_printf(ps->src->con, "config: more keywords skipped than "
-                       "%u; not named\n", (unsigned)CONFIG_UNHANDLED_MAX);
-        return;
-    }
-    kw_len = kw_len > 255u ? 255u : kw_len;
-    sub_len = sub_len > 255u ? 255u : sub_len;
-    cfg->unhandled[cfg->unhandled_n++] = (struct config_word){
-        .kw = kw, .sub = sub, .kw_len = (uint8_t)kw_len,
-        .sub_len = (uint8_t)sub_len,
-    };
-    if (ps->src->con)
-        con_printf(ps->src->con, "config: %.*s%s%.*s: %s; skipped\n",
-                   (int)kw_len, kw, sub ? " " : "", (int)(sub ? sub_len : 0),
-                   sub ? sub : "", why);
+    if (cfg->unhandled_n < CONFIG_UNHANDLED_MAX)
+        cfg->unhandled[cfg->unhandled_n++] = (struct config_word){
+            .word = w, .len = n,
+        };
+#if BOOT_MESSAGES
+    con_printf(ps->src->con, "config: %.*s: %s; skipped\n", (int)n, w, why);
+#else
+    (void)why;
+    con_printf(ps->src->con, "config: %.*s: skipped\n", (int)n, w);
+#endif
 }
-
-#define WHY_UNKNOWN "not handled by extload"
-#define WHY_BUILD "not in this build"
-#define WHY_STRAY "before any LABEL"
 
 #if BOOT_INTERACTIVE
 /* A decimal number, cut to CONFIG_TIMEOUT_MAX; false if s is not one. */
@@ -173,30 +186,29 @@ static void menu_label(struct config_label *l, char *text)
 }
 #endif
 
-/* "MENU X value": value is "X value". */
-static void parse_menu(struct parse *ps, const char *kw, uint32_t kw_len,
+/* "MENU X value": kw[0..kw_len) is MENU, value "X value". */
+static void parse_menu(struct parse *ps, char *kw, uint32_t kw_len,
                        char *value)
 {
     struct boot_config *cfg = ps->cfg;
     struct config_label *cur = ps->cur;
-    uint32_t n = 0;
-
-    while (value[n] && !is_blank(value[n]))
-        n++;
-    char *text = value + n;
-    while (is_blank(*text))
-        text++;
+    uint32_t n = (uint32_t)(word_end(value) - value);
+    char *text = blanks_end(value + n);
     enum keyword sub = match_keyword(value, n);
 
+    (void)text;                   /* no MENU line with a text: tiny */
+
     if (sub == KW_DEFAULT && cur) {
-        if (!cfg->menu_default)
-            cfg->menu_default = (uint8_t)(cur - cfg->labels + 1);
+        if (!cfg->menu_default)       /* cur is the last label */
+            cfg->menu_default = (uint8_t)cfg->count;
         return;
     }
-    if (sub == KW_INCLUDE && BOOT_CONF_INCLUDE) {
+#if BOOT_CONF_INCLUDE
+    if (sub == KW_INCLUDE) {
         ps->include = text;
         return;
     }
+#endif
 #if BOOT_INTERACTIVE
     if (sub == KW_TITLE) {
         cfg->title = text;
@@ -224,7 +236,14 @@ static void parse_menu(struct parse *ps, const char *kw, uint32_t kw_len,
         why = WHY_STRAY;
     else if (sub == KW_INCLUDE)
         why = WHY_BUILD;
-    skip_word(ps, kw, kw_len, value, n, why);
+    /* Named as one word, "MENU X": X moved next to MENU (the line is
+     * skipped, its text is not used again). */
+    if (n) {
+        kw[kw_len] = ' ';
+        memmove(kw + kw_len + 1, value, n);
+        kw_len += n + 1u;
+    }
+    skip_word(ps, kw, kw_len, why);
 }
 
 static bool str_eq(const char *a, const char *b)
@@ -234,32 +253,36 @@ static bool str_eq(const char *a, const char *b)
     return *a == *b;
 }
 
-/* One line, line[0..n) with line[n] already NUL: keyword, then value. */
+/* One line, line[0..n) with line[n] already NUL (and none before it):
+ * keyword, then value. */
 static void parse_line(struct parse *ps, char *line, uint32_t n)
 {
     struct boot_config *cfg = ps->cfg;
     struct config_label *cur = ps->cur;
-    uint32_t i = 0, kw_start, kw_len;
+    char *kw = blanks_end(line);
 
-    while (i < n && is_blank(line[i]))
-        i++;
-    if (i == n || line[i] == '#')
+    if (!*kw || *kw == '#')
         return;
-    kw_start = i;
-    while (i < n && !is_blank(line[i]))
-        i++;
-    kw_len = i - kw_start;
-    while (i < n && is_blank(line[i]))
-        i++;
-    uint32_t end = n;
-    while (end > i && is_blank(line[end - 1]))
-        end--;
-    line[end] = '\0';
-    char *value = line + i;
-    const char *kw = line + kw_start;
-    const char **slot = NULL;
-    enum keyword k = match_keyword(kw, kw_len);
+    uint32_t kw_len = (uint32_t)(word_end(kw) - kw);
+    char *value = blanks_end(kw + kw_len);
+    char *end = line + n;
 
+    while (end > value && is_blank(end[-1]))
+        end--;
+    *end = '\0';
+    enum keyword k = match_keyword(kw, kw_len);
+    const char *why = WHY_UNKNOWN;
+
+    if (k != KW_OTHER && k <= KW_FIELDS) {
+        /* A label's line; those of a label past CONFIG_LABELS_MAX go
+         * with it (the label count's warning says so). */
+        if (cur)
+            *(const char **)(void *)((char *)cur +
+                                     label_field[k - KW_KERNEL]) = value;
+        else if (!cfg->labels_dropped)
+            skip_word(ps, kw, kw_len, WHY_STRAY);
+        return;
+    }
     switch (k) {
     case KW_DEFAULT:
         cfg->default_name = value;
@@ -268,7 +291,7 @@ static void parse_line(struct parse *ps, char *line, uint32_t n)
         cfg->ontimeout = value;
         return;
     case KW_SAY:
-        say(ps, "%s\n", value);
+        con_printf(ps->src->con, "%s\n", value);
         return;
     case KW_LABEL:
         if (cfg->count == CONFIG_LABELS_MAX) {
@@ -282,13 +305,15 @@ static void parse_line(struct parse *ps, char *line, uint32_t n)
     case KW_MENU:
         parse_menu(ps, kw, kw_len, value);
         return;
+#if BOOT_CONF_INCLUDE
     case KW_INCLUDE:
-        if (BOOT_CONF_INCLUDE) {
-            ps->include = value;
-            return;
-        }
-        skip_word(ps, kw, kw_len, NULL, 0, WHY_BUILD);
+        ps->include = value;
         return;
+#else
+    case KW_INCLUDE:
+        why = WHY_BUILD;
+        break;
+#endif
 #if BOOT_INTERACTIVE
     case KW_TIMEOUT:
     case KW_TOTALTIMEOUT:
@@ -297,48 +322,21 @@ static void parse_line(struct parse *ps, char *line, uint32_t n)
                                  : k == KW_PROMPT ? &cfg->prompt
                                                   : &cfg->totaltimeout_ds)) {
             cfg->lines_skipped++;
-            say(ps, "config: %.*s %s: not a number; skipped\n", (int)kw_len,
-                kw, value);
+            con_printf(ps->src->con, "config: %.*s %s: not a number; "
+                       "skipped\n", (int)kw_len, kw, value);
         }
         return;
 #else
     case KW_TIMEOUT:
     case KW_TOTALTIMEOUT:
     case KW_PROMPT:
-        skip_word(ps, kw, kw_len, NULL, 0, WHY_BUILD);
-        return;
-#endif
-    case KW_KERNEL:
-        slot = cur ? &cur->kernel : NULL;
-        break;
-    case KW_FDT:
-        slot = cur ? &cur->fdt : NULL;
-        break;
-    case KW_APPEND:
-        slot = cur ? &cur->append : NULL;
-        break;
-    case KW_INITRD:
-        slot = cur ? &cur->initrd : NULL;
-        break;
-    case KW_FDTDIR:
-        slot = cur ? &cur->fdtdir : NULL;
-        break;
-    case KW_FIRMWARE:
-        slot = cur ? &cur->firmware : NULL;
-        break;
-#if BOOT_SIGNED
-    case KW_SIGNATURE:
-        slot = cur ? &cur->signature : NULL;
+        why = WHY_BUILD;
         break;
 #endif
     default:
-        skip_word(ps, kw, kw_len, NULL, 0, WHY_UNKNOWN);
-        return;
+        break;
     }
-    if (slot)
-        *slot = value;
-    else if (cfg->labels_dropped == 0)
-        skip_word(ps, kw, kw_len, NULL, 0, WHY_STRAY);
+    skip_word(ps, kw, kw_len, why);
 }
 
 /* A file's text ends at its last whole line when it was cut. */
@@ -361,8 +359,8 @@ static void file_done(struct parse *ps, const struct config_file *f)
     cfg->cut_dropped++;
     if (cfg->menu_default == cfg->count + 1u)
         cfg->menu_default = 0;
-    say(ps, "config: %s: label '%s' crosses the cut; dropped\n", f->name,
-        ps->cur->name);
+    con_printf(ps->src->con, "config: %s: label '%s' crosses the cut; "
+               "dropped\n", f->name, ps->cur->name);
     ps->cur = NULL;
 }
 
@@ -384,10 +382,9 @@ static void include(struct parse *ps, char *name)
     name[n] = '\0';
     if (ps->depth == CONFIG_INCLUDE_DEPTH) {
         cfg->include_errors++;
-        if (src->con)
-            con_printf(src->con, "config: error: INCLUDE %s: more than %u "
-                       "nested includes; skipped\n", name,
-                       (unsigned)CONFIG_INCLUDE_DEPTH);
+        con_printf(src->con, "config: error: INCLUDE %s: more than %u "
+                   "nested includes; skipped\n", name,
+                   (unsigned)CONFIG_INCLUDE_DEPTH);
         return;
     }
     uint32_t room = src->cap - cfg->used;
@@ -402,18 +399,16 @@ static void include(struct parse *ps, char *name)
                         &size, &id, why, sizeof(why));
     if (got < 0) {
         cfg->include_errors++;
-        if (src->con)
-            con_printf(src->con, "config: error: INCLUDE %s: %s; skipped\n",
-                       name, why);
+        con_printf(src->con, "config: error: INCLUDE %s: %s; skipped\n",
+                   name, why);
         return;
     }
     for (uint32_t d = 0; d <= ps->depth; d++)
         if (ps->f[d].id == id) {
             cfg->include_errors++;
-            if (src->con)
-                con_printf(src->con, "config: error: INCLUDE %s: it is "
-                           "being read already (%s); an include cycle, "
-                           "skipped\n", name, ps->f[d].name);
+            con_printf(src->con, "config: error: INCLUDE %s: it is being "
+                       "read already (%s); an include cycle, skipped\n",
+                       name, ps->f[d].name);
             return;
         }
     if ((uint32_t)got > room - 1u)
@@ -425,10 +420,9 @@ static void include(struct parse *ps, char *name)
     };
     if (f->cut) {
         f->end = whole_lines(src->text, f->pos, f->end);
-        if (src->con)
-            con_printf(src->con, "config: warning: %s is %llu bytes; only "
-                       "the first %u fit\n", name, (unsigned long long)size,
-                       (unsigned)(f->end - f->pos));
+        con_printf(src->con, "config: warning: %s is %llu bytes; only "
+                   "the first %u fit\n", name, (unsigned long long)size,
+                   (unsigned)(f->end - f->pos));
     }
     cfg->includes++;
     src->text[f->end] = '\0';
@@ -487,8 +481,8 @@ static const char *expand(struct parse *ps, const char *s)
         uint32_t len = val ? str_len(val) : 1u;
 
         if (at + len >= room) {
-            say(ps, "config: APPEND %s: no room for the board's variables; "
-                "left as written\n", s);
+            con_printf(src->con, "config: APPEND %s: no room for the "
+                       "board's variables; left as written\n", s);
             return s;
         }
         memcpy(out + at, piece, len);
@@ -514,20 +508,20 @@ void config_parse_src(const struct config_src *src, struct boot_config *cfg)
                                   .cut = src->cut };
     if (src->cut) {
         ps.f[0].end = whole_lines(src->text, 0, src->len);
-        say(&ps, "config: warning: %s is %llu bytes; only the first %u "
-            "fit\n", ps.f[0].name, (unsigned long long)src->size,
-            (unsigned)ps.f[0].end);
+        con_printf(src->con, "config: warning: %s is %llu bytes; only the "
+                   "first %u fit\n", ps.f[0].name,
+                   (unsigned long long)src->size, (unsigned)ps.f[0].end);
     }
     src->text[ps.f[0].end] = '\0';
     cfg->used = ps.f[0].end + 1u;
     /* Each turn ends a line (pos moves past it) or a file (depth falls):
      * bounded by the buffer's bytes and the stack's depth. */
     for (;;) {
-        struct config_file *f = &ps.f[ps.depth];
+        struct config_file *f = &ps.f[BOOT_CONF_INCLUDE ? ps.depth : 0u];
 
         if (f->pos > f->end) {
             file_done(&ps, f);
-            if (ps.depth == 0)
+            if (!BOOT_CONF_INCLUDE || ps.depth == 0)
                 break;
             ps.depth--;
             continue;

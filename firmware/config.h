@@ -34,8 +34,9 @@
  * A relative path resolves from the config file's directory (the boot
  * flow joins it: firmware/boot_file.c), as syslinux and U-Boot do.
  * Every other keyword (UI, FDTOVERLAYS, IPAPPEND, MENU COLOR, ...), and
- * a label keyword before the first LABEL, is skipped and named once on
- * the console. A later line of the same keyword replaces the earlier one.
+ * a label keyword before the first LABEL, is skipped and named on the
+ * console, once (past CONFIG_UNHANDLED_MAX distinct words, each time).
+ * A later line of the same keyword replaces the earlier one.
  */
 #ifndef EXTLOAD_CONFIG_H
 #define EXTLOAD_CONFIG_H
@@ -54,7 +55,10 @@
 #define CONFIG_TIMEOUT_MAX 36000u    /* tenths: an hour; larger is cut */
 #define CONFIG_INCLUDE_DEPTH 4u      /* files INCLUDE may nest below the
                                       * config (syslinux and U-Boot: 16) */
-#define CONFIG_UNHANDLED_MAX 8u      /* distinct skipped keywords named */
+#define CONFIG_UNHANDLED_MAX 12u     /* skipped keywords named once: as
+                                      * many bytes as the 8 two-word
+                                      * entries before (board/host/
+                                      * cmd_boot.c's tails hold) */
 
 struct config_label {
     const char *name;
@@ -73,12 +77,11 @@ struct config_label {
 #endif
 };
 
-/* A keyword skipped, kept to name it once: the word (and MENU's second
- * word) as the file spells it. */
+/* A keyword skipped, kept to name it once: the word (with MENU's
+ * second word: "MENU COLOR") as the file spells it. */
 struct config_word {
-    const char *kw;
-    const char *sub;             /* MENU's second word; NULL: none */
-    uint8_t kw_len, sub_len;
+    const char *word;
+    uint32_t len;
 };
 
 /* One file being read (INCLUDE's stack, kept here so the parse's stack
@@ -129,6 +132,7 @@ struct config_src {
     const char *path;            /* its name, for the console */
     uint32_t id;                 /* its identity (inode) for cycles */
     const struct console *con;   /* messages and SAY; NULL: silent */
+#if BOOT_CONF_INCLUDE              /* (the fields of what is built) */
     /* INCLUDE: reads path (as the line names it) into dst[0..cap): the
      * bytes read, *size the file's size, *id its identity; < 0 when it
      * cannot, why[0..why_len) saying why. NULL: INCLUDE is refused. */
@@ -136,9 +140,12 @@ struct config_src {
                     uint64_t *size, uint32_t *id, char *why,
                     uint32_t why_len);
     void *ctx;
+#endif
+#if BOOT_CONF_VARS
     /* ${name} in APPEND: name, value pairs ending with a NULL name;
      * NULL: none, every ${...} stays as written. */
     const char *const *vars;
+#endif
 };
 
 /* Parses src->text in place: values become NUL-terminated strings inside

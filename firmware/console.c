@@ -7,83 +7,55 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* Output goes through a sink: a console (staged in a small chunk buffer)
- * or a string buffer. */
+/* Output goes through a sink: a console, written a piece at a time (a
+ * run of the format's text, a string, a number's digits), or a string
+ * buffer, filled as far as it holds. */
 struct sink {
-    const struct console *con;
+    const struct console *con;   /* NULL: into buf */
     char *buf;
-    uint32_t len;             /* capacity of buf */
-    uint32_t pos;             /* characters produced so far */
-    char chunk[48];
-    uint32_t fill;
+    uint32_t len;                /* capacity of buf */
+    uint32_t pos;                /* characters produced so far */
 };
 
-static void sink_flush(struct sink *s)
-{
-    if (s->con && s->fill) {
-        s->con->write(s->con->ctx, s->chunk, s->fill);
-        s->fill = 0;
-    }
-}
-
-static void sink_put(struct sink *s, char c)
+__attribute__((noinline))
+static void put(struct sink *s, const char *p, uint32_t n)
 {
     if (s->con) {
-        if (s->fill == sizeof(s->chunk))
-            sink_flush(s);
-        s->chunk[s->fill++] = c;
-    } else if (s->len && s->pos + 1 < s->len) {
-        s->buf[s->pos] = c;
+        if (n)
+            s->con->write(s->con->ctx, p, n);
+    } else {
+        for (uint32_t i = 0; i < n && s->pos + i + 1u < s->len; i++)
+            s->buf[s->pos + i] = p[i];
     }
-    s->pos++;
+    s->pos += n;
 }
 
+/* str[0..n) in a field of width: padded with pad before it (or blanks
+ * after it, left: CONSOLE_FULL's '-'). */
 static void put_padded(struct sink *s, const char *str, uint32_t n,
                        uint32_t width, bool left, char pad)
 {
-    uint32_t fill = width > n ? width - n : 0;
-
-    if (!left)
-        for (uint32_t i = 0; i < fill; i++)
-            sink_put(s, pad);
-    for (uint32_t i = 0; i < n; i++)
-        sink_put(s, str[i]);
-    if (left)
-        for (uint32_t i = 0; i < fill; i++)
-            sink_put(s, ' ');
-}
-
-static void put_number(struct sink *s, unsigned long long v, bool neg,
-                       unsigned base, bool upper, uint32_t width, bool left,
-                       char pad)
-{
-    char tmp[65];
-    uint32_t n = 0;
-
-    if (neg) {
-        if (pad == '0') {
-            sink_put(s, '-');
-            if (width)
-                width--;
-        } else {
-            tmp[n++] = '-';
-        }
-    }
-    n += num_digits(tmp + n, v, base, upper);
-    put_padded(s, tmp, n, width, left, pad);
+    for (; !(CONSOLE_FULL && left) && width > n; width--)
+        put(s, &pad, 1);
+    put(s, str, n);
+    for (; CONSOLE_FULL && width > n; width--)
+        put(s, " ", 1);
 }
 
 static void format(struct sink *s, const char *fmt, va_list ap)
 {
-    for (; *fmt; fmt++) {
-        if (*fmt != '%') {
-            sink_put(s, *fmt);
-            continue;
-        }
-        fmt++;
+    for (;;) {
+        uint32_t n = 0;
+
+        while (fmt[n] && fmt[n] != '%')
+            n++;
+        put(s, fmt, n);
+        fmt += n;
+        if (!*fmt++)
+            return;
         bool left = false;
         char pad = ' ';
-        for (; *fmt == '-' || *fmt == '0'; fmt++) {
+        for (; (CONSOLE_FULL && *fmt == '-') || *fmt == '0'; fmt++) {
             if (*fmt == '-')
                 left = true;
             else
@@ -92,16 +64,16 @@ static void format(struct sink *s, const char *fmt, va_list ap)
         uint32_t width = 0;
         for (; *fmt >= '0' && *fmt <= '9'; fmt++)
             width = width * 10u + (uint32_t)(*fmt - '0');
-        int prec = -1;
+        uint32_t prec = UINT32_MAX;
         if (*fmt == '.') {
             fmt++;
             if (*fmt == '*') {
-                prec = va_arg(ap, int);
+                prec = (uint32_t)va_arg(ap, int);
                 fmt++;
             } else if (CONSOLE_FULL) {
                 prec = 0;
                 for (; *fmt >= '0' && *fmt <= '9'; fmt++)
-                    prec = prec * 10 + (*fmt - '0');
+                    prec = prec * 10u + (uint32_t)(*fmt - '0');
             }
         }
         int lng = 0;                  /* 1 l, 2 ll, 3 z */
@@ -115,58 +87,65 @@ static void format(struct sink *s, const char *fmt, va_list ap)
             lng = 3;
             fmt++;
         }
-        unsigned long long u;
-        switch (*fmt) {
-        case 'c':
-            sink_put(s, (char)va_arg(ap, int));
-            break;
-        case 's': {
+        char c = *fmt;
+        if (!c)                       /* truncated: drop it */
+            return;
+        fmt++;
+        if (c == 's') {
             const char *str = va_arg(ap, const char *);
-            uint32_t n = 0;
             if (!str)
                 str = "(null)";
-            while (str[n] && (prec < 0 || n < (uint32_t)prec))
-                n++;
+            for (n = 0; n < prec && str[n]; n++)
+                ;
             put_padded(s, str, n, width, left, ' ');
-            break;
+            continue;
         }
-#if CONSOLE_FULL
-        case 'd':
-        case 'i': {
+        char tmp[65];
+        if (c == 'c') {
+            tmp[0] = (char)va_arg(ap, int);
+            put(s, tmp, 1);
+            continue;
+        }
+        if (CONSOLE_FULL && c == '%') {
+            put(s, "%", 1);
+            continue;
+        }
+        unsigned long long u;
+        bool neg = false;
+        unsigned base = 16;           /* %p */
+        if (CONSOLE_FULL && (c == 'd' || c == 'i')) {
             long long d = lng == 2 ? va_arg(ap, long long)
                         : lng == 1 ? va_arg(ap, long)
                         : lng == 3 ? (long long)va_arg(ap, size_t)
                         : va_arg(ap, int);
-            u = d < 0 ? 0ull - (unsigned long long)d : (unsigned long long)d;
-            put_number(s, u, d < 0, 10, false, width, left, pad);
-            break;
-        }
-        case 'p':
-            sink_put(s, '0');
-            sink_put(s, 'x');
-            put_number(s, (uintptr_t)va_arg(ap, void *), false, 16, false,
-                       width, left, pad);
-            break;
-        case 'X':
-#endif
-        case 'u':
-        case 'o':
-        case 'x':
+            neg = d < 0;
+            u = neg ? 0ull - (unsigned long long)d : (unsigned long long)d;
+            base = 10;
+        } else if (CONSOLE_FULL && c == 'p') {
+            put(s, "0x", 2);
+            u = (uintptr_t)va_arg(ap, void *);
+        } else {
+            base = c == 'u' ? 10u : c == 'o' ? 8u
+                 : c == 'x' || (CONSOLE_FULL && c == 'X') ? 16u : 0u;
+            if (!base)
+                continue;             /* unknown: dropped */
             u = lng == 2 ? va_arg(ap, unsigned long long)
               : lng == 1 ? va_arg(ap, unsigned long)
               : lng == 3 ? va_arg(ap, size_t)
               : va_arg(ap, unsigned);
-            put_number(s, u, false, *fmt == 'u' ? 10u : *fmt == 'o' ? 8u
-                       : 16u, *fmt == 'X', width, left, pad);
-            break;
-        case '%':
-            sink_put(s, '%');
-            break;
-        default:                      /* unknown or truncated: drop it */
-            if (!*fmt)
-                return;
-            break;
         }
+        n = 0;
+        if (neg) {
+            if (pad == '0') {
+                put(s, "-", 1);
+                if (width)
+                    width--;
+            } else {
+                tmp[n++] = '-';
+            }
+        }
+        n += num_digits(tmp + n, u, base, CONSOLE_FULL && c == 'X');
+        put_padded(s, tmp, n, width, left, pad);
     }
 }
 
@@ -175,7 +154,6 @@ void con_vprintf(const struct console *con, const char *fmt, va_list ap)
     struct sink s = { .con = con };
 
     format(&s, fmt, ap);
-    sink_flush(&s);
 }
 
 void con_printf(const struct console *con, const char *fmt, ...)

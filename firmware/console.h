@@ -1,7 +1,9 @@
 /* Console output and a small printf: %% %c %s %.*s %d %i %u %o %x %X %p with
  * flags '-' and '0', a width, and the l/ll/z length modifiers. No floats.
- * CONSOLE_FULL=0 (firmware/boot_conf.h, the tiny profile) keeps %% %c %s
- * %.*s %u %o %x, the flags, a width and l/ll. */
+ * CONSOLE_FULL=0 (firmware/boot_conf.h, the tiny profile) keeps %c %s
+ * %.*s %u %o %x, the flag '0', a width and l/ll; any other conversion
+ * prints nothing. A console gets the text a piece at a time (a run of the
+ * format, a string, a number). */
 #ifndef EXTLOAD_CONSOLE_H
 #define EXTLOAD_CONSOLE_H
 
@@ -16,6 +18,8 @@ struct console {
 #define CON_PRINTF(f, a) __attribute__((format(printf, f, a)))
 
 void con_puts(const struct console *con, const char *s);
+/* con NULL: nothing is written (a parser without a console calls them
+ * all the same). */
 void con_printf(const struct console *con, const char *fmt, ...)
     CON_PRINTF(2, 3);
 void con_vprintf(const struct console *con, const char *fmt, va_list ap);

@@ -16,17 +16,22 @@ static uint32_t divmod(uint64_t *v, uint32_t base)
 
 uint32_t num_digits(char d[64], uint64_t v, uint32_t base, int upper)
 {
-    const char *dig = upper ? "0123456789ABCDEF" : "0123456789abcdef";
-    char tmp[64];
     uint32_t n = 0, i;
 
     if (base < 2 || base > 16)
         base = 10;
     do {
-        tmp[n++] = dig[divmod(&v, base)];
-    } while (v && n < sizeof(tmp));
-    for (i = 0; i < n; i++)
-        d[i] = tmp[n - 1 - i];
+        uint32_t r = divmod(&v, base);
+
+        d[n++] = (char)(r < 10 ? '0' + r : (upper ? 'A' : 'a') + r - 10);
+    } while (v && n < 64);
+    /* least significant first so far: turned round */
+    for (i = 0; i < n / 2; i++) {
+        char t = d[i];
+
+        d[i] = d[n - 1 - i];
+        d[n - 1 - i] = t;
+    }
     return n;
 }
 

@@ -27,14 +27,21 @@ static void test_matches_libc(void **state)
     /* What every build formats (CONSOLE_FULL=0 too). */
     SAME("plain");
     SAME("%u %x %o", 4294967295u, 0xdeadbeefu, 0755u);
-    SAME("%08x|%8x|%-8x|%-3u|%10u|", 0x1234u, 0x1234u, 0x1234u, 7u, 99u);
-    SAME("%lu %lx %08lx", 123456789ul, 0xfffful, 0xabcul);
+    SAME("%08x|%8x|%3u|%10u|%02u", 0x1234u, 0x1234u, 7u, 99u, 123u);
+    SAME("%lu %lx %08lx %lo", 123456789ul, 0xfffful, 0xabcul, 0100644ul);
     SAME("%llu %llx", 18446744073709551615ull, 0x123456789abcdefull);
     SAME("%llu %llu %08llx %llu", 4294967296ull, 281474976710655ull,
          0xFFFF0000FFFF0000ull, 10000000000000000000ull);
-    SAME("%s|%10s|%-10s|%.*s", "abc", "abc", "abc", 2, "xyz");
+    SAME("%s|%10s|%.*s|%.*s|", "abc", "abc", 2, "xyz", 9, "xyz");
+    SAME("%u %c %llu %s", 12u, 'd', 4096ull, "name");   /* ls's line */
+#if !CONSOLE_FULL
+    /* What the small one leaves out is dropped, its argument unread. */
+    char buf[16];
+    assert_int_equal(fmt_snprintf(buf, sizeof(buf), "a%%b%Xc", 1u), 3);
+    assert_string_equal(buf, "abc");
+#else
+    SAME("%-8x|%-3u|%-10s|", 0x1234u, 7u, "abc");
     SAME("%c%c%%", 'o', 'k');
-#if CONSOLE_FULL
     SAME("%d %i %d", 0, -1, 2147483647);
     SAME("%d", (int)-2147483647 - 1);
     SAME("%X %llX", 0xabcu, 0xFFFF0000FFFF0000ull);
@@ -144,6 +151,8 @@ static void test_console_chunks(void **state)
     assert_true(k.calls > 1);               /* went out in pieces */
     con_puts(&con, "tail");
     assert_string_equal(k.out + 206, "tail");
+    con_printf(NULL, "[%s] %u\n", big, 42u);      /* no console: nothing */
+    assert_int_equal(k.len, 210);
 }
 
 int main(void)
