@@ -276,7 +276,13 @@ static int no_boot(const struct boot_env *env, struct boot_state *st,
 
 static const char *then_what(const struct boot_env *env)
 {
-    return BOOT_INTERACTIVE && env->getc ? "opening the prompt" : "stop";
+#if BOOT_INTERACTIVE
+    if (env->getc)
+        return "opening the prompt";
+#else
+    (void)env;
+#endif
+    return "stop";
 }
 
 int boot_open(const struct boot_env *env, struct boot_state *st)

@@ -253,7 +253,8 @@ static int load_file(const struct boot_env *env, struct boot_state *st,
 {
     uint8_t want[SHA256_BYTES];
 
-    if (BOOT_FDT_EDIT && BOOT_RISCV_LINUX && (f->flags & BOOT_PF_BOARD)) {
+#if BOOT_FDT_EDIT && BOOT_RISCV_LINUX
+    if (f->flags & BOOT_PF_BOARD) {
         /* no file: the board's bytes */
         memcpy(env->window + f->off, env->default_fdt, f->size);
         BOOT_SAY(&env->con, "fdt: none named; the board's at 0x%08x, %u "
@@ -262,6 +263,7 @@ static int load_file(const struct boot_env *env, struct boot_state *st,
                    (unsigned)(env->window_addr + f->off));
         return 0;
     }
+#endif
     int n = boot_plan_resolve(env, st, f);
 
     if (n < 0)

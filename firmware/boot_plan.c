@@ -288,7 +288,8 @@ int boot_plan_files(const struct boot_env *env, struct boot_state *st,
         rc = plan_firmware(env, st, label);
     /* No FDT line: a Linux kernel gets a copy of the board's tree, placed
      * and patched as a loaded one (it lies outside the window). */
-    if (BOOT_RISCV_LINUX && BOOT_FDT_EDIT && !rc &&
+#if BOOT_RISCV_LINUX && BOOT_FDT_EDIT
+    if (!rc &&
         p->kind == BOOT_KERNEL_LINUX_RISCV && env->default_fdt &&
         env->default_fdt_size && !(label->fdt && label->fdt[0]) &&
         !(label->fdtdir && label->fdtdir[0])) {
@@ -298,6 +299,7 @@ int boot_plan_files(const struct boot_env *env, struct boot_state *st,
         if (!rc)
             p->f[p->n - 1].size = env->default_fdt_size;
     }
+#endif
     return rc;
 }
 
@@ -344,6 +346,7 @@ static int put_role(const struct boot_env *env, struct boot_state *st,
     return rc;
 }
 
+#if BOOT_RISCV_LINUX
 /* A RISC-V Linux Image: firmware at fw_addr, the kernel at ram_base +
  * text_offset with image_size kept, then the initrd and the tree. */
 static int place_linux(const struct boot_env *env, struct boot_state *st,
@@ -388,6 +391,7 @@ static int place_linux(const struct boot_env *env, struct boot_state *st,
     p->end = at;
     return rc;
 }
+#endif
 
 int boot_plan_place(const struct boot_env *env, struct boot_state *st,
                     uint32_t limit, uint32_t cmd_len)
@@ -396,9 +400,13 @@ int boot_plan_place(const struct boot_env *env, struct boot_state *st,
     uint32_t at = 0;
     int rc;
 
-    if (BOOT_RISCV_LINUX && p->kind == BOOT_KERNEL_LINUX_RISCV)
+#if BOOT_RISCV_LINUX
+    if (p->kind == BOOT_KERNEL_LINUX_RISCV)
         return place_linux(env, st, limit,
                            FDT_CHOSEN_ROOM + align_up(cmd_len + 1u, 8));
+#else
+    (void)cmd_len;
+#endif
     rc = put_role(env, st, BOOT_ROLE_KERNEL, &at, 8, 0, limit);
     if (!rc)
         rc = put_role(env, st, BOOT_ROLE_FDT, &at, 8, 0, limit);
