@@ -70,32 +70,38 @@ static int read_sha256(const struct boot_env *env, struct boot_state *st,
 {
     struct boot_plan *p = st->plan;
     uint32_t room = st->window_size - f->off;
-    int rc = 1;
+    int code = BOOT_ENOSHA256;
+    const char *why;
 
-    if (n + sizeof(SHA256_SUFFIX) > BOOT_PATH_MAX)
-        return boot_plan_fail(p, BOOT_EPATH, "verify", st->path,
-                              BOOT_WHY("path too long to add "
-                                       SHA256_SUFFIX));
-    memcpy(st->path + n, SHA256_SUFFIX, sizeof(SHA256_SUFFIX));
-    int32_t got = boot_file_read(st, st->path, env->window + f->off,
-                                 room < SHA256_LINE_MAX ? room
-                                                        : SHA256_LINE_MAX);
-    if (got == EXT_ENOENT || got == EXT_ENOTDIR)
-        rc = env->require_sha256
-           ? boot_plan_fail(p, BOOT_ENOSHA256, "verify", st->path,
-                            BOOT_WHY("missing, and this loader requires "
-                                     "it"))
-           : 0;
-    else if (got < 0)
-        rc = boot_plan_fail(p, BOOT_ENOSHA256, "verify", st->path,
-                boot_open_why(env, st, got, p->fail.why, sizeof(p->fail.why)));
-    else if (sha256_parse_hex((const char *)env->window + f->off,
-                              (uint32_t)got, want))
-        rc = boot_plan_fail(p, BOOT_ENOSHA256, "verify", st->path,
-                            BOOT_WHY("not a sha256sum line"));
-    if (rc >= 0)
-        st->path[n] = '\0';       /* a failure names PATH.sha256 */
-    return rc;
+    if (n + sizeof(SHA256_SUFFIX) > BOOT_PATH_MAX) {
+        code = BOOT_EPATH;
+        why = BOOT_WHY("path too long to add " SHA256_SUFFIX);
+    } else {
+        memcpy(st->path + n, SHA256_SUFFIX, sizeof(SHA256_SUFFIX));
+        int32_t got = boot_file_read(st, st->path, env->window + f->off,
+                                     room < SHA256_LINE_MAX
+                                     ? room : SHA256_LINE_MAX);
+        int rc = 1;
+
+        if (got == EXT_ENOENT || got == EXT_ENOTDIR) {
+            why = BOOT_WHY("missing, and this loader requires it");
+            rc = 0;
+        } else if (got < 0) {
+            why = boot_open_why(env, st, got, p->fail.why,
+                                sizeof(p->fail.why));
+            rc = -1;
+        } else {
+            why = BOOT_WHY("not a sha256sum line");
+            if (sha256_parse_hex((const char *)env->window + f->off,
+                                 (uint32_t)got, want))
+                rc = -1;
+        }
+        if (rc >= 0 && (rc || !env->require_sha256)) {
+            st->path[n] = '\0';   /* a failure names PATH.sha256 */
+            return rc;
+        }
+    }
+    return boot_plan_fail(p, code, "verify", st->path, why);
 }
 
 /* The loaded file's SHA-256, each byte hashed once: checked against want
