@@ -120,6 +120,7 @@ static int verify(const struct boot_env *env, struct boot_state *st,
         struct sha256 h;
 
         sha256_init(&h);
+#if BOOT_INTERACTIVE
         /* In pieces, with the console input polled between them: hashing
          * the whole window takes longer than a UART FIFO lasts. */
         for (uint32_t i = 0; i < f->size; i += VERIFY_PIECE) {
@@ -128,6 +129,9 @@ static int verify(const struct boot_env *env, struct boot_state *st,
             sha256_update(&h, at + i, n);
             boot_poll(env, st);
         }
+#else
+        sha256_update(&h, at, f->size);   /* no console input to poll */
+#endif
         sha256_final(&h, got);
     }
     /* Shown by a line that says more than the code (not in the tiny
@@ -430,9 +434,8 @@ static int hand_off(const struct boot_env *env, struct boot_state *st,
             if (rc)
                 return rc;
         }
+    /* FDT - planned no tree (boot_plan_files): fdt_addr is still 0. */
     if (config_no_fdt(label)) {
-        h->fdt_addr = 0;
-        h->fdt_size = 0;
         BOOT_SAY(&env->con, "fdt: none (FDT -)\n");  /* the hand-off
                                                      * line: fdt 0 */
     } else if (!h->fdt_addr && env->default_fdt_addr) {
@@ -480,10 +483,10 @@ static int hand_off(const struct boot_env *env, struct boot_state *st,
                (unsigned)img.handoff_addr, append);
     int rc = env->handoff(env->handoff_ctx, &img);
     if (rc < 0) {
-        char code[BOOT_CODE_MAX];
-
+        _Static_assert(sizeof(p->fail.why) >= BOOT_CODE_MAX, "a code");
         return boot_plan_fail(p, BOOT_EHANDOFF, "boot", NULL,
-                              BOOT_ERR_TEXT(code, boot_strerror, "boot", rc));
+                              BOOT_ERR_TEXT(p->fail.why, boot_strerror,
+                                            "boot", rc));
     }
     return rc;
 }
