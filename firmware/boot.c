@@ -357,25 +357,21 @@ int boot_run(const struct boot_env *env, struct boot_state *st)
 
     if (rc < 0)
         return rc;
-    if (rc) {
-        n = config_boot_order(st->cfg, order);
-        bl = (struct boot_labels){ st->cfg->labels, n, n ? order[0] : 0 };
-        if (n == 0) {
-            con_printf(con, "config: no LABEL; nothing to boot, %s\n",
-                       then_what(env));
-            return no_boot(env, st, &bl);
-        }
-        if (config_default(st->cfg) < 0 && st->cfg->default_name)
-            con_printf(con, BOOT_MESSAGES
-                       ? "config: DEFAULT '%s' names no label; trying labels "
-                         "in file order\n"
-                       : "config: DEFAULT '%s' names no label\n",
-                       st->cfg->default_name);
-    } else {
-        order[0] = 0;
-        n = 1;
-        bl = (struct boot_labels){ st->cfg->labels, 1, 0 };
+    /* The board default (rc 0) is a config of one label and no DEFAULT:
+     * its order is that label, and neither line below is said. */
+    n = config_boot_order(st->cfg, order);
+    bl = (struct boot_labels){ st->cfg->labels, n, n ? order[0] : 0 };
+    if (n == 0) {
+        con_printf(con, "config: no LABEL; nothing to boot, %s\n",
+                   then_what(env));
+        return no_boot(env, st, &bl);
     }
+    if (config_default(st->cfg) < 0 && st->cfg->default_name)
+        con_printf(con, BOOT_MESSAGES
+                   ? "config: DEFAULT '%s' names no label; trying labels "
+                     "in file order\n"
+                   : "config: DEFAULT '%s' names no label\n",
+                   st->cfg->default_name);
 #if BOOT_INTERACTIVE
     if (env->getc && (st->cfg->timeout_ds || st->cfg->prompt)) {
         st->in.polling = 1;
