@@ -15,6 +15,9 @@ static const char *const config_dirs[] = {
     "/extlinux",
 };
 
+/* How a line that ends the boot before any label ends: one copy. */
+static const char nothing_to_boot[] = "; nothing to boot, stop\n";
+
 /* The mount's report, out of line so its buffers are not on the stack
  * while the mount runs. */
 __attribute__((noinline))
@@ -31,11 +34,11 @@ static int mount_report(const struct boot_env *env, struct boot_state *st,
 
         /* A 32-bit LBA as %u: no 64-bit argument where none is needed. */
         if (BLOCKDEV_LBA32)
-            con_printf(con, "mount: LBA %u: %s; nothing to boot, stop\n",
-                       (unsigned)p->lba, w);
+            con_printf(con, "mount: LBA %u: %s%s", (unsigned)p->lba, w,
+                       nothing_to_boot);
         else
-            con_printf(con, "mount: LBA %llu: %s; nothing to boot, stop\n",
-                       (unsigned long long)p->lba, w);
+            con_printf(con, "mount: LBA %llu: %s%s",
+                       (unsigned long long)p->lba, w, nothing_to_boot);
         return BOOT_ENOFS;
     }
     BOOT_SAY(con, "mount: %s at LBA %llu, %u-byte blocks, %llu blocks, "
@@ -83,15 +86,15 @@ static int part_report(const struct boot_env *env, struct boot_state *st,
     /* A failed read says where and the driver's reason; the rest their
      * sentence. */
     if (rc != PART_EIO) {
-        con_printf(&env->con, "part: %s; nothing to boot, stop\n",
+        con_printf(&env->con, "part: %s%s",
                    rc == PART_ENOFS ? boot_strerror(BOOT_ENOPART)
-                                    : part_strerror(rc));
+                                    : part_strerror(rc), nothing_to_boot);
         return BOOT_ENOPART;
     }
 #endif
     part_describe_dev(p, rc, boot_dev_strerror(env), why,
                       sizeof(st->fs.buf));
-    con_printf(&env->con, "part: %s; nothing to boot, stop\n", why);
+    con_printf(&env->con, "part: %s%s", why, nothing_to_boot);
     return BOOT_ENOPART;
 }
 

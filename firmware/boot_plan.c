@@ -188,9 +188,11 @@ static int read_kind(const struct boot_env *env, struct boot_state *st)
     uint8_t *head = (uint8_t *)(void *)st->walk;
 
     _Static_assert(BOOT_LOOKUP_ROOM >= RV_HEADER_SIZE, "the header fits");
-    p->kind = BOOT_KERNEL_BARE;
+    /* p->kind is BOOT_KERNEL_BARE (0) from boot_label_load's memset. */
+    if (!BOOT_RISCV_LINUX)
+        return 0;
     p->image_size = p->f[0].size;
-    if (!BOOT_RISCV_LINUX || p->f[0].size < RV_HEADER_SIZE)
+    if (p->f[0].size < RV_HEADER_SIZE)
         return 0;
     int32_t n = ext_read(&st->fs, &st->file, 0, head, RV_HEADER_SIZE);
     if (n < 0)
