@@ -15,6 +15,9 @@ static const char *const config_dirs[] = {
     "/extlinux",
 };
 
+/* How a line that ends the boot before any label ends: one copy. */
+static const char nothing_to_boot[] = "; nothing to boot, stop\n";
+
 /* The mount's report, out of line so its buffers are not on the stack
  * while the mount runs. */
 __attribute__((noinline))
@@ -31,11 +34,11 @@ static int mount_report(const struct boot_env *env, struct boot_state *st,
 
         /* A 32-bit LBA as %u: no 64-bit argument where none is needed. */
         if (BLOCKDEV_LBA32)
-            con_printf(con, "mount: LBA %u: %s; nothing to boot, stop\n",
-                       (unsigned)p->lba, w);
+            con_printf(con, "mount: LBA %u: %s%s", (unsigned)p->lba, w,
+                       nothing_to_boot);
         else
-            con_printf(con, "mount: LBA %llu: %s; nothing to boot, stop\n",
-                       (unsigned long long)p->lba, w);
+            con_printf(con, "mount: LBA %llu: %s%s",
+                       (unsigned long long)p->lba, w, nothing_to_boot);
         return BOOT_ENOFS;
     }
     BOOT_SAY(con, "mount: %s at LBA %llu, %u-byte blocks, %llu blocks, "
@@ -83,15 +86,15 @@ static int part_report(const struct boot_env *env, struct boot_state *st,
     /* A failed read says where and the driver's reason; the rest their
      * sentence. */
     if (rc != PART_EIO) {
-        con_printf(&env->con, "part: %s; nothing to boot, stop\n",
+        con_printf(&env->con, "part: %s%s",
                    rc == PART_ENOFS ? boot_strerror(BOOT_ENOPART)
-                                    : part_strerror(rc));
+                                    : part_strerror(rc), nothing_to_boot);
         return BOOT_ENOPART;
     }
 #endif
     part_describe_dev(p, rc, boot_dev_strerror(env), why,
                       sizeof(st->fs.buf));
-    con_printf(&env->con, "part: %s; nothing to boot, stop\n", why);
+    con_printf(&env->con, "part: %s%s", why, nothing_to_boot);
     return BOOT_ENOPART;
 }
 
@@ -276,7 +279,13 @@ static int no_boot(const struct boot_env *env, struct boot_state *st,
 
 static const char *then_what(const struct boot_env *env)
 {
-    return BOOT_INTERACTIVE && env->getc ? "opening the prompt" : "stop";
+#if BOOT_INTERACTIVE
+    if (env->getc)
+        return "opening the prompt";
+#else
+    (void)env;
+#endif
+    return "stop";
 }
 
 int boot_open(const struct boot_env *env, struct boot_state *st)
@@ -351,25 +360,21 @@ int boot_run(const struct boot_env *env, struct boot_state *st)
 
     if (rc < 0)
         return rc;
-    if (rc) {
-        n = config_boot_order(st->cfg, order);
-        bl = (struct boot_labels){ st->cfg->labels, n, n ? order[0] : 0 };
-        if (n == 0) {
-            con_printf(con, "config: no LABEL; nothing to boot, %s\n",
-                       then_what(env));
-            return no_boot(env, st, &bl);
-        }
-        if (config_default(st->cfg) < 0 && st->cfg->default_name)
-            con_printf(con, BOOT_MESSAGES
-                       ? "config: DEFAULT '%s' names no label; trying labels "
-                         "in file order\n"
-                       : "config: DEFAULT '%s' names no label\n",
-                       st->cfg->default_name);
-    } else {
-        order[0] = 0;
-        n = 1;
-        bl = (struct boot_labels){ st->cfg->labels, 1, 0 };
+    /* The board default (rc 0) is a config of one label and no DEFAULT:
+     * its order is that label, and neither line below is said. */
+    n = config_boot_order(st->cfg, order);
+    bl = (struct boot_labels){ st->cfg->labels, n, n ? order[0] : 0 };
+    if (n == 0) {
+        con_printf(con, "config: no LABEL; nothing to boot, %s\n",
+                   then_what(env));
+        return no_boot(env, st, &bl);
     }
+    if (config_default(st->cfg) < 0 && st->cfg->default_name)
+        con_printf(con, BOOT_MESSAGES
+                   ? "config: DEFAULT '%s' names no label; trying labels "
+                     "in file order\n"
+                   : "config: DEFAULT '%s' names no label\n",
+                   st->cfg->default_name);
 #if BOOT_INTERACTIVE
     if (env->getc && (st->cfg->timeout_ds || st->cfg->prompt)) {
         st->in.polling = 1;

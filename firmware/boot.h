@@ -173,10 +173,15 @@ struct boot_env {
      * no FDT line; addr 0: none. */
     uint32_t default_fdt_addr;
     uint32_t default_fdt_size;
+#if BOOT_RISCV_LINUX && BOOT_FDT_EDIT
     /* ... and where this CPU reads it. With BOOT_FDT_EDIT a RISC-V Linux
      * label without FDT/FDTDIR gets a copy of it in the window, /chosen
-     * patched; NULL: it is handed over where it is, unpatched. */
+     * patched; NULL: it is handed over where it is, unpatched. (Only in
+     * a build with both: a board sets it under the same #if, as it does
+     * every field below that a switch leaves out, so a tiny build's
+     * const struct in flash keeps none of them.) */
     const uint8_t *default_fdt;
+#endif
     bool require_sha256;
     /* The console is a log (a file or a pipe, as the host tool can tell),
      * not a screen: the countdown is said in one line, not rewritten in
@@ -189,6 +194,11 @@ struct boot_env {
     /* Starts the kernel; returns only when it cannot (or on the host). */
     int (*handoff)(void *ctx, const struct boot_image *img);
     void *handoff_ctx;
+    /* The board's device-tree file name under a label's FDTDIR, as
+     * U-Boot's fdtfile (e.g. "sifive/hifive-unleashed-a00.dtb"); NULL:
+     * FDTDIR names nothing on this board. */
+    const char *fdtfile;
+#if BOOT_INTERACTIVE
     /* Optional (NULL: none). Console input: the next received byte, or
      * BOOT_IN_NONE / BOOT_IN_EOF; never waits. Without it nothing waits
      * and no prompt opens. */
@@ -197,10 +207,14 @@ struct boot_env {
     /* Optional: pause until something may have changed (the next clock
      * tick, a received byte), so waiting for a key does not spin. */
     void (*idle)(void *ctx);
-    /* The board's device-tree file name under a label's FDTDIR, as
-     * U-Boot's fdtfile (e.g. "sifive/hifive-unleashed-a00.dtb"); NULL:
-     * FDTDIR names nothing on this board. */
-    const char *fdtfile;
+    /* Resets the board; returning means it could not (the host's returns
+     * and the boot flow ends, to be run again). */
+    void (*reset)(void *ctx);
+    /* Prints the board's lines for the prompt's "info" (the card). */
+    void (*info)(void *ctx, const struct console *con);
+    void *board_ctx;                /* idle's, reset's and info's */
+#endif
+#if BOOT_RISCV_LINUX
     /* The RAM a RISC-V Linux kernel is placed in, as the board reads it
      * at run time (its device tree's /memory): the kernel goes at
      * ram_base + the Image header's text_offset. ram_size 0: the window
@@ -210,12 +224,7 @@ struct boot_env {
     /* Where the SBI firmware runs (fw_dynamic is linked at 0x80000000 on
      * RISC-V); 0: ram_base. */
     uint32_t fw_addr;
-    /* Resets the board; returning means it could not (the host's returns
-     * and the boot flow ends, to be run again). */
-    void (*reset)(void *ctx);
-    /* Prints the board's lines for the prompt's "info" (the card). */
-    void (*info)(void *ctx, const struct console *con);
-    void *board_ctx;                /* reset's and info's */
+#endif
 #if BOOT_SIGNED
     /* The Ed25519 public key labels must be signed with (32 bytes,
      * RFC 8032's encoding); NULL: labels are not checked (the host's

@@ -70,32 +70,38 @@ static int read_sha256(const struct boot_env *env, struct boot_state *st,
 {
     struct boot_plan *p = st->plan;
     uint32_t room = st->window_size - f->off;
-    int rc = 1;
+    int code = BOOT_ENOSHA256;
+    const char *why;
 
-    if (n + sizeof(SHA256_SUFFIX) > BOOT_PATH_MAX)
-        return boot_plan_fail(p, BOOT_EPATH, "verify", st->path,
-                              BOOT_WHY("path too long to add "
-                                       SHA256_SUFFIX));
-    memcpy(st->path + n, SHA256_SUFFIX, sizeof(SHA256_SUFFIX));
-    int32_t got = boot_file_read(st, st->path, env->window + f->off,
-                                 room < SHA256_LINE_MAX ? room
-                                                        : SHA256_LINE_MAX);
-    if (got == EXT_ENOENT || got == EXT_ENOTDIR)
-        rc = env->require_sha256
-           ? boot_plan_fail(p, BOOT_ENOSHA256, "verify", st->path,
-                            BOOT_WHY("missing, and this loader requires "
-                                     "it"))
-           : 0;
-    else if (got < 0)
-        rc = boot_plan_fail(p, BOOT_ENOSHA256, "verify", st->path,
-                boot_open_why(env, st, got, p->fail.why, sizeof(p->fail.why)));
-    else if (sha256_parse_hex((const char *)env->window + f->off,
-                              (uint32_t)got, want))
-        rc = boot_plan_fail(p, BOOT_ENOSHA256, "verify", st->path,
-                            BOOT_WHY("not a sha256sum line"));
-    if (rc >= 0)
-        st->path[n] = '\0';       /* a failure names PATH.sha256 */
-    return rc;
+    if (n + sizeof(SHA256_SUFFIX) > BOOT_PATH_MAX) {
+        code = BOOT_EPATH;
+        why = BOOT_WHY("path too long to add " SHA256_SUFFIX);
+    } else {
+        memcpy(st->path + n, SHA256_SUFFIX, sizeof(SHA256_SUFFIX));
+        int32_t got = boot_file_read(st, st->path, env->window + f->off,
+                                     room < SHA256_LINE_MAX
+                                     ? room : SHA256_LINE_MAX);
+        int rc = 1;
+
+        if (got == EXT_ENOENT || got == EXT_ENOTDIR) {
+            why = BOOT_WHY("missing, and this loader requires it");
+            rc = 0;
+        } else if (got < 0) {
+            why = boot_open_why(env, st, got, p->fail.why,
+                                sizeof(p->fail.why));
+            rc = -1;
+        } else {
+            why = BOOT_WHY("not a sha256sum line");
+            if (sha256_parse_hex((const char *)env->window + f->off,
+                                 (uint32_t)got, want))
+                rc = -1;
+        }
+        if (rc >= 0 && (rc || !env->require_sha256)) {
+            st->path[n] = '\0';   /* a failure names PATH.sha256 */
+            return rc;
+        }
+    }
+    return boot_plan_fail(p, code, "verify", st->path, why);
 }
 
 /* The loaded file's SHA-256, each byte hashed once: checked against want
@@ -114,6 +120,7 @@ static int verify(const struct boot_env *env, struct boot_state *st,
         struct sha256 h;
 
         sha256_init(&h);
+#if BOOT_INTERACTIVE
         /* In pieces, with the console input polled between them: hashing
          * the whole window takes longer than a UART FIFO lasts. */
         for (uint32_t i = 0; i < f->size; i += VERIFY_PIECE) {
@@ -122,6 +129,9 @@ static int verify(const struct boot_env *env, struct boot_state *st,
             sha256_update(&h, at + i, n);
             boot_poll(env, st);
         }
+#else
+        sha256_update(&h, at, f->size);   /* no console input to poll */
+#endif
         sha256_final(&h, got);
     }
     /* Shown by a line that says more than the code (not in the tiny
@@ -253,7 +263,8 @@ static int load_file(const struct boot_env *env, struct boot_state *st,
 {
     uint8_t want[SHA256_BYTES];
 
-    if (BOOT_FDT_EDIT && BOOT_RISCV_LINUX && (f->flags & BOOT_PF_BOARD)) {
+#if BOOT_FDT_EDIT && BOOT_RISCV_LINUX
+    if (f->flags & BOOT_PF_BOARD) {
         /* no file: the board's bytes */
         memcpy(env->window + f->off, env->default_fdt, f->size);
         BOOT_SAY(&env->con, "fdt: none named; the board's at 0x%08x, %u "
@@ -262,6 +273,7 @@ static int load_file(const struct boot_env *env, struct boot_state *st,
                    (unsigned)(env->window_addr + f->off));
         return 0;
     }
+#endif
     int n = boot_plan_resolve(env, st, f);
 
     if (n < 0)
@@ -422,9 +434,8 @@ static int hand_off(const struct boot_env *env, struct boot_state *st,
             if (rc)
                 return rc;
         }
+    /* FDT - planned no tree (boot_plan_files): fdt_addr is still 0. */
     if (config_no_fdt(label)) {
-        h->fdt_addr = 0;
-        h->fdt_size = 0;
         BOOT_SAY(&env->con, "fdt: none (FDT -)\n");  /* the hand-off
                                                      * line: fdt 0 */
     } else if (!h->fdt_addr && env->default_fdt_addr) {
@@ -472,10 +483,10 @@ static int hand_off(const struct boot_env *env, struct boot_state *st,
                (unsigned)img.handoff_addr, append);
     int rc = env->handoff(env->handoff_ctx, &img);
     if (rc < 0) {
-        char code[BOOT_CODE_MAX];
-
+        _Static_assert(sizeof(p->fail.why) >= BOOT_CODE_MAX, "a code");
         return boot_plan_fail(p, BOOT_EHANDOFF, "boot", NULL,
-                              BOOT_ERR_TEXT(code, boot_strerror, "boot", rc));
+                              BOOT_ERR_TEXT(p->fail.why, boot_strerror,
+                                            "boot", rc));
     }
     return rc;
 }

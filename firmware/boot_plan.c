@@ -188,9 +188,11 @@ static int read_kind(const struct boot_env *env, struct boot_state *st)
     uint8_t *head = (uint8_t *)(void *)st->walk;
 
     _Static_assert(BOOT_LOOKUP_ROOM >= RV_HEADER_SIZE, "the header fits");
-    p->kind = BOOT_KERNEL_BARE;
+    /* p->kind is BOOT_KERNEL_BARE (0) from boot_label_load's memset. */
+    if (!BOOT_RISCV_LINUX)
+        return 0;
     p->image_size = p->f[0].size;
-    if (!BOOT_RISCV_LINUX || p->f[0].size < RV_HEADER_SIZE)
+    if (p->f[0].size < RV_HEADER_SIZE)
         return 0;
     int32_t n = ext_read(&st->fs, &st->file, 0, head, RV_HEADER_SIZE);
     if (n < 0)
@@ -288,7 +290,8 @@ int boot_plan_files(const struct boot_env *env, struct boot_state *st,
         rc = plan_firmware(env, st, label);
     /* No FDT line: a Linux kernel gets a copy of the board's tree, placed
      * and patched as a loaded one (it lies outside the window). */
-    if (BOOT_RISCV_LINUX && BOOT_FDT_EDIT && !rc &&
+#if BOOT_RISCV_LINUX && BOOT_FDT_EDIT
+    if (!rc &&
         p->kind == BOOT_KERNEL_LINUX_RISCV && env->default_fdt &&
         env->default_fdt_size && !(label->fdt && label->fdt[0]) &&
         !(label->fdtdir && label->fdtdir[0])) {
@@ -298,6 +301,7 @@ int boot_plan_files(const struct boot_env *env, struct boot_state *st,
         if (!rc)
             p->f[p->n - 1].size = env->default_fdt_size;
     }
+#endif
     return rc;
 }
 
@@ -344,6 +348,7 @@ static int put_role(const struct boot_env *env, struct boot_state *st,
     return rc;
 }
 
+#if BOOT_RISCV_LINUX
 /* A RISC-V Linux Image: firmware at fw_addr, the kernel at ram_base +
  * text_offset with image_size kept, then the initrd and the tree. */
 static int place_linux(const struct boot_env *env, struct boot_state *st,
@@ -388,6 +393,7 @@ static int place_linux(const struct boot_env *env, struct boot_state *st,
     p->end = at;
     return rc;
 }
+#endif
 
 int boot_plan_place(const struct boot_env *env, struct boot_state *st,
                     uint32_t limit, uint32_t cmd_len)
@@ -396,9 +402,13 @@ int boot_plan_place(const struct boot_env *env, struct boot_state *st,
     uint32_t at = 0;
     int rc;
 
-    if (BOOT_RISCV_LINUX && p->kind == BOOT_KERNEL_LINUX_RISCV)
+#if BOOT_RISCV_LINUX
+    if (p->kind == BOOT_KERNEL_LINUX_RISCV)
         return place_linux(env, st, limit,
                            FDT_CHOSEN_ROOM + align_up(cmd_len + 1u, 8));
+#else
+    (void)cmd_len;
+#endif
     rc = put_role(env, st, BOOT_ROLE_KERNEL, &at, 8, 0, limit);
     if (!rc)
         rc = put_role(env, st, BOOT_ROLE_FDT, &at, 8, 0, limit);

@@ -412,22 +412,36 @@ int host_cmd_boot(int argc, char **argv)
             .window_size = host_size,
             .default_kernel = "/boot/kernel.bin",
             .fdtfile = hb.board->fdtfile,
+#if BOOT_RISCV_LINUX
             .ram_base = hb.board->ram_base,
             .ram_size = hb.board->ram_size,
             .fw_addr = hb.board->fw_addr,
+#endif
             .require_sha256 = BOOT_REQUIRE_SHA256,
             .handoff = host_handoff,
             .handoff_ctx = &hb,
+#if BOOT_INTERACTIVE
             .getc = keys ? stdin_getc : tty ? tty_getc : NULL,
             .idle = tty ? tty_idle : NULL,
             .reset = host_reset,
             .info = host_info,
             .board_ctx = &hb,
+#endif
 #if BOOT_SIGNED
             .pubkey = keypath ? key : NULL,
 #endif
             .path_max = hb.board->path_max,
         };
+#if !BOOT_INTERACTIVE
+        /* No console input in this build: struct boot_env has no getc,
+         * idle, reset or info for these. */
+        (void)tty;
+        (void)stdin_getc;
+        (void)tty_getc;
+        (void)tty_idle;
+        (void)host_reset;
+        (void)host_info;
+#endif
         for (int boots = 0; boots <= HOST_RESETS_MAX; boots++) {
             printf("extload: host as %s, %s, load window 0x%08x-0x%08x (%u "
                    "bytes, %u past the board's %u-byte tail)\n",

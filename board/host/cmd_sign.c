@@ -91,9 +91,11 @@ static int sign_open(struct host_sign *hs, const char *image,
         .window_size = host_size,
         .default_kernel = "/boot/kernel.bin",
         .fdtfile = b->fdtfile,
+#if BOOT_RISCV_LINUX
         .ram_base = b->ram_base,
         .ram_size = b->ram_size,
         .fw_addr = b->fw_addr,
+#endif
         .handoff = no_handoff,
         .pubkey = key,
     };

@@ -147,11 +147,15 @@ int board_init(const struct boot_env **envp)
         .default_kernel = BOARD_DEFAULT_KERNEL,
         .default_fdt_addr = fdt_size ? (uint32_t)fdt : 0,
         .default_fdt_size = fdt_size,
+#if BOOT_RISCV_LINUX && BOOT_FDT_EDIT
         .default_fdt = fdt_size ? (const uint8_t *)fdt : NULL,
+#endif
         .fdtfile = BOARD_FDTFILE,
+#if BOOT_RISCV_LINUX
         .ram_base = (uint32_t)wstart,
         .ram_size = (uint32_t)(ram_end - wstart),
         .fw_addr = BOARD_FW_ADDR,
+#endif
         .require_sha256 = BOOT_REQUIRE_SHA256,
         .handoff = board_handoff,
         .handoff_ctx = &spi,

@@ -207,8 +207,10 @@ static int run_boot(struct run *r, const char *img, uint32_t window_size,
         .default_fdt_addr = board_fdt_addr,
         .default_fdt_size = board_fdt_size,
         .fdtfile = board_fdtfile,
+#if BOOT_RISCV_LINUX
         .ram_base = board_ram_base,
         .fw_addr = board_fw_addr,
+#endif
         .require_sha256 = require_sha,
         .handoff = rec_handoff,
         .handoff_ctx = r,
