@@ -157,10 +157,13 @@ static uint32_t desc_place(const struct ext_fs *fs, uint32_t g,
  * [bitmaps, inode table] runs each fill one. */
 int ext_zones_init(struct ext_fs *fs)
 {
-    static const uint8_t lo[3] = { BG_BLOCK_BITMAP_LO, BG_INODE_BITMAP_LO,
-                                   BG_INODE_TABLE_LO };
-    static const uint8_t hi[3] = { BG_BLOCK_BITMAP_HI, BG_INODE_BITMAP_HI,
-                                   BG_INODE_TABLE_HI };
+    /* The three kinds' fields are consecutive 32-bit words, low and high
+     * halves alike (bg_block_bitmap, bg_inode_bitmap, bg_inode_table). */
+    _Static_assert(BG_INODE_BITMAP_LO == BG_BLOCK_BITMAP_LO + 4 &&
+                   BG_INODE_TABLE_LO == BG_BLOCK_BITMAP_LO + 8 &&
+                   BG_INODE_BITMAP_HI == BG_BLOCK_BITMAP_HI + 4 &&
+                   BG_INODE_TABLE_HI == BG_BLOCK_BITMAP_HI + 8,
+                   "descriptor block fields are consecutive words");
     ext_blk_t blk;
     uint32_t off = desc_place(fs, 0, &blk), g, at, kind;
     int rc = ext_bytes(fs, blk, off, NULL, 1);    /* its sector, in buf */
@@ -175,7 +178,9 @@ int ext_zones_init(struct ext_fs *fs)
                     at + BG_INODE_TABLE_HI + sizeof(uint32_t) <=
                         BLOCKDEV_SECTOR;
              g++, at += fs->desc_size)
-            zone_add(fs, desc_blk(fs, fs->buf + at, lo[kind], hi[kind]),
+            zone_add(fs, desc_blk(fs, fs->buf + at,
+                                  BG_BLOCK_BITMAP_LO + 4 * kind,
+                                  BG_BLOCK_BITMAP_HI + 4 * kind),
                      len);
     }
     return 0;
