@@ -220,9 +220,9 @@ static int sb_geometry(struct ext_fs *fs, const uint8_t *sb,
         return sb_bad(fs, "filesystem is larger than its partition "
                           "(truncated image?)");
 
+    /* At least one data block: s_first_data_block is below the count. */
     data_blocks = fs->blocks_count - fs->first_data_block;
-    groups = data_blocks / fs->blocks_per_group +
-             (data_blocks % fs->blocks_per_group != 0);
+    groups = (data_blocks - 1) / fs->blocks_per_group + 1;
     if (groups > UINT32_MAX ||
         (uint64_t)groups * fs->inodes_per_group != fs->inodes_count)
         return sb_bad(fs, "inode count is not groups times inodes per "
@@ -265,8 +265,9 @@ static int sb_descriptors(struct ext_fs *fs, const uint8_t *sb)
                               " power of two from 64 to 1024");
         fs->desc_size = (uint16_t)ds;
     }
-    gdt_blocks = (uint32_t)(((uint64_t)fs->groups * fs->desc_size +
-                             ext_blk_size(fs) - 1) >> fs->blk_shift);
+    /* Whole descriptors per block (both are powers of two, the
+     * descriptor at most 1 KiB); at least one group. */
+    gdt_blocks = (fs->groups - 1) / (ext_blk_size(fs) / fs->desc_size) + 1;
     fs->reserved_gdt = le16(sb + SB_RESERVED_GDT_BLOCKS);
     fs->first_meta_bg = le32(sb + SB_FIRST_META_BG);
 
