@@ -368,8 +368,8 @@ int ext_inode_read(struct ext_fs *fs, uint32_t ino, struct ext_inode *in)
     memcpy(in->iblock, raw + I_BLOCK, sizeof(in->iblock));
     if (fs->ro_compat & RO_COMPAT_HUGE_FILE) {
         in->blocks |= (uint64_t)le16(raw + I_BLOCKS_HIGH) << 32;
-        if (in->flags & IFL_HUGE_FILE)
-            in->blocks <<= fs->blk_shift - 9;
+        if (in->flags & IFL_HUGE_FILE)  /* a multiply: no 64-bit shift */
+            in->blocks *= 1u << (fs->blk_shift - 9);
     }
     /* Fast or slow symlink, decided as Linux's
      * ext4_inode_is_fast_symlink does: by i_blocks (less the xattr
