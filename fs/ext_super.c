@@ -186,7 +186,8 @@ static int sb_geometry(struct ext_fs *fs, const uint8_t *sb,
     if (fs->ro_compat & RO_COMPAT_BIGALLOC) {
         if (log_clu < log_blk || log_clu - log_blk > 16)
             return sb_bad(fs, "bad cluster size (s_log_cluster_size)");
-        if ((uint64_t)cpg << (log_clu - log_blk) != fs->blocks_per_group)
+        if ((uint64_t)cpg * (1u << (log_clu - log_blk)) !=
+            fs->blocks_per_group)
             return sb_bad(fs, "blocks per group is not clusters per group "
                               "times the cluster ratio");
         fs->clu_shift = (uint8_t)(10 + log_clu);
