@@ -28,7 +28,8 @@ int ext_file_open(struct ext_fs *fs, const struct ext_inode *in,
         return ext_fail(fs, EXT_ECORRUPT, in->ino, 0,
                         "inline-data inode on a filesystem without "
                         "inline_data");
-    if ((in->flags & IFL_EXTENTS) && (in->flags & IFL_INLINE_DATA))
+    if (EXT_INLINE && (in->flags & IFL_EXTENTS) &&
+        (in->flags & IFL_INLINE_DATA))
         return ext_fail(fs, EXT_ECORRUPT, in->ino, 0,
                         "inode claims both extents and inline data");
     /* i_size no larger than the map can address: 2^32 blocks for an
