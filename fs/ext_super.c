@@ -283,6 +283,7 @@ static int sb_features(struct ext_fs *fs, const uint8_t *sb)
 {
     uint32_t refused = fs->incompat & ~INCOMPAT_HANDLED;
     uint16_t state = le16(sb + SB_STATE);
+    uint8_t warn = 0;
 
     if (!EXT_JOURNAL && (fs->incompat & INCOMPAT_RECOVER) &&
         (fs->compat & COMPAT_HAS_JOURNAL))
@@ -297,11 +298,12 @@ static int sb_features(struct ext_fs *fs, const uint8_t *sb)
                             : "unsupported INCOMPAT feature");
     }
     if (fs->incompat & INCOMPAT_RECOVER)
-        fs->warnings |= EXT_WARN_NEEDS_RECOVERY;
+        warn |= EXT_WARN_NEEDS_RECOVERY;
     if (!(state & SB_STATE_VALID))
-        fs->warnings |= EXT_WARN_NOT_CLEAN;
+        warn |= EXT_WARN_NOT_CLEAN;
     if (state & SB_STATE_ERROR)
-        fs->warnings |= EXT_WARN_ERRORS;
+        warn |= EXT_WARN_ERRORS;
+    fs->warnings |= warn;
     return 0;
 }
 
