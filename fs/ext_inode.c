@@ -276,11 +276,16 @@ static int group_read(struct ext_fs *fs, uint32_t g, struct ext_group *out)
         out->itable + itable_blocks(fs) > fs->blocks_count)
         return ext_fail(fs, EXT_ECORRUPT, 0, out->itable,
                         "group's inode table lies outside the filesystem");
-    if ((fs->ro_compat & (RO_COMPAT_METADATA_CSUM | RO_COMPAT_GDT_CSUM)) &&
-        out->itable_unused > fs->inodes_per_group)
+    /* Both checksum features let mke2fs leave inode tables unwritten;
+     * without them bg_flags and bg_itable_unused mean nothing. */
+    if (!(fs->ro_compat & (RO_COMPAT_METADATA_CSUM | RO_COMPAT_GDT_CSUM))) {
+        out->flags = 0;
+        out->itable_unused = 0;
+    } else if (out->itable_unused > fs->inodes_per_group) {
         return ext_fail(fs, EXT_ECORRUPT, 0, blk,
                         "bg_itable_unused is larger than "
                         "s_inodes_per_group");
+    }
     return 0;
 }
 
@@ -334,10 +339,8 @@ int ext_inode_read(struct ext_fs *fs, uint32_t ino, struct ext_inode *in)
         return rc;
     }
     idx = (ino - 1) % fs->inodes_per_group;
-    /* Both checksum features let mke2fs leave inode tables unwritten. */
-    if ((fs->ro_compat & (RO_COMPAT_METADATA_CSUM | RO_COMPAT_GDT_CSUM)) &&
-        ((grp.flags & BG_FLAG_INODE_UNINIT) ||
-         idx >= fs->inodes_per_group - grp.itable_unused))
+    if ((grp.flags & BG_FLAG_INODE_UNINIT) ||
+        idx >= fs->inodes_per_group - grp.itable_unused)
         return ext_fail(fs, EXT_ENOENT, ino, 0,
                         "inode is not in use (its inode table slot was "
                         "never initialised)");
