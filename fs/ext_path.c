@@ -26,6 +26,7 @@ int ext_lookup_in(struct ext_fs *fs, const char *path, bool follow_last,
      * sets it whenever it returns 1). */
     uint32_t len = 0, r, hops = 0, steps = 0, ino = 0;
     bool dir_only = false;        /* a '/' followed the last name */
+    bool at_root = true;          /* the walk (re)starts at the root */
     int rc;
 
     while (path[len] && len < end)
@@ -34,13 +35,16 @@ int ext_lookup_in(struct ext_fs *fs, const char *path, bool follow_last,
         return ext_fail(fs, EXT_ENAMETOOLONG, 0, 0, "path is too long");
     r = end - len;
     memmove(buf + r, path, len);          /* path may lie in buf */
-    rc = ext_inode_read(fs, EXT_ROOT_INO, &d->f.in);
-    if (rc)
-        return rc;
 
     for (;;) {
         uint32_t q, clen;
 
+        if (at_root) {
+            rc = ext_inode_read(fs, EXT_ROOT_INO, &d->f.in);
+            if (rc)
+                return rc;
+            at_root = false;
+        }
         while (r < end && buf[r] == '/')
             r++;
         if (r == end) {
@@ -93,11 +97,7 @@ int ext_lookup_in(struct ext_fs *fs, const char *path, bool follow_last,
             rc = ext_link_read(fs, f, buf + r);
             if (rc)
                 return rc;
-            if (buf[r] == '/') {
-                rc = ext_inode_read(fs, EXT_ROOT_INO, &d->f.in);
-                if (rc)
-                    return rc;
-            }
+            at_root = buf[r] == '/';    /* an absolute target */
             continue;
         }
         d->f.in = *child;
