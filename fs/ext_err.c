@@ -145,7 +145,9 @@ uint32_t part_describe_dev(const struct part_info *p, int err,
     if (p->err_what && err != PART_ENOENT && err != PART_ENOFS) {
         at = put_num(buf, len, at, "sector ", p->err_lba);
         at = num_put(buf, len, at, ": ");
-        at = num_put(buf, len, at, EXT_MESSAGES ? p->err_what : "");
+#if EXT_MESSAGES
+        at = num_put(buf, len, at, p->err_what);
+#endif
     }
 #if EXT_MESSAGES
     if (!at)

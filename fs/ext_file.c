@@ -21,12 +21,15 @@ int ext_file_open(struct ext_fs *fs, const struct ext_inode *in,
     if (in->flags & IFL_ENCRYPT)
         return ext_fail(fs, EXT_EUNSUPP, in->ino, 0,
                         "inode is encrypted");
+    /* Without EXT_INLINE the feature fails the mount: the flag alone is
+     * refused. */
     if ((in->flags & IFL_INLINE_DATA) &&
-        !(fs->incompat & INCOMPAT_INLINE_DATA))
+        !(EXT_INLINE && (fs->incompat & INCOMPAT_INLINE_DATA)))
         return ext_fail(fs, EXT_ECORRUPT, in->ino, 0,
                         "inline-data inode on a filesystem without "
                         "inline_data");
-    if ((in->flags & IFL_EXTENTS) && (in->flags & IFL_INLINE_DATA))
+    if (EXT_INLINE && (in->flags & IFL_EXTENTS) &&
+        (in->flags & IFL_INLINE_DATA))
         return ext_fail(fs, EXT_ECORRUPT, in->ino, 0,
                         "inode claims both extents and inline data");
     /* i_size no larger than the map can address: 2^32 blocks for an
@@ -230,7 +233,7 @@ int ext_load(struct ext_fs *fs, struct ext_file *f, void *dst, ext_off_t max,
 int ext_link_read(struct ext_fs *fs, struct ext_file *f, char *dst)
 {
     const struct ext_inode *in = &f->in;
-    struct ext_run run = { 0, 0 };
+    struct ext_run run;
     uint32_t size = (uint32_t)in->size, i;
     bool inl = ext_inline(in);
     int32_t got;
@@ -245,7 +248,9 @@ int ext_link_read(struct ext_fs *fs, struct ext_file *f, char *dst)
                         "symlink i_size does not fit where its target "
                         "lives (i_block, or one block)");
     rc = ext_file_open(fs, in, f);
-    if (!rc && !in->fast_link && !inl) {
+    /* A hole reads as zeros, which the check below refuses with the
+     * same code and place (the block: 0); only its sentence differs. */
+    if (EXT_MESSAGES && !rc && !in->fast_link && !inl) {
         rc = ext_map(fs, f, 0, &run);
         if (!rc && !run.pblk)
             rc = ext_fail(fs, EXT_ESYMLINK, in->ino, 0,
@@ -259,7 +264,7 @@ int ext_link_read(struct ext_fs *fs, struct ext_file *f, char *dst)
     for (i = 0; i < (uint32_t)got && dst[i]; i++)
         ;
     if (i != size || (in->fast_link && in->iblock[size]))
-        return ext_fail(fs, EXT_ESYMLINK, in->ino, run.pblk,
+        return ext_fail(fs, EXT_ESYMLINK, in->ino, f->run_pblk,
                         "symlink target is not exactly i_size bytes "
                         "(a NUL inside, or none after)");
     return 0;

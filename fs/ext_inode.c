@@ -157,10 +157,13 @@ static uint32_t desc_place(const struct ext_fs *fs, uint32_t g,
  * [bitmaps, inode table] runs each fill one. */
 int ext_zones_init(struct ext_fs *fs)
 {
-    static const uint8_t lo[3] = { BG_BLOCK_BITMAP_LO, BG_INODE_BITMAP_LO,
-                                   BG_INODE_TABLE_LO };
-    static const uint8_t hi[3] = { BG_BLOCK_BITMAP_HI, BG_INODE_BITMAP_HI,
-                                   BG_INODE_TABLE_HI };
+    /* The three kinds' fields are consecutive 32-bit words, low and high
+     * halves alike (bg_block_bitmap, bg_inode_bitmap, bg_inode_table). */
+    _Static_assert(BG_INODE_BITMAP_LO == BG_BLOCK_BITMAP_LO + 4 &&
+                   BG_INODE_TABLE_LO == BG_BLOCK_BITMAP_LO + 8 &&
+                   BG_INODE_BITMAP_HI == BG_BLOCK_BITMAP_HI + 4 &&
+                   BG_INODE_TABLE_HI == BG_BLOCK_BITMAP_HI + 8,
+                   "descriptor block fields are consecutive words");
     ext_blk_t blk;
     uint32_t off = desc_place(fs, 0, &blk), g, at, kind;
     int rc = ext_bytes(fs, blk, off, NULL, 1);    /* its sector, in buf */
@@ -175,7 +178,9 @@ int ext_zones_init(struct ext_fs *fs)
                     at + BG_INODE_TABLE_HI + sizeof(uint32_t) <=
                         BLOCKDEV_SECTOR;
              g++, at += fs->desc_size)
-            zone_add(fs, desc_blk(fs, fs->buf + at, lo[kind], hi[kind]),
+            zone_add(fs, desc_blk(fs, fs->buf + at,
+                                  BG_BLOCK_BITMAP_LO + 4 * kind,
+                                  BG_BLOCK_BITMAP_HI + 4 * kind),
                      len);
     }
     return 0;
@@ -271,11 +276,16 @@ static int group_read(struct ext_fs *fs, uint32_t g, struct ext_group *out)
         out->itable + itable_blocks(fs) > fs->blocks_count)
         return ext_fail(fs, EXT_ECORRUPT, 0, out->itable,
                         "group's inode table lies outside the filesystem");
-    if ((fs->ro_compat & (RO_COMPAT_METADATA_CSUM | RO_COMPAT_GDT_CSUM)) &&
-        out->itable_unused > fs->inodes_per_group)
+    /* Both checksum features let mke2fs leave inode tables unwritten;
+     * without them bg_flags and bg_itable_unused mean nothing. */
+    if (!(fs->ro_compat & (RO_COMPAT_METADATA_CSUM | RO_COMPAT_GDT_CSUM))) {
+        out->flags = 0;
+        out->itable_unused = 0;
+    } else if (out->itable_unused > fs->inodes_per_group) {
         return ext_fail(fs, EXT_ECORRUPT, 0, blk,
                         "bg_itable_unused is larger than "
                         "s_inodes_per_group");
+    }
     return 0;
 }
 
@@ -329,10 +339,8 @@ int ext_inode_read(struct ext_fs *fs, uint32_t ino, struct ext_inode *in)
         return rc;
     }
     idx = (ino - 1) % fs->inodes_per_group;
-    /* Both checksum features let mke2fs leave inode tables unwritten. */
-    if ((fs->ro_compat & (RO_COMPAT_METADATA_CSUM | RO_COMPAT_GDT_CSUM)) &&
-        ((grp.flags & BG_FLAG_INODE_UNINIT) ||
-         idx >= fs->inodes_per_group - grp.itable_unused))
+    if ((grp.flags & BG_FLAG_INODE_UNINIT) ||
+        idx >= fs->inodes_per_group - grp.itable_unused)
         return ext_fail(fs, EXT_ENOENT, ino, 0,
                         "inode is not in use (its inode table slot was "
                         "never initialised)");
@@ -363,8 +371,8 @@ int ext_inode_read(struct ext_fs *fs, uint32_t ino, struct ext_inode *in)
     memcpy(in->iblock, raw + I_BLOCK, sizeof(in->iblock));
     if (fs->ro_compat & RO_COMPAT_HUGE_FILE) {
         in->blocks |= (uint64_t)le16(raw + I_BLOCKS_HIGH) << 32;
-        if (in->flags & IFL_HUGE_FILE)
-            in->blocks <<= fs->blk_shift - 9;
+        if (in->flags & IFL_HUGE_FILE)  /* a multiply: no 64-bit shift */
+            in->blocks *= 1u << (fs->blk_shift - 9);
     }
     /* Fast or slow symlink, decided as Linux's
      * ext4_inode_is_fast_symlink does: by i_blocks (less the xattr

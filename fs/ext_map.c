@@ -259,7 +259,7 @@ static int entry_check(struct ext_fs *fs, const struct ext_file *f,
         bad = "extent entries overlap or are out of order";
     else if (!len)
         bad = "extent entry has length 0";
-    else if (len - 1 > UINT32_MAX - first)
+    else if ((uint32_t)*last < first)          /* first + len - 1 wrapped */
         bad = "extent's logical range wraps past 2^32";
     else
         return span_check(fs, f->in.ino, pblk, len, true);

@@ -25,6 +25,8 @@ int ext_lookup_in(struct ext_fs *fs, const char *path, bool follow_last,
     /* ino zeroed for gcc 12's -flto (maybe-uninitialized; ext_dir_find
      * sets it whenever it returns 1). */
     uint32_t len = 0, r, hops = 0, steps = 0, ino = 0;
+    bool dir_only = false;        /* a '/' followed the last name */
+    bool at_root = true;          /* the walk (re)starts at the root */
     int rc;
 
     while (path[len] && len < end)
@@ -33,17 +35,23 @@ int ext_lookup_in(struct ext_fs *fs, const char *path, bool follow_last,
         return ext_fail(fs, EXT_ENAMETOOLONG, 0, 0, "path is too long");
     r = end - len;
     memmove(buf + r, path, len);          /* path may lie in buf */
-    rc = ext_inode_read(fs, EXT_ROOT_INO, &d->f.in);
-    if (rc)
-        return rc;
 
     for (;;) {
-        uint32_t q, clen, slashes = 0;
-        bool last;
+        uint32_t q, clen;
 
+        if (at_root) {
+            rc = ext_inode_read(fs, EXT_ROOT_INO, &d->f.in);
+            if (rc)
+                return rc;
+            at_root = false;
+        }
         while (r < end && buf[r] == '/')
             r++;
         if (r == end) {
+            if (dir_only && !ext_is_dir(&d->f.in))
+                return ext_fail(fs, EXT_ENOTDIR, d->f.in.ino, 0,
+                                "trailing slash after a name that is not a "
+                                "directory");
             *child = d->f.in;
             return 0;
         }
@@ -60,9 +68,9 @@ int ext_lookup_in(struct ext_fs *fs, const char *path, bool follow_last,
         if (!ext_is_dir(&d->f.in))
             return ext_fail(fs, EXT_ENOTDIR, d->f.in.ino, 0,
                             "path component is not a directory");
-        while (q + slashes < end && buf[q + slashes] == '/')
-            slashes++;
-        last = q + slashes == end;
+        /* More follows, or a trailing slash: the name must be (or its
+         * link lead to) a directory. */
+        dir_only = q < end;
         if (clen == 1 && buf[r] == '.') {
             r = q;
             continue;
@@ -77,29 +85,21 @@ int ext_lookup_in(struct ext_fs *fs, const char *path, bool follow_last,
         if (rc)
             return rc;
         r = q;
-        if (ext_is_link(child) && (!last || follow_last || slashes)) {
+        if (ext_is_link(child) && (follow_last || dir_only)) {
             if (++hops > EXT_SYMLINK_HOPS)
                 return ext_fail(fs, EXT_ELOOP, child->ino, 0,
                                 "more than 8 symbolic links (a loop?)");
-            if (!child->size || child->size > r)
+            /* An empty target is ext_link_read's to refuse. */
+            if (child->size > r)
                 return ext_fail(fs, EXT_ENAMETOOLONG, child->ino, 0,
-                                "symlink target is empty or makes the path "
-                                "too long");
+                                "symlink target makes the path too long");
             r -= (uint32_t)child->size;
             rc = ext_link_read(fs, f, buf + r);
             if (rc)
                 return rc;
-            if (buf[r] == '/') {
-                rc = ext_inode_read(fs, EXT_ROOT_INO, &d->f.in);
-                if (rc)
-                    return rc;
-            }
+            at_root = buf[r] == '/';    /* an absolute target */
             continue;
         }
-        if (slashes && last && !ext_is_dir(child))
-            return ext_fail(fs, EXT_ENOTDIR, child->ino, 0,
-                            "trailing slash after a name that is not a "
-                            "directory");
         d->f.in = *child;
     }
 }

@@ -186,7 +186,8 @@ static int sb_geometry(struct ext_fs *fs, const uint8_t *sb,
     if (fs->ro_compat & RO_COMPAT_BIGALLOC) {
         if (log_clu < log_blk || log_clu - log_blk > 16)
             return sb_bad(fs, "bad cluster size (s_log_cluster_size)");
-        if ((uint64_t)cpg << (log_clu - log_blk) != fs->blocks_per_group)
+        if ((uint64_t)cpg * (1u << (log_clu - log_blk)) !=
+            fs->blocks_per_group)
             return sb_bad(fs, "blocks per group is not clusters per group "
                               "times the cluster ratio");
         fs->clu_shift = (uint8_t)(10 + log_clu);
@@ -220,9 +221,9 @@ static int sb_geometry(struct ext_fs *fs, const uint8_t *sb,
         return sb_bad(fs, "filesystem is larger than its partition "
                           "(truncated image?)");
 
+    /* At least one data block: s_first_data_block is below the count. */
     data_blocks = fs->blocks_count - fs->first_data_block;
-    groups = data_blocks / fs->blocks_per_group +
-             (data_blocks % fs->blocks_per_group != 0);
+    groups = (data_blocks - 1) / fs->blocks_per_group + 1;
     if (groups > UINT32_MAX ||
         (uint64_t)groups * fs->inodes_per_group != fs->inodes_count)
         return sb_bad(fs, "inode count is not groups times inodes per "
@@ -265,8 +266,9 @@ static int sb_descriptors(struct ext_fs *fs, const uint8_t *sb)
                               " power of two from 64 to 1024");
         fs->desc_size = (uint16_t)ds;
     }
-    gdt_blocks = (uint32_t)(((uint64_t)fs->groups * fs->desc_size +
-                             ext_blk_size(fs) - 1) >> fs->blk_shift);
+    /* Whole descriptors per block (both are powers of two, the
+     * descriptor at most 1 KiB); at least one group. */
+    gdt_blocks = (fs->groups - 1) / (ext_blk_size(fs) / fs->desc_size) + 1;
     fs->reserved_gdt = le16(sb + SB_RESERVED_GDT_BLOCKS);
     fs->first_meta_bg = le32(sb + SB_FIRST_META_BG);
 
@@ -281,6 +283,7 @@ static int sb_features(struct ext_fs *fs, const uint8_t *sb)
 {
     uint32_t refused = fs->incompat & ~INCOMPAT_HANDLED;
     uint16_t state = le16(sb + SB_STATE);
+    uint8_t warn = 0;
 
     if (!EXT_JOURNAL && (fs->incompat & INCOMPAT_RECOVER) &&
         (fs->compat & COMPAT_HAS_JOURNAL))
@@ -295,11 +298,12 @@ static int sb_features(struct ext_fs *fs, const uint8_t *sb)
                             : "unsupported INCOMPAT feature");
     }
     if (fs->incompat & INCOMPAT_RECOVER)
-        fs->warnings |= EXT_WARN_NEEDS_RECOVERY;
+        warn |= EXT_WARN_NEEDS_RECOVERY;
     if (!(state & SB_STATE_VALID))
-        fs->warnings |= EXT_WARN_NOT_CLEAN;
+        warn |= EXT_WARN_NOT_CLEAN;
     if (state & SB_STATE_ERROR)
-        fs->warnings |= EXT_WARN_ERRORS;
+        warn |= EXT_WARN_ERRORS;
+    fs->warnings |= warn;
     return 0;
 }
 
