@@ -124,6 +124,7 @@ void pl022_xfer(struct pl022 *p, const uint8_t *tx, uint8_t *rx, uint32_t n)
     while (n > 0) {
         uint32_t batch = n < FIFO_DEPTH ? n : FIFO_DEPTH;
 
+#if PL022_UNROLL
         if (tx) {
             for (uint32_t i = 0; i < batch; i++)
                 mmio_write(base + SSI_DR, tx[i]);
@@ -141,6 +142,22 @@ void pl022_xfer(struct pl022 *p, const uint8_t *tx, uint8_t *rx, uint32_t n)
             for (uint32_t i = 0; i < batch; i++)
                 (void)mmio_read(base + SSI_DR);
         }
+#else
+        /* Compact: one loop each way, the direction tested per frame. */
+        for (uint32_t i = 0; i < batch; i++)
+            mmio_write(base + SSI_DR, tx ? tx[i] : 0xFFu);
+        wait_idle(base);
+        for (uint32_t i = 0; i < batch; i++) {
+            uint8_t b = (uint8_t)mmio_read(base + SSI_DR);
+
+            if (rx)
+                rx[i] = b;
+        }
+        if (tx)
+            tx += batch;
+        if (rx)
+            rx += batch;
+#endif
         n -= batch;
     }
 }

@@ -8,11 +8,10 @@
 
 #define POLL_MAX    (1u << 22)    /* ends a wait even if the clock stops */
 #define CMD0_TRIES  10
-/* Bytes read after a command until its R1: Ncr, and after CMD12 the
- * stuff byte on top. Index 0 is accepted too for any other command (a
- * card may answer at once); after CMD12 it is the stuff byte. */
+/* Bytes read after a command until its R1: Ncr, the first byte
+ * accepted too (a card may answer at once); after CMD12 the stuff byte
+ * comes before them. */
 #define R1_WINDOW      (SD_NCR_MAX + 1)
-#define R1_WINDOW_STOP (SD_STOP_STUFF + SD_NCR_MAX + 1)
 
 static void rx(struct sdspi *sd, uint8_t *dst, uint32_t n)
 {
@@ -61,7 +60,6 @@ static int cmd(struct sdspi *sd, uint8_t idx, uint32_t arg)
 {
     uint8_t f[SD_CMD_FRAME_LEN];
     int stop = idx == SD_STOP_TRANSMISSION;
-    int window = stop ? R1_WINDOW_STOP : R1_WINDOW;
 
     f[0] = (uint8_t)(SD_CMD_START | idx);
     for (uint32_t i = 1; i < SD_CMD_CRC_BYTE; i++)    /* argument, MSB first */
@@ -81,10 +79,12 @@ static int cmd(struct sdspi *sd, uint8_t idx, uint32_t arg)
     /* R1 follows Ncr = 1..8 bytes of 0xFF. After CMD12 a stuff byte
      * from the block being cut off comes first, and may look like a
      * response (7.5.2.2); Ncr counts from after it. */
-    for (int i = 0; i < window; i++) {
+    if (stop)
+        rx1(sd);
+    for (uint32_t i = 0; i < R1_WINDOW; i++) {
         uint8_t b = rx1(sd);
 
-        if (!(b & SD_R1_START) && !(i == 0 && stop)) {
+        if (!(b & SD_R1_START)) {
             sd->last_r1 = b;
             return b;
         }
