@@ -260,12 +260,11 @@ static int bring_up(struct sdspi *sd, uint32_t max_hz)
     uint8_t r7[SD_R3_R7_TAIL];
     uint32_t hcs = 0, hz;
     uint32_t sectors;
-    int r = -1;
+    int r, i = CMD0_TRIES;
 
-    for (int i = 0; i < CMD0_TRIES && r != SD_R1_IDLE; i++)
-        r = cmd(sd, SD_GO_IDLE_STATE, 0);
-    if (r != SD_R1_IDLE)
-        return SD_ENOCARD;
+    while (cmd(sd, SD_GO_IDLE_STATE, 0) != SD_R1_IDLE)
+        if (!--i)
+            return SD_ENOCARD;
     /* SD 1.x cards and MMC call CMD8 illegal (7.2.1). */
     r = cmd(sd, SD_SEND_IF_COND, SD_IF_COND_VHS_27_36 | SD_IF_COND_PATTERN);
     if (r < 0)
