@@ -159,7 +159,7 @@ int sdspi_read(void *ctx, uint32_t lba, uint32_t count, void *buf)
 
     if (!sd->sectors || (!buf && count))
         return SD_EINVAL;
-    if (lba > sd->sectors || count > sd->sectors - lba)
+    if ((uint64_t)lba + count > sd->sectors)
         return SD_ERANGE;
     while (count && passes <= SDSPI_RETRIES && sd->sectors) {
         int multi = count > 1;
@@ -274,9 +274,10 @@ static int bring_up(struct sdspi *sd, uint32_t max_hz)
     if (!(r & SD_R1_ILLEGAL_CMD)) {
         if (r != SD_R1_IDLE)
             return SD_ECMD;
-        if ((r7[SD_R7_VOLTAGE_BYTE] & SD_R7_VOLTAGE_MASK) !=
-                SD_R7_VOLTAGE_27_36 ||
-            r7[SD_R7_PATTERN_BYTE] != SD_IF_COND_PATTERN)
+        /* The voltage nibble and the pattern echo CMD8's argument. */
+        if ((((uint32_t)r7[SD_R7_VOLTAGE_BYTE] << 8 |
+              r7[SD_R7_PATTERN_BYTE]) & (SD_R7_VOLTAGE_MASK << 8 | 0xFFu)) !=
+            (SD_IF_COND_VHS_27_36 | SD_IF_COND_PATTERN))
             return SD_EVOLT;
         sd->type = SDSPI_SDSC;
         hcs = SD_ACMD41_HCS;
