@@ -52,7 +52,7 @@ static void release(struct sdspi *sd)
 {
     sd->bus->select(sd->bus->ctx, 0);
     /* The card lets go of DO one clock after CS rises (7.5.1.2). */
-    sd->bus->xfer(sd->bus->ctx, NULL, NULL, 1);
+    rx1(sd);
 }
 
 /* Sends a command; returns its R1 (0..0x7F) or a negative error. */
