@@ -38,7 +38,8 @@ int board_card_init(struct board_card *c, const struct spi_bus *bus,
                     const uint32_t *bus_hz, uint32_t max_hz)
 {
     const struct console *con = board_console();
-    /* The card line's figure: none when no line can be printed. */
+    /* The card line's figures: none when no line can be printed (the
+     * struct stays zero). */
     const int timed = BOARD_REPORT || BOOT_INTERACTIVE;
     uint32_t t0 = timed ? cpu_ms_now(0) : 0;
     int rc;
@@ -51,8 +52,10 @@ int board_card_init(struct board_card *c, const struct spi_bus *bus,
                    BOOT_ERR_TEXT(code, sdspi_strerror, "SD", rc));
         return BOOT_ENOCARD;
     }
-    c->init_ms = timed ? cpu_ms_now(0) - t0 : 0;
-    c->bus_hz = bus_hz;
+    if (timed) {                  /* the card line's figures */
+        c->init_ms = cpu_ms_now(0) - t0;
+        c->bus_hz = bus_hz;
+    }
     c->bd = (struct blockdev){ card_read, &c->sd, c->sd.sectors };
     if (BOARD_REPORT)
         board_card_print(con, c);

@@ -13,6 +13,8 @@
 struct board_card {
     struct sdspi sd;
     struct blockdev bd;           /* sdspi_read over sd, once it is up */
+    /* The card line's figures, set only where one can be printed
+     * (BOARD_REPORT or BOOT_INTERACTIVE): */
     const uint32_t *bus_hz;       /* the rate the SPI controller runs at */
     uint32_t init_ms;             /* what sdspi_init took */
 };

@@ -103,7 +103,8 @@ static uint32_t rx_batches(uintptr_t base, uint8_t *rx, uint32_t n)
  * idle, then empty the RX FIFO. The RX FIFO is as deep as the TX FIFO, so
  * it can never overflow, and once BSY clears every frame of the batch is
  * in it: the reads need no RNE poll. The loops are split by direction so
- * the per-byte work is one store or one load. */
+ * the per-byte work is one store or one load. Without PL022_UNROLL (the
+ * compact code) a batch is one frame, the direction tested per frame. */
 void pl022_xfer(struct pl022 *p, const uint8_t *tx, uint8_t *rx, uint32_t n)
 {
     uintptr_t base = p->base;
@@ -120,7 +121,6 @@ void pl022_xfer(struct pl022 *p, const uint8_t *tx, uint8_t *rx, uint32_t n)
         rx += done;
         n -= done;
     }
-#endif
     while (n > 0) {
         uint32_t batch = n < FIFO_DEPTH ? n : FIFO_DEPTH;
 
@@ -143,6 +143,17 @@ void pl022_xfer(struct pl022 *p, const uint8_t *tx, uint8_t *rx, uint32_t n)
         }
         n -= batch;
     }
+#else
+    for (uint32_t i = 0; i < n; i++) {
+        uint8_t b;
+
+        mmio_write(base + SSI_DR, tx ? tx[i] : 0xFFu);
+        wait_idle(base);
+        b = (uint8_t)mmio_read(base + SSI_DR);
+        if (rx)
+            rx[i] = b;
+    }
+#endif
 }
 
 void pl022_disable(struct pl022 *p)

@@ -13,12 +13,14 @@
 #define EXTLOAD_TINY 0
 #endif
 
-/* PL022_UNROLL: receive-only transfers (the data blocks) in whole FIFO
- * batches of eight frames written and drained by straight-line code: one
- * store, one load and one store a byte, one BSY poll a batch.
+/* PL022_UNROLL: transfers in FIFO batches of up to eight frames, one BSY
+ * poll a batch; receive-only ones (the data blocks) in whole batches
+ * written and drained by straight-line code: one store, one load and one
+ * store a byte.
  *   1: about 3.5 instructions a byte on the bus; costs flash (`make size`).
- *      The raw CMD18 loop goes from 17.5 to 11.1 instructions a byte.
- *   0: the general batch loop, one loop per direction with a counter.
+ *   0: a frame at a time: one store, one BSY poll and one load a byte,
+ *      the direction tested per frame. The least code and the slowest
+ *      bus (`make bench` prints the instructions a byte).
  */
 #ifndef PL022_UNROLL
 #define PL022_UNROLL (!EXTLOAD_TINY)

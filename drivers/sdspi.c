@@ -8,11 +8,10 @@
 
 #define POLL_MAX    (1u << 22)    /* ends a wait even if the clock stops */
 #define CMD0_TRIES  10
-/* Bytes read after a command until its R1: Ncr, and after CMD12 the
- * stuff byte on top. Index 0 is accepted too for any other command (a
- * card may answer at once); after CMD12 it is the stuff byte. */
+/* Bytes read after a command until its R1: Ncr, the first byte
+ * accepted too (a card may answer at once); after CMD12 the stuff byte
+ * comes before them. */
 #define R1_WINDOW      (SD_NCR_MAX + 1)
-#define R1_WINDOW_STOP (SD_STOP_STUFF + SD_NCR_MAX + 1)
 
 static void rx(struct sdspi *sd, uint8_t *dst, uint32_t n)
 {
@@ -53,7 +52,7 @@ static void release(struct sdspi *sd)
 {
     sd->bus->select(sd->bus->ctx, 0);
     /* The card lets go of DO one clock after CS rises (7.5.1.2). */
-    sd->bus->xfer(sd->bus->ctx, NULL, NULL, 1);
+    rx1(sd);
 }
 
 /* Sends a command; returns its R1 (0..0x7F) or a negative error. */
@@ -61,7 +60,6 @@ static int cmd(struct sdspi *sd, uint8_t idx, uint32_t arg)
 {
     uint8_t f[SD_CMD_FRAME_LEN];
     int stop = idx == SD_STOP_TRANSMISSION;
-    int window = stop ? R1_WINDOW_STOP : R1_WINDOW;
 
     f[0] = (uint8_t)(SD_CMD_START | idx);
     for (uint32_t i = 1; i < SD_CMD_CRC_BYTE; i++)    /* argument, MSB first */
@@ -81,10 +79,12 @@ static int cmd(struct sdspi *sd, uint8_t idx, uint32_t arg)
     /* R1 follows Ncr = 1..8 bytes of 0xFF. After CMD12 a stuff byte
      * from the block being cut off comes first, and may look like a
      * response (7.5.2.2); Ncr counts from after it. */
-    for (int i = 0; i < window; i++) {
+    if (stop)
+        rx1(sd);
+    for (uint32_t i = 0; i < R1_WINDOW; i++) {
         uint8_t b = rx1(sd);
 
-        if (!(b & SD_R1_START) && !(i == 0 && stop)) {
+        if (!(b & SD_R1_START)) {
             sd->last_r1 = b;
             return b;
         }
@@ -159,7 +159,7 @@ int sdspi_read(void *ctx, uint32_t lba, uint32_t count, void *buf)
 
     if (!sd->sectors || (!buf && count))
         return SD_EINVAL;
-    if (lba > sd->sectors || count > sd->sectors - lba)
+    if ((uint64_t)lba + count > sd->sectors)
         return SD_ERANGE;
     while (count && passes <= SDSPI_RETRIES && sd->sectors) {
         int multi = count > 1;
@@ -260,12 +260,11 @@ static int bring_up(struct sdspi *sd, uint32_t max_hz)
     uint8_t r7[SD_R3_R7_TAIL];
     uint32_t hcs = 0, hz;
     uint32_t sectors;
-    int r = -1;
+    int r, i = CMD0_TRIES;
 
-    for (int i = 0; i < CMD0_TRIES && r != SD_R1_IDLE; i++)
-        r = cmd(sd, SD_GO_IDLE_STATE, 0);
-    if (r != SD_R1_IDLE)
-        return SD_ENOCARD;
+    while (cmd(sd, SD_GO_IDLE_STATE, 0) != SD_R1_IDLE)
+        if (!--i)
+            return SD_ENOCARD;
     /* SD 1.x cards and MMC call CMD8 illegal (7.2.1). */
     r = cmd(sd, SD_SEND_IF_COND, SD_IF_COND_VHS_27_36 | SD_IF_COND_PATTERN);
     if (r < 0)
@@ -275,9 +274,10 @@ static int bring_up(struct sdspi *sd, uint32_t max_hz)
     if (!(r & SD_R1_ILLEGAL_CMD)) {
         if (r != SD_R1_IDLE)
             return SD_ECMD;
-        if ((r7[SD_R7_VOLTAGE_BYTE] & SD_R7_VOLTAGE_MASK) !=
-                SD_R7_VOLTAGE_27_36 ||
-            r7[SD_R7_PATTERN_BYTE] != SD_IF_COND_PATTERN)
+        /* The voltage nibble and the pattern echo CMD8's argument. */
+        if ((((uint32_t)r7[SD_R7_VOLTAGE_BYTE] << 8 |
+              r7[SD_R7_PATTERN_BYTE]) & (SD_R7_VOLTAGE_MASK << 8 | 0xFFu)) !=
+            (SD_IF_COND_VHS_27_36 | SD_IF_COND_PATTERN))
             return SD_EVOLT;
         sd->type = SDSPI_SDSC;
         hcs = SD_ACMD41_HCS;

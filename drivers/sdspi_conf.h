@@ -8,10 +8,8 @@
  * Costs are arm-none-eabi-gcc 12 -mcpu=cortex-m3 -mthumb -Os bytes of
  * flash (`make size` prints them: tests/bench/sdconf.py), speeds guest
  * instructions per byte under QEMU -icount shift=0 (`make bench`,
- * tests/bench/RESULTS.md). With SDSPI_CRC16_TABLE, PL022_UNROLL and
- * SHA256_UNROLL (firmware/boot_conf.h) off, the 4 MiB verified stream
- * takes 94.7 instructions a byte; with all on 48.9, for 1176 bytes of
- * flash.
+ * tests/bench/RESULTS.md), for SDSPI_CRC16_TABLE, PL022_UNROLL and
+ * SHA256_UNROLL (firmware/boot_conf.h) all off and all on.
  */
 #ifndef EXTLOAD_SDSPI_CONF_H
 #define EXTLOAD_SDSPI_CONF_H

@@ -55,7 +55,7 @@ static int rd(const struct blockdev *bd, blockdev_lba_t lba, uint8_t *buf,
 {
     int rc;
 
-    if (bd->sectors && lba >= bd->sectors)
+    if (lba > bd->sectors - 1)        /* sectors 0 (unknown): no bound */
         return fail(out, PART_ECORRUPT, lba,
                     "partition table points past the end of the disk");
     rc = bd->read(bd->ctx, lba, 1, buf);
@@ -67,11 +67,12 @@ static int rd(const struct blockdev *bd, blockdev_lba_t lba, uint8_t *buf,
     return 0;
 }
 
-/* n sectors from lba: some, none past the disk, no sum wrapping. */
+/* n sectors from lba: some, none past the disk (sectors 0, unknown:
+ * no bound, as sectors - 1 wraps), no sum wrapping. */
 static bool range_ok(const struct blockdev *bd, blockdev_lba_t lba,
                      blockdev_lba_t n)
 {
-    return n && lba + n > lba && (!bd->sectors || lba + n <= bd->sectors);
+    return n && lba + n > lba && lba + n - 1 <= bd->sectors - 1;
 }
 
 /* A GPT header at lba, checked as Linux's is_gpt_valid()
