@@ -41,15 +41,23 @@ else
     what="qemu-system-arm or $IMG missing"
 fi
 srcs=$(sed -n 's/^LM3S_SRC_LIST: //p' "$BENCH/lm3s-src.txt")
+# What a build option costs: `option_cost PROFILE WITH WITHOUT it|them
+# WHAT` prints the two images' sizes (build/BOARD*/ of this profile) and
+# their difference, when both were built (size-report builds them).
+option_cost() {
+    [ "$PROFILE" = "$1" ] && [ -f "$LM3S/$2" ] && [ -f "$LM3S/$3" ] ||
+        return 0
+    local with without
+    with=$(stat -c %s "$LM3S/$2") without=$(stat -c %s "$LM3S/$3")
+    echo "$5: extload.bin $with bytes with $4, $without without:" \
+         "$([ "$4" = it ] && echo it costs || echo they cost)" \
+         "$((with - without)) bytes"
+    echo
+}
 # The menu and prompt (firmware/boot.h BOOT_INTERACTIVE): the loader built
 # without them, and the difference.
-if [ "$PROFILE" = default ] && [ -f "$LM3S/extload-noint.bin" ]; then
-    with=$(stat -c %s "$LM3S/extload.bin")
-    without=$(stat -c %s "$LM3S/extload-noint.bin")
-    echo "BOOT_INTERACTIVE (menu, countdown, prompt): extload.bin $with bytes" \
-         "with it, $without without: it costs $((with - without)) bytes"
-    echo
-fi
+option_cost default extload.bin extload-noint.bin it \
+    "BOOT_INTERACTIVE (menu, countdown, prompt)"
 # Signed boot (firmware/boot_conf.h BOOT_SIGNED, make firmware
 # BOOT_PUBKEY=key.pub.pem): each board's image built with a key
 # (build/BOARD-signed/, tests/bench/rules.mk), and the difference.
@@ -67,24 +75,12 @@ fi
 # The config directives the tiny profile leaves out (firmware/boot_conf.h
 # BOOT_CONF_INCLUDE, BOOT_CONF_VARS, BOOT_UINITRD): the loader built
 # without the three, and the difference.
-if [ "$PROFILE" = default ] && [ -f "$LM3S/extload-noconf.bin" ]; then
-    with=$(stat -c %s "$LM3S/extload.bin")
-    without=$(stat -c %s "$LM3S/extload-noconf.bin")
-    echo "BOOT_CONF_INCLUDE + BOOT_CONF_VARS + BOOT_UINITRD (INCLUDE, \${var}," \
-         "uInitrd): extload.bin $with bytes with them, $without without:" \
-         "they cost $((with - without)) bytes"
-    echo
-fi
+option_cost default extload.bin extload-noconf.bin them \
+    "BOOT_CONF_INCLUDE + BOOT_CONF_VARS + BOOT_UINITRD (INCLUDE, \${var}, uInitrd)"
 # The tiny profile's error sentences (firmware/boot_conf.h BOOT_MESSAGES):
 # the loader built with them, and the difference.
-if [ "$PROFILE" = tiny ] && [ -f "$LM3S/extload-msgs.bin" ]; then
-    with=$(stat -c %s "$LM3S/extload-msgs.bin")
-    without=$(stat -c %s "$LM3S/extload.bin")
-    echo "BOOT_MESSAGES (the error sentences of the SD driver, the partition" \
-         "table, the reader's codes and the flow): extload.bin $with bytes" \
-         "with them, $without without: they cost $((with - without)) bytes"
-    echo
-fi
+option_cost tiny extload-msgs.bin extload.bin them \
+    "BOOT_MESSAGES (the error sentences of the SD driver, the partition table, the reader's codes and the flow)"
 # The call graph: the LTO link's (one partition: one file), else the
 # objects compiled apart.
 if [ "$LTO" = lto ]; then
@@ -94,24 +90,12 @@ else
 fi
 # The tiny profile's board lines (board/board_conf.h BOARD_REPORT): the
 # loader built with the full ones, and the difference.
-if [ "$PROFILE" = tiny ] && [ -f "$LM3S/extload-report.bin" ]; then
-    with=$(stat -c %s "$LM3S/extload-report.bin")
-    without=$(stat -c %s "$LM3S/extload.bin")
-    echo "BOARD_REPORT (the board's full banner, card CID, hand-off and" \
-         "fault lines): extload.bin $with bytes with them, $without" \
-         "without: they cost $((with - without)) bytes"
-    echo
-fi
+option_cost tiny extload-report.bin extload.bin them \
+    "BOARD_REPORT (the board's full banner, card CID, hand-off and fault lines)"
 # The hand-off's stack line (board/board_conf.h BOARD_STACK_REPORT), off
 # in the tiny profile: the loader built with it, and the difference.
-if [ "$PROFILE" = tiny ] && [ -f "$LM3S/extload-stack.bin" ]; then
-    with=$(stat -c %s "$LM3S/extload-stack.bin")
-    without=$(stat -c %s "$LM3S/extload.bin")
-    echo "BOARD_STACK_REPORT (the hand-off's stack high-water line):" \
-         "extload.bin $with bytes with it, $without without: it costs" \
-         "$((with - without)) bytes"
-    echo
-fi
+option_cost tiny extload-stack.bin extload.bin it \
+    "BOARD_STACK_REPORT (the hand-off's stack high-water line)"
 # shellcheck disable=SC2086
 python3 tests/bench/size.py --map "$LM3S/extload.map" \
     --elf "$LM3S/extload.elf" --bin "$LM3S/extload.bin" \
