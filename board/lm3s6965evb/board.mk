@@ -41,10 +41,14 @@ LM3S_CFLAGS := $(CSTD) $(WARN) -I. -mcpu=cortex-m3 -mthumb -Os -g \
 # -fno-tree-loop-im -fno-move-loop-invariants -288/-272 for 0.5 % (tiny)
 # and 1 % (default) more guest instructions on the 4 MiB verified stream
 # (extload-stream.elf, ext4 4 KiB: 389 -> 391 and 210 -> 212 guest ms).
+# The tiny profile only (its 16 KiB, issue 28): -fno-tree-pre
+# -fno-tree-coalesce-vars -84 B, no more guest instructions on its 4 MiB
+# verified stream (413 guest ms both).
+LM3S_TINY_LTO ?= $(if $(PSUF),-fno-tree-pre -fno-tree-coalesce-vars)
 LM3S_LTO := $(BOARD_LTO) $(if $(BOARD_LTO),-fipa-pta -fno-jump-tables \
             -fno-inline-functions-called-once -fno-partial-inlining \
             -fno-code-hoisting -fno-ipa-modref -fno-tree-loop-im \
-            -fno-move-loop-invariants)
+            -fno-move-loop-invariants $(LM3S_TINY_LTO))
 # The link also writes the call graph of the code it emits, frames after
 # inlining (extload.elf.ltrans0.ltrans.ci, `make size`'s worst-case stack).
 LM3S_LTO_LINK := $(LM3S_LTO) $(if $(BOARD_LTO),-fcallgraph-info=su)
