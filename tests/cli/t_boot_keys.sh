@@ -12,22 +12,7 @@
 # have nothing to run against there.
 # profiles: default tiny
 set -u
-X=${EXTLOAD:?}
-PROFILE=${EXTLOAD_PROFILE:-default}
-tiny() { [ "$PROFILE" = tiny ]; }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-PATH=$PATH:/sbin:/usr/sbin
-n=0
-
-ok() {             # condition-status description [log]
-    n=$((n + 1))
-    if [ "$1" = 0 ]; then echo "ok $n - $2"; else
-        echo "not ok $n - $2"
-        [ -n "${3:-}" ] && sed 's/^/#   /' "$3" | tail -30
-    fi
-}
-has() { grep -qE -- "$2" "$1"; }         # log pattern
+. "$(dirname "$0")/lib.sh"
 
 r=$tmp/root
 mkdir -p "$r/boot/extlinux" "$r/etc/deep/er"

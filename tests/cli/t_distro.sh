@@ -12,24 +12,8 @@
 # be named and skipped, or the file handed over whole.
 # profiles: default tiny
 set -u
-X=${EXTLOAD:?}
-PROFILE=${EXTLOAD_PROFILE:-default}
-tiny() { [ "$PROFILE" = tiny ]; }
+. "$(dirname "$0")/lib.sh"
 here=$(cd "$(dirname "$0")/.." && pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-PATH=$PATH:/sbin:/usr/sbin
-n=0
-
-ok() {             # condition-status description [log]
-    n=$((n + 1))
-    if [ "$1" = 0 ]; then echo "ok $n - $2"; else
-        echo "not ok $n - $2"
-        [ -n "${3:-}" ] && sed 's/^/#   /' "$3" | tail -30
-    fi
-}
-has() { grep -qE -- "$2" "$1"; }         # log pattern
-count() { grep -cE -- "$2" "$1"; }       # log pattern
 rnd() { head -c "$2" /dev/urandom >"$1"; }
 mkimg() { mke2fs -q -F -t ext4 -b 1024 -d "$1" "$2" 8M >/dev/null; }
 boot() {           # name image board [stdin]

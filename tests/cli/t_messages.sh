@@ -7,19 +7,7 @@
 # util-linux's bsdutils) the menu and prompt read the terminal's keys.
 # Each check compares exact text. Prints TAP. Needs EXTLOAD (the tool).
 set -u
-X=${EXTLOAD:?}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-PATH=$PATH:/sbin:/usr/sbin
-n=0
-
-ok() {             # condition-status description [log]
-    n=$((n + 1))
-    if [ "$1" = 0 ]; then echo "ok $n - $2"; else
-        echo "not ok $n - $2"
-        [ -n "${3:-}" ] && [ -f "$3" ] && sed 's/^/#   /' "$3" | tail -30
-    fi
-}
+. "$(dirname "$0")/lib.sh"
 # exact DESCRIPTION WANT-RC WANT-STDERR ARGS...: the exit code and the
 # whole of stderr, one line.
 exact() {
