@@ -120,7 +120,8 @@ int boot_mount(const struct boot_env *env, struct boot_state *st)
                    (unsigned)(boot_now(env) - t0));
 
     t0 = boot_say_now(env);
-    memset(&st->fs, 0, sizeof(st->fs));
+    /* The mount clears st->fs itself (the scan left a sector in its
+     * buffer). */
 #if EXT_JOURNAL
     st->jnl.tab = st->jtab;
     st->jnl.cap = st->jtab ? BOOT_JOURNAL_BLOCKS : 0;
