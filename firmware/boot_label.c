@@ -11,7 +11,8 @@
  *                    known
  *   boot_plan_place  where each goes; every size checked before the first
  *                    byte is written
- *   load_file        per file, lowest address first: .sha256, load, verify
+ *   load_file        per file, lowest address first (the roles in the
+ *                    order they were placed): .sha256, load, verify
  *   hand_off         the hand-off block, struct boot_image, env->handoff
  */
 #include "firmware/boot_priv.h"
@@ -312,25 +313,21 @@ static int load_file(const struct boot_env *env, struct boot_state *st,
     return rc;
 }
 
-/* Every file, lowest address first: a .sha256 line read into a file's
- * place never lands on a file already loaded. */
+/* Every file, lowest address first (the roles in the order they were
+ * placed): a .sha256 line read into a file's place never lands on a file
+ * already loaded. */
 static int load_all(const struct boot_env *env, struct boot_state *st)
 {
     struct boot_plan *p = st->plan;
-    uint32_t done = 0;
+    const uint8_t *order = boot_role_order[BOOT_RISCV_LINUX ? p->kind : 0];
 
-    for (uint32_t k = 0; k < p->n; k++) {
-        uint32_t pick = p->n;
-
+    for (uint32_t k = 0; k < BOOT_ROLES; k++)
         for (uint32_t i = 0; i < p->n; i++)
-            if (!(done & (1u << i)) &&
-                (pick == p->n || p->f[i].off < p->f[pick].off))
-                pick = i;
-        done |= 1u << pick;
-        int rc = load_file(env, st, &p->f[pick]);
-        if (rc)
-            return rc;
-    }
+            if (p->f[i].role == order[k]) {
+                int rc = load_file(env, st, &p->f[i]);
+                if (rc)
+                    return rc;
+            }
     return 0;
 }
 

@@ -53,6 +53,18 @@ const char *const boot_role_step[] = {
     [BOOT_ROLE_FIRMWARE] = "firmware",
 };
 
+/* Each kind of kernel's roles in the order boot_plan_place puts them up
+ * the window: load_all loads them in that order, lowest address first.
+ * A bare kernel's plan has no firmware. */
+const uint8_t boot_role_order[][BOOT_ROLES] = {
+    [BOOT_KERNEL_BARE] = { BOOT_ROLE_KERNEL, BOOT_ROLE_FDT, BOOT_ROLE_INITRD,
+                           BOOT_ROLE_FIRMWARE },
+#if BOOT_RISCV_LINUX
+    [BOOT_KERNEL_LINUX_RISCV] = { BOOT_ROLE_FIRMWARE, BOOT_ROLE_KERNEL,
+                                  BOOT_ROLE_INITRD, BOOT_ROLE_FDT },
+#endif
+};
+
 const int8_t boot_role_err[] = {
     [BOOT_ROLE_KERNEL] = BOOT_ENOKERNEL,
     [BOOT_ROLE_INITRD] = BOOT_EINITRD,
@@ -400,7 +412,7 @@ int boot_plan_place(const struct boot_env *env, struct boot_state *st,
 {
     struct boot_plan *p = st->plan;
     uint32_t at = 0;
-    int rc;
+    int rc = 0;
 
 #if BOOT_RISCV_LINUX
     if (p->kind == BOOT_KERNEL_LINUX_RISCV)
@@ -409,11 +421,9 @@ int boot_plan_place(const struct boot_env *env, struct boot_state *st,
 #else
     (void)cmd_len;
 #endif
-    rc = put_role(env, st, BOOT_ROLE_KERNEL, &at, 8, 0, limit);
-    if (!rc)
-        rc = put_role(env, st, BOOT_ROLE_FDT, &at, 8, 0, limit);
-    if (!rc)
-        rc = put_role(env, st, BOOT_ROLE_INITRD, &at, 8, 0, limit);
+    for (uint32_t k = 0; !rc && k < BOOT_ROLES; k++)
+        rc = put_role(env, st, boot_role_order[BOOT_KERNEL_BARE][k], &at, 8,
+                      0, limit);
     p->end = at;
     return rc;
 }

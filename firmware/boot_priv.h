@@ -99,6 +99,10 @@ int boot_plan_resolve(const struct boot_env *env, struct boot_state *st,
  * BOOT_E... its file's failures take. */
 extern const char *const boot_role_step[];
 extern const int8_t boot_role_err[];
+/* Each kind of kernel's roles, lowest address first (boot_plan_place's
+ * order, and the loads'). */
+#define BOOT_ROLES 4u
+extern const uint8_t boot_role_order[][BOOT_ROLES];
 
 /* firmware/boot_label.c: one label, planned, loaded, verified and handed
  * off by one owner. Returns what the hand-off returned, or a BOOT_E...
