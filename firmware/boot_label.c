@@ -181,20 +181,10 @@ static int load_bytes(const struct boot_env *env, struct boot_state *st,
     if (!rc)
         rc = ext_load(&st->fs, &st->file, env->window + f->off, f->size,
                       &got);
-    if (!rc && got != f->size)
-        return boot_plan_fail(st->plan, boot_role_err[f->role],
-                              boot_role_step[f->role], st->path,
-                              BOOT_WHY("its size changed since it was "
-                                       "planned"));
-    if (rc) {
-        struct boot_fail *why = &st->plan->fail;
-
-        return boot_plan_fail(st->plan, boot_role_err[f->role],
-                              boot_role_step[f->role], st->path,
-                              boot_ext_why(env, &st->fs, rc, why->why,
-                                           sizeof(why->why)));
-    }
-    return 0;
+    if (!rc && got == f->size)
+        return 0;
+    return boot_file_fail(env, st, f, rc, BOOT_WHY("its size changed since "
+                                                   "it was planned"));
 }
 
 #if BOOT_UINITRD

@@ -133,6 +133,17 @@ int boot_plan_resolve(const struct boot_env *env, struct boot_state *st,
     return (int)n;
 }
 
+int boot_file_fail(const struct boot_env *env, struct boot_state *st,
+                   const struct boot_plan_file *f, int rc, const char *why)
+{
+    struct boot_plan *p = st->plan;
+
+    if (rc)
+        why = boot_open_why(env, st, rc, p->fail.why, sizeof(p->fail.why));
+    return boot_plan_fail(p, boot_role_err[f->role], boot_role_step[f->role],
+                          st->path, why);
+}
+
 /* A failure naming the file (its path resolved again into st->path). */
 static int fail_file(const struct boot_env *env, struct boot_state *st,
                      const struct boot_plan_file *f, int code,
@@ -175,14 +186,8 @@ static int plan_stat(const struct boot_env *env, struct boot_state *st,
     boot_poll(env, st);
     if (missing_ok && (rc == EXT_ENOENT || rc == EXT_ENOTDIR))
         return 1;
-    if (rc) {
-        struct boot_fail *why = &st->plan->fail;
-
-        return boot_plan_fail(st->plan, boot_role_err[f->role],
-                              boot_role_step[f->role], st->path,
-                              boot_open_why(env, st, rc, why->why,
-                                            sizeof(why->why)));
-    }
+    if (rc)
+        return boot_file_fail(env, st, f, rc, NULL);
     f->ino = st->file.in.ino;
     f->size = (uint32_t)st->file.in.size;
 #if !EXT_OFF32
@@ -208,9 +213,7 @@ static int read_kind(const struct boot_env *env, struct boot_state *st)
         return 0;
     int32_t n = ext_read(&st->fs, &st->file, 0, head, RV_HEADER_SIZE);
     if (n < 0)
-        return boot_plan_fail(p, BOOT_ENOKERNEL, "load", st->path,
-                boot_ext_why(env, &st->fs, n, p->fail.why,
-                             sizeof(p->fail.why)));
+        return boot_file_fail(env, st, &p->f[0], n, NULL);
     if (n == (int32_t)RV_HEADER_SIZE &&
         memcmp(head + RV_MAGIC2, "RSC\x05", 4) == 0) {
         uint64_t isz = le64_at(head + RV_IMAGE_SIZE);

@@ -91,6 +91,11 @@ int boot_plan_place(const struct boot_env *env, struct boot_state *st,
  * code, "boot error -N"); returns code. */
 int boot_plan_fail(struct boot_plan *p, int code, const char *step,
                    const char *what, const char *why);
+/* A failure of f's file, named by st->path, with its role's step and
+ * code: why is rc's (an open's or a read's) when rc is not 0, else the
+ * one given (NULL: the code). Returns the code. */
+int boot_file_fail(const struct boot_env *env, struct boot_state *st,
+                   const struct boot_plan_file *f, int rc, const char *why);
 /* The file's path, resolved into st->path: its length, or < 0 after
  * failing. */
 int boot_plan_resolve(const struct boot_env *env, struct boot_state *st,
