@@ -217,7 +217,7 @@ static void config_report(const struct boot_env *env,
                           uint32_t n, uint32_t ms)
 {
     const struct console *con = &env->con;
-    int def = config_default(c);
+    int def = BOOT_REPORT ? config_default(c) : -1;   /* BOOT_SAY's only */
 
     BOOT_SAY(con, "config: %s, %u bytes", path, (unsigned)n);
     if (c->includes)
