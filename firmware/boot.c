@@ -366,8 +366,12 @@ int boot_run(const struct boot_env *env, struct boot_state *st)
     n = config_boot_order(st->cfg, order);
     bl = (struct boot_labels){ st->cfg->labels, n, n ? order[0] : 0 };
     if (n == 0) {
+#if BOOT_INTERACTIVE
         con_printf(con, "config: no LABEL; nothing to boot, %s\n",
                    then_what(env));
+#else
+        con_printf(con, "config: no LABEL%s", nothing_to_boot);
+#endif
         return no_boot(env, st, &bl);
     }
     if (config_default(st->cfg) < 0 && st->cfg->default_name)
