@@ -446,8 +446,7 @@ static int hand_off(const struct boot_env *env, struct boot_state *st,
     h->part_lba = st->part.lba;
     h->part_sectors = st->part.sectors;
     /* Cut to the field, its NUL and the rest zero from the memset. */
-    for (uint32_t i = 0; i + 1 < sizeof(h->label) && label->name[i]; i++)
-        h->label[i] = label->name[i];
+    fmt_snprintf(h->label, sizeof(h->label), "%s", label->name);
     memcpy(env->window + h_off + sizeof(*h), append, cmd_len + 1u);
     img.kernel_addr = h->kernel_addr;
     img.kernel_size = h->kernel_size;
