@@ -278,16 +278,12 @@ static int no_boot(const struct boot_env *env, struct boot_state *st,
     return BOOT_ENOLABEL;
 }
 
+#if BOOT_INTERACTIVE
 static const char *then_what(const struct boot_env *env)
 {
-#if BOOT_INTERACTIVE
-    if (env->getc)
-        return "opening the prompt";
-#else
-    (void)env;
-#endif
-    return "stop";
+    return env->getc ? "opening the prompt" : "stop";
 }
+#endif
 
 int boot_open(const struct boot_env *env, struct boot_state *st)
 {
@@ -414,7 +410,12 @@ int boot_run(const struct boot_env *env, struct boot_state *st)
         boot_fail_print(env, &st->plan->fail, &bl.v[order[i]],
                         i + 1 < n ? bl.v[order[i + 1]].name : NULL, false);
     }
+#if BOOT_INTERACTIVE
     con_printf(con, "boot: no bootable label (%u tried); %s\n",
                (unsigned)n, then_what(env));
+#else
+    con_printf(con, "boot: no bootable label (%u tried); stop\n",
+               (unsigned)n);
+#endif
     return no_boot(env, st, &bl);
 }
