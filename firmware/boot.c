@@ -285,6 +285,7 @@ static const char *then_what(const struct boot_env *env)
 }
 #endif
 
+BOOT_TINY_NOINLINE
 int boot_open(const struct boot_env *env, struct boot_state *st)
 {
     const struct console *con = &env->con;

@@ -500,6 +500,7 @@ static void print_label(const struct boot_env *env,
     con_puts(con, "\n");
 }
 
+BOOT_TINY_NOINLINE
 int boot_label_load(const struct boot_env *env, struct boot_state *st,
                     const struct config_label *label)
 {

@@ -4,6 +4,16 @@
 
 #include "firmware/boot.h"
 
+/* boot_run's two halves, boot_open and boot_label_load, each out of line
+ * in the tiny profile: one copy of each, and boot_run's frame (the
+ * labels' order) is all the two deep paths below it share. The default
+ * profile leaves it to the compiler (fewer bytes there). */
+#if EXTLOAD_TINY
+#define BOOT_TINY_NOINLINE __attribute__((noinline))
+#else
+#define BOOT_TINY_NOINLINE
+#endif
+
 /* A line said only when the flow reports its steps (BOOT_REPORT). */
 #define BOOT_SAY(...) \
     do { if (BOOT_REPORT) con_printf(__VA_ARGS__); } while (0)
