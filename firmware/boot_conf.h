@@ -170,6 +170,18 @@
 #define BOOT_UINITRD (!EXTLOAD_TINY)
 #endif
 
+/* BOOT_INITRD_LIST: INITRD a,b,c (U-Boot's extlinux reads it so).
+ *   1  up to BOOT_INITRD_PARTS (firmware/boot.h) files, each opened,
+ *      checked against its own .sha256 and loaded back to back: the
+ *      kernel gets one initrd, their concatenation (a cpio archive may
+ *      be split so). More files fail the label. The default profile.
+ *   0  INITRD names one file, a ',' part of its name (a list fails as a
+ *      file that is not there, by that name). The tiny profile's choice;
+ *      `make size`'s firmware/boot_plan line shows what it saves. */
+#ifndef BOOT_INITRD_LIST
+#define BOOT_INITRD_LIST (!EXTLOAD_TINY)
+#endif
+
 /* SHA256_UNROLL: the compression function with the whole 64-word
  * message schedule made first, then eight rounds per loop step in
  * straight-line code, the working variables renamed round by round

@@ -272,6 +272,7 @@ int boot_plan_files(const struct boot_env *env, struct boot_state *st,
                             BOOT_WHY("empty file"));
     if (!rc)
         rc = read_kind(env, st);
+#if BOOT_INITRD_LIST
     /* INITRD a,b,c: each part a file of its own, in order. */
     for (const char *s = label->initrd; !rc && s && *s;) {
         uint32_t n = 0;
@@ -287,6 +288,12 @@ int boot_plan_files(const struct boot_env *env, struct boot_state *st,
         }
         s += s[n] ? n + 1u : n;
     }
+#else
+    /* INITRD file: one file, a ',' part of its name. */
+    if (!rc && label->initrd && label->initrd[0])
+        rc = add_file(p, label->initrd, str_len(label->initrd),
+                      BOOT_ROLE_INITRD, 0);
+#endif
     if (!rc && config_no_fdt(label)) {
         /* FDT -: no device tree at all (U-Boot: no fdt argument) */
     } else if (!rc && label->fdt && label->fdt[0]) {
