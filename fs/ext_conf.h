@@ -73,6 +73,19 @@
 #define EXT_JOURNAL (!EXTLOAD_TINY)
 #endif
 
+/* EXT_META_BG
+ *   1: meta_bg filesystems are read: past s_first_meta_bg each meta
+ *      group keeps its descriptor block in its first, second and last
+ *      group (mke2fs -O meta_bg; resize2fs may turn it on to grow past
+ *      the reserved descriptor blocks).
+ *   0: a filesystem with the meta_bg feature is refused at mount with
+ *      EXT_EFEATURE naming it (mke2fs does not set it by default). The
+ *      tiny profile's choice. `make size` prints what it saves (fs/
+ *      flash per build option). */
+#ifndef EXT_META_BG
+#define EXT_META_BG (!EXTLOAD_TINY)
+#endif
+
 /* PART_LOGICAL (fs/part.c)
  *   1: with no partition named, part_find looks for the ext filesystem
  *      in the MBR's primary slots, then in its logical partitions (the
