@@ -157,6 +157,9 @@ static int sb_geometry(struct ext_fs *fs, const uint8_t *sb,
 
     if (le32(sb + SB_REV_LEVEL) > 1)
         return sb_bad(fs, "unknown superblock revision (s_rev_level > 1)");
+    if (!EXT_REV0 && le32(sb + SB_REV_LEVEL) == 0)
+        return sb_bad(fs, "revision 0 superblock, which this build leaves "
+                          "out (EXT_REV0=0)");
     if (log_blk > 6)
         return sb_bad(fs, "block size field too large (s_log_block_size > 6,"
                           " over 64 KiB)");
@@ -240,7 +243,7 @@ static int sb_inodes(struct ext_fs *fs, const uint8_t *sb)
     uint32_t isize = le16(sb + SB_INODE_SIZE);
 
     fs->first_ino = EXT_GOOD_OLD_FIRST_INO;
-    if (le32(sb + SB_REV_LEVEL) == 0) {
+    if (EXT_REV0 && le32(sb + SB_REV_LEVEL) == 0) {
         fs->inode_size = I_GOOD_OLD_SIZE;
         return 0;
     }
@@ -373,7 +376,7 @@ static int sb_parse(struct ext_fs *fs, blockdev_lba_t sectors)
     fs->compat = le32(sb + SB_FEATURE_COMPAT);
     fs->incompat = le32(sb + SB_FEATURE_INCOMPAT);
     fs->ro_compat = le32(sb + SB_FEATURE_RO_COMPAT);
-    if (le32(sb + SB_REV_LEVEL) == 0)
+    if (EXT_REV0 && le32(sb + SB_REV_LEVEL) == 0)
         fs->compat = fs->incompat = fs->ro_compat = 0;
     rc = sb_features(fs, sb);
     if (!rc)

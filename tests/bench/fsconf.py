@@ -11,6 +11,7 @@ import sys
 CONFIGS = [
     ("default (all on)", []),
     ("EXT_MESSAGES=0", ["-DEXT_MESSAGES=0"]),
+    ("EXT_REV0=0", ["-DEXT_REV0=0"]),
     ("EXT_HTREE=0", ["-DEXT_HTREE=0"]),
     ("EXT_CSUM_VERIFY=0", ["-DEXT_CSUM_VERIFY=0"]),
     ("EXT_JOURNAL=0", ["-DEXT_JOURNAL=0"]),
