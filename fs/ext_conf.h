@@ -58,6 +58,16 @@
 #define EXT_INLINE (!EXTLOAD_TINY)
 #endif
 
+/* EXT_REV0
+ *   1: revision 0 filesystems are read (mke2fs -r 0: 128-byte inodes,
+ *      the first non-reserved inode 11, no feature fields).
+ *   0: a revision 0 superblock fails the mount with EXT_ESUPER (mke2fs
+ *      has made revision 1 since 1995). The tiny profile's choice.
+ *      `make size` prints what it saves (fs/ flash per build option). */
+#ifndef EXT_REV0
+#define EXT_REV0 (!EXTLOAD_TINY)
+#endif
+
 /* EXT_JOURNAL
  *   1: a dirty journal (needs_recovery) is replayed in memory at mount,
  *      into the table the caller gives ext_mount_journal (8 bytes of RAM
@@ -71,6 +81,19 @@
  *      read. A clean journal mounts as in every build. */
 #ifndef EXT_JOURNAL
 #define EXT_JOURNAL (!EXTLOAD_TINY)
+#endif
+
+/* EXT_META_BG
+ *   1: meta_bg filesystems are read: past s_first_meta_bg each meta
+ *      group keeps its descriptor block in its first, second and last
+ *      group (mke2fs -O meta_bg; resize2fs may turn it on to grow past
+ *      the reserved descriptor blocks).
+ *   0: a filesystem with the meta_bg feature is refused at mount with
+ *      EXT_EFEATURE naming it (mke2fs does not set it by default). The
+ *      tiny profile's choice. `make size` prints what it saves (fs/
+ *      flash per build option). */
+#ifndef EXT_META_BG
+#define EXT_META_BG (!EXTLOAD_TINY)
 #endif
 
 /* PART_LOGICAL (fs/part.c)

@@ -68,9 +68,9 @@ static uint32_t put_dev(char *buf, uint32_t len, uint32_t at, int32_t dev,
 
 #if !EXT_MESSAGES
 /* Refused INCOMPAT bits without the table of feature names: what a build
- * may leave out by name (needs_recovery without EXT_JOURNAL, inline_data
- * without EXT_INLINE), every other bit as ext_feature_names writes an
- * unknown one, "bit_0x80". */
+ * may leave out by name (needs_recovery without EXT_JOURNAL, meta_bg
+ * without EXT_META_BG, inline_data without EXT_INLINE), every other bit
+ * as ext_feature_names writes an unknown one, "bit_0x80". */
 static uint32_t put_features(char *buf, uint32_t len, uint32_t at,
                              uint32_t bits)
 {
@@ -83,6 +83,8 @@ static uint32_t put_features(char *buf, uint32_t len, uint32_t at,
         sep = " ";
         if (bit == INCOMPAT_RECOVER)
             at = num_put(buf, len, at, "needs_recovery");
+        else if (!EXT_META_BG && bit == INCOMPAT_META_BG)
+            at = num_put(buf, len, at, "meta_bg");
         else if (bit == INCOMPAT_INLINE_DATA)
             at = num_put(buf, len, at, "inline_data");
         else

@@ -43,7 +43,7 @@ static uint32_t group_meta(const struct ext_fs *fs, uint32_t g)
     uint32_t per_blk = ext_blk_size(fs) / fs->desc_size;
     uint32_t n = group_has_super(fs, g);
 
-    if (!(fs->incompat & INCOMPAT_META_BG) ||
+    if (!ext_meta_bg(fs) ||
         g / per_blk < fs->first_meta_bg) {
         if (n)
             n += fs->first_meta_bg + fs->reserved_gdt;
@@ -198,7 +198,7 @@ static uint32_t desc_place(const struct ext_fs *fs, uint32_t g,
 
     /* The table starts in the block after the superblock's. */
     *blk = (ext_blk_size(fs) == 1024 ? 2 : 1) + n;
-    if ((fs->incompat & INCOMPAT_META_BG) && n >= fs->first_meta_bg) {
+    if (ext_meta_bg(fs) && n >= fs->first_meta_bg) {
         uint32_t first = n * per_blk;
 
         *blk = fs->first_data_block +

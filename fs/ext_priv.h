@@ -103,6 +103,13 @@ static inline bool ext_has_csum(const struct ext_fs *fs)
     return EXT_CSUM_VERIFY && (fs->ro_compat & RO_COMPAT_METADATA_CSUM);
 }
 
+/* meta_bg descriptor placement; never in a build without EXT_META_BG,
+ * where the feature fails the mount. */
+static inline bool ext_meta_bg(const struct ext_fs *fs)
+{
+    return EXT_META_BG && (fs->incompat & INCOMPAT_META_BG);
+}
+
 static inline bool ext_has_gdt_csum(const struct ext_fs *fs)
 {
     return EXT_CSUM_VERIFY && (fs->ro_compat & RO_COMPAT_GDT_CSUM);

@@ -13,6 +13,7 @@
  *                   memory (ext_journal.c); a build without EXT_JOURNAL
  *                   refuses it rather than read a stale state
  *   meta_bg         group descriptor placement per meta group
+ *                   (refused in a build without EXT_META_BG)
  *   extents         extent trees
  *   64bit           64-byte descriptors, 48-bit block numbers
  *   mmp             multi-mount protection guards writers only
@@ -37,9 +38,10 @@
  * listed by `extload info`.
  */
 #define INCOMPAT_HANDLED (INCOMPAT_FILETYPE | INCOMPAT_RECOVER | \
-    INCOMPAT_META_BG | INCOMPAT_EXTENTS | INCOMPAT_64BIT | INCOMPAT_MMP | \
+    INCOMPAT_EXTENTS | INCOMPAT_64BIT | INCOMPAT_MMP | \
     INCOMPAT_FLEX_BG | INCOMPAT_EA_INODE | INCOMPAT_CSUM_SEED | \
     INCOMPAT_LARGEDIR | INCOMPAT_ENCRYPT | INCOMPAT_CASEFOLD | \
+    (EXT_META_BG ? INCOMPAT_META_BG : 0) | \
     (EXT_INLINE ? INCOMPAT_INLINE_DATA : 0))
 
 /* Names in bit order, one word per feature field; "-" for unused bits. */
@@ -155,6 +157,9 @@ static int sb_geometry(struct ext_fs *fs, const uint8_t *sb,
 
     if (le32(sb + SB_REV_LEVEL) > 1)
         return sb_bad(fs, "unknown superblock revision (s_rev_level > 1)");
+    if (!EXT_REV0 && le32(sb + SB_REV_LEVEL) == 0)
+        return sb_bad(fs, "revision 0 superblock, which this build leaves "
+                          "out (EXT_REV0=0)");
     if (log_blk > 6)
         return sb_bad(fs, "block size field too large (s_log_block_size > 6,"
                           " over 64 KiB)");
@@ -238,7 +243,7 @@ static int sb_inodes(struct ext_fs *fs, const uint8_t *sb)
     uint32_t isize = le16(sb + SB_INODE_SIZE);
 
     fs->first_ino = EXT_GOOD_OLD_FIRST_INO;
-    if (le32(sb + SB_REV_LEVEL) == 0) {
+    if (EXT_REV0 && le32(sb + SB_REV_LEVEL) == 0) {
         fs->inode_size = I_GOOD_OLD_SIZE;
         return 0;
     }
@@ -272,7 +277,7 @@ static int sb_descriptors(struct ext_fs *fs, const uint8_t *sb)
     fs->reserved_gdt = le16(sb + SB_RESERVED_GDT_BLOCKS);
     fs->first_meta_bg = le32(sb + SB_FIRST_META_BG);
 
-    if (!(fs->incompat & INCOMPAT_META_BG))
+    if (!ext_meta_bg(fs))
         fs->first_meta_bg = gdt_blocks;
     if (fs->first_meta_bg > gdt_blocks)
         return sb_bad(fs, "s_first_meta_bg is past the descriptor table");
@@ -371,7 +376,7 @@ static int sb_parse(struct ext_fs *fs, blockdev_lba_t sectors)
     fs->compat = le32(sb + SB_FEATURE_COMPAT);
     fs->incompat = le32(sb + SB_FEATURE_INCOMPAT);
     fs->ro_compat = le32(sb + SB_FEATURE_RO_COMPAT);
-    if (le32(sb + SB_REV_LEVEL) == 0)
+    if (EXT_REV0 && le32(sb + SB_REV_LEVEL) == 0)
         fs->compat = fs->incompat = fs->ro_compat = 0;
     rc = sb_features(fs, sb);
     if (!rc)

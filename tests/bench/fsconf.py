@@ -11,10 +11,12 @@ import sys
 CONFIGS = [
     ("default (all on)", []),
     ("EXT_MESSAGES=0", ["-DEXT_MESSAGES=0"]),
+    ("EXT_REV0=0", ["-DEXT_REV0=0"]),
     ("EXT_HTREE=0", ["-DEXT_HTREE=0"]),
     ("EXT_CSUM_VERIFY=0", ["-DEXT_CSUM_VERIFY=0"]),
     ("EXT_JOURNAL=0", ["-DEXT_JOURNAL=0"]),
     ("EXT_INLINE=0", ["-DEXT_INLINE=0"]),
+    ("EXT_META_BG=0", ["-DEXT_META_BG=0"]),
     ("BLOCKDEV_LBA32=0 (64-bit)", ["-UBLOCKDEV_LBA32", "-DBLOCKDEV_LBA32=0"]),
     ("tiny (all off)", ["-DEXTLOAD_TINY=1"]),
 ]
