@@ -25,8 +25,7 @@ static const uint8_t gpt_linux_fs[GPTE_GUID_LEN] = {
 
 struct gpt {
     blockdev_lba_t entries_lba;
-    uint32_t count;
-    uint32_t entry_size;
+    uint32_t count;               /* of GPT_ENTRY_SIZE bytes each */
 };
 
 /* err_dev stays 0 from the start (walk) unless a read failed, which
@@ -114,13 +113,13 @@ static int gpt_header(const struct blockdev *bd, uint8_t *buf,
                     "GPT usable LBAs are reversed or past the disk");
     fits = lba64(buf + GPT_PART_ENTRY_LBA, &g->entries_lba);
     g->count = le32(buf + GPT_NUM_PART_ENTRIES);
-    g->entry_size = le32(buf + GPT_PART_ENTRY_SIZE);
     want = le32(buf + GPT_PART_ARRAY_CRC32);
-    if (g->entry_size != GPT_ENTRY_SIZE || g->count > GPT_ENTRIES_MAX)
+    if (le32(buf + GPT_PART_ENTRY_SIZE) != GPT_ENTRY_SIZE ||
+        g->count > GPT_ENTRIES_MAX)
         return fail(out, PART_ECORRUPT, lba,
                     "GPT entry size is not 128 or there are more than "
                     "1024 entries");
-    bytes = g->count * g->entry_size;         /* <= 128 KiB */
+    bytes = g->count * GPT_ENTRY_SIZE;         /* <= 128 KiB */
     if (!fits || !range_ok(bd, g->entries_lba, (bytes + BLOCKDEV_SECTOR - 1) /
                                                BLOCKDEV_SECTOR))
         return fail(out, PART_ECORRUPT, lba,
@@ -181,7 +180,7 @@ static int gpt_entry(const struct blockdev *bd, uint8_t *buf,
                      const struct gpt *g, uint32_t index,
                      struct part_info *out)
 {
-    uint32_t off = (index - 1) * g->entry_size;      /* < 512 KiB */
+    uint32_t off = (index - 1) * GPT_ENTRY_SIZE;     /* < 128 KiB */
     blockdev_lba_t lba = g->entries_lba + off / BLOCKDEV_SECTOR;
     const uint8_t *e;
     blockdev_lba_t first, last;
