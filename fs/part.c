@@ -52,18 +52,18 @@ static bool lba64(const uint8_t *p, blockdev_lba_t *lba)
 static int rd(const struct blockdev *bd, blockdev_lba_t lba, uint8_t *buf,
               struct part_info *out)
 {
-    int rc;
+    int rc = PART_ECORRUPT;
+    const char *what = "partition table points past the end of the disk";
 
-    if (lba > bd->sectors - 1)        /* sectors 0 (unknown): no bound */
-        return fail(out, PART_ECORRUPT, lba,
-                    "partition table points past the end of the disk");
-    rc = bd->read(bd->ctx, lba, 1, buf);
-    if (rc) {
-        fail(out, PART_EIO, lba, "the block device failed a read");
+    if (lba <= bd->sectors - 1) {     /* sectors 0 (unknown): no bound */
+        rc = bd->read(bd->ctx, lba, 1, buf);
+        if (!rc)
+            return 0;
         out->err_dev = rc < 0 ? rc : 0;   /* the driver's own reason */
-        return PART_EIO;
+        rc = PART_EIO;
+        what = "the block device failed a read";
     }
-    return 0;
+    return fail(out, rc, lba, what);
 }
 
 /* n sectors from lba: some, none past the disk (sectors 0, unknown:
