@@ -28,9 +28,7 @@ struct gpt {
     uint32_t count;               /* of GPT_ENTRY_SIZE bytes each */
 };
 
-/* err_dev stays 0 from the start (walk) unless a read failed, which
- * ends the walk: only gpt_open, which goes on after the backup's, clears
- * it again. */
+/* err_dev is only set (rd) and read (part_describe_dev) with PART_EIO. */
 static int fail_at(struct part_info *out, int err, blockdev_lba_t lba,
                    const char *what)
 {
@@ -157,7 +155,6 @@ static int gpt_open(const struct blockdev *bd, uint8_t *buf, struct gpt *g,
     lba = out->err_lba;
     if (!gpt_header(bd, buf, bd->sectors - 1, g, out))
         return 0;
-    out->err_dev = 0;
     return fail(out, rc, lba, what);
 }
 
@@ -391,7 +388,6 @@ static int walk(const struct blockdev *bd, uint8_t *buf, uint32_t index,
 
     out->err_what = NULL;
     out->err_lba = 0;
-    out->err_dev = 0;
     scheme = scheme_of(bd, buf, out);
     if (scheme < 0)
         return scheme;

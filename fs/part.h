@@ -40,7 +40,7 @@ struct part_info {
      * which sector of the disk. */
     const char *err_what;
     blockdev_lba_t err_lba;
-    int32_t err_dev;          /* PART_EIO: the driver's code; 0 none */
+    int32_t err_dev;          /* only with PART_EIO: the driver's code, or 0 */
 };
 
 /* Partition number `index` (1-based). With scheme PART_NONE (no table),
