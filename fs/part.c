@@ -387,7 +387,6 @@ static int walk(const struct blockdev *bd, uint8_t *buf, uint32_t index,
     int scheme, rc;
 
     out->err_what = NULL;
-    out->err_lba = 0;
     scheme = scheme_of(bd, buf, out);
     if (scheme < 0)
         return scheme;
@@ -433,7 +432,6 @@ static int walk(const struct blockdev *bd, uint8_t *buf, uint32_t index,
     }
     if (!find)
         return PART_ENOENT;
-    out->err_what = NULL;
     return PART_ENOFS;
 }
 
