@@ -85,6 +85,19 @@
 #define PART_LOGICAL (!EXTLOAD_TINY)
 #endif
 
+/* PART_GPT_BACKUP (fs/part.c)
+ *   1: when the primary GPT header (sector 1) or its entry array fails a
+ *      check, the backup header at the disk's last sector is read and
+ *      checked the same way, as libblkid does; the primary's error is
+ *      reported only when both fail.
+ *   0: the primary alone: a card whose primary GPT is damaged is refused
+ *      with the primary's error and sector (gdisk or sfdisk rewrite it
+ *      from the backup). The tiny profile's choice. `make size` prints
+ *      what it costs (fs/ flash per build option). */
+#ifndef PART_GPT_BACKUP
+#define PART_GPT_BACKUP (!EXTLOAD_TINY)
+#endif
+
 /* EXT_OFF32
  *   1: file sizes and offsets are 32-bit (ext_off_t): a file of 4 GiB or
  *      more (i_size_high not 0) is refused when its inode is read, with

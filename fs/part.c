@@ -136,10 +136,10 @@ static int gpt_header(const struct blockdev *bd, uint8_t *buf,
     return 0;
 }
 
-/* The primary header; when it fails, the backup at the disk's last
- * sector, as libblkid looks for it (and Linux with "gpt" forced): a
- * failed primary's fields, AlternateLBA among them, are never used.
- * When both fail, the primary's error is reported. */
+/* The primary header; when it fails (with PART_GPT_BACKUP), the backup
+ * at the disk's last sector, as libblkid looks for it (and Linux with
+ * "gpt" forced): a failed primary's fields, AlternateLBA among them, are
+ * never used. When both fail, the primary's error is reported. */
 static int gpt_open(const struct blockdev *bd, uint8_t *buf, struct gpt *g,
                     struct part_info *out)
 {
@@ -147,7 +147,7 @@ static int gpt_open(const struct blockdev *bd, uint8_t *buf, struct gpt *g,
     blockdev_lba_t lba;
     int rc = gpt_header(bd, buf, 1, g, out);
 
-    if (rc != PART_ECORRUPT && rc != PART_ECSUM)
+    if (!PART_GPT_BACKUP || (rc != PART_ECORRUPT && rc != PART_ECSUM))
         return rc;
     if (bd->sectors <= 2)
         return rc;
