@@ -73,6 +73,19 @@
 #define EXT_JOURNAL (!EXTLOAD_TINY)
 #endif
 
+/* PART_LINUX_FS (fs/part.c)
+ *   1: part_info.linux_fs says whether a partition's type is Linux
+ *      filesystem data (the GPT type GUID 0FC63DAF-8483-4772-8E79-
+ *      3D69D8477DE4, the MBR system id 0x83), as the host tool's `info`
+ *      lists it.
+ *   0: linux_fs is always 0 (`info` says "other"). part_find never reads
+ *      it (it looks for the ext superblock), nor does the loader. The
+ *      tiny profile's choice. `make size` prints what it costs (fs/
+ *      flash per build option). */
+#ifndef PART_LINUX_FS
+#define PART_LINUX_FS (!EXTLOAD_TINY)
+#endif
+
 /* PART_LOGICAL (fs/part.c)
  *   1: with no partition named, part_find looks for the ext filesystem
  *      in the MBR's primary slots, then in its logical partitions (the

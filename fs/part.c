@@ -199,7 +199,8 @@ static int gpt_entry(const struct blockdev *bd, uint8_t *buf,
         out->sectors = last - first + 1;          /* 0 if it wraps */
     }
     out->mbr_type = 0;
-    out->linux_fs = !memcmp(e + GPTE_TYPE_GUID, gpt_linux_fs, GPTE_GUID_LEN);
+    out->linux_fs = PART_LINUX_FS &&
+                    !memcmp(e + GPTE_TYPE_GUID, gpt_linux_fs, GPTE_GUID_LEN);
     return place(bd, out, lba, "GPT partition's sectors are reversed or "
                  "outside the disk", index, PART_GPT);
 }
@@ -223,7 +224,7 @@ static int mbr_slot(const struct blockdev *bd, const uint8_t *e,
     out->lba = lba;
     out->sectors = lba < base ? 0 : n;            /* 0: the sum wrapped */
     out->mbr_type = e[MBRE_OS_TYPE];
-    out->linux_fs = e[MBRE_OS_TYPE] == MBR_TYPE_LINUX;
+    out->linux_fs = PART_LINUX_FS && e[MBRE_OS_TYPE] == MBR_TYPE_LINUX;
     return place(bd, out, at, "MBR partition lies outside the disk", index,
                  PART_MBR);
 }

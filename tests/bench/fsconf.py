@@ -17,6 +17,7 @@ CONFIGS = [
     ("EXT_INLINE=0", ["-DEXT_INLINE=0"]),
     ("PART_GPT_BACKUP=0", ["-DPART_GPT_BACKUP=0"]),
     ("BLOCKDEV_LBA32=0 (64-bit)", ["-UBLOCKDEV_LBA32", "-DBLOCKDEV_LBA32=0"]),
+    ("PART_LINUX_FS=0", ["-DPART_LINUX_FS=0"]),
     ("tiny (all off)", ["-DEXTLOAD_TINY=1"]),
 ]
 
