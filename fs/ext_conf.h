@@ -96,6 +96,19 @@
 #define EXT_META_BG (!EXTLOAD_TINY)
 #endif
 
+/* PART_LINUX_FS (fs/part.c)
+ *   1: part_info.linux_fs says whether a partition's type is Linux
+ *      filesystem data (the GPT type GUID 0FC63DAF-8483-4772-8E79-
+ *      3D69D8477DE4, the MBR system id 0x83), as the host tool's `info`
+ *      lists it.
+ *   0: linux_fs is always 0 (`info` says "other"). part_find never reads
+ *      it (it looks for the ext superblock), nor does the loader. The
+ *      tiny profile's choice. `make size` prints what it costs (fs/
+ *      flash per build option). */
+#ifndef PART_LINUX_FS
+#define PART_LINUX_FS (!EXTLOAD_TINY)
+#endif
+
 /* PART_LOGICAL (fs/part.c)
  *   1: with no partition named, part_find looks for the ext filesystem
  *      in the MBR's primary slots, then in its logical partitions (the
@@ -106,6 +119,19 @@
  *      choice: its loader links no EBR walk. */
 #ifndef PART_LOGICAL
 #define PART_LOGICAL (!EXTLOAD_TINY)
+#endif
+
+/* PART_GPT_BACKUP (fs/part.c)
+ *   1: when the primary GPT header (sector 1) or its entry array fails a
+ *      check, the backup header at the disk's last sector is read and
+ *      checked the same way, as libblkid does; the primary's error is
+ *      reported only when both fail.
+ *   0: the primary alone: a card whose primary GPT is damaged is refused
+ *      with the primary's error and sector (gdisk or sfdisk rewrite it
+ *      from the backup). The tiny profile's choice. `make size` prints
+ *      what it costs (fs/ flash per build option). */
+#ifndef PART_GPT_BACKUP
+#define PART_GPT_BACKUP (!EXTLOAD_TINY)
 #endif
 
 /* EXT_OFF32

@@ -25,13 +25,10 @@ static const uint8_t gpt_linux_fs[GPTE_GUID_LEN] = {
 
 struct gpt {
     blockdev_lba_t entries_lba;
-    uint32_t count;
-    uint32_t entry_size;
+    uint32_t count;               /* of GPT_ENTRY_SIZE bytes each */
 };
 
-/* err_dev stays 0 from the start (walk) unless a read failed, which
- * ends the walk: only gpt_open, which goes on after the backup's, clears
- * it again. */
+/* err_dev is only set (rd) and read (part_describe_dev) with PART_EIO. */
 static int fail_at(struct part_info *out, int err, blockdev_lba_t lba,
                    const char *what)
 {
@@ -53,18 +50,18 @@ static bool lba64(const uint8_t *p, blockdev_lba_t *lba)
 static int rd(const struct blockdev *bd, blockdev_lba_t lba, uint8_t *buf,
               struct part_info *out)
 {
-    int rc;
+    int rc = PART_ECORRUPT;
+    const char *what = "partition table points past the end of the disk";
 
-    if (lba > bd->sectors - 1)        /* sectors 0 (unknown): no bound */
-        return fail(out, PART_ECORRUPT, lba,
-                    "partition table points past the end of the disk");
-    rc = bd->read(bd->ctx, lba, 1, buf);
-    if (rc) {
-        fail(out, PART_EIO, lba, "the block device failed a read");
+    if (lba <= bd->sectors - 1) {     /* sectors 0 (unknown): no bound */
+        rc = bd->read(bd->ctx, lba, 1, buf);
+        if (!rc)
+            return 0;
         out->err_dev = rc < 0 ? rc : 0;   /* the driver's own reason */
-        return PART_EIO;
+        rc = PART_EIO;
+        what = "the block device failed a read";
     }
-    return 0;
+    return fail(out, rc, lba, what);
 }
 
 /* n sectors from lba: some, none past the disk (sectors 0, unknown:
@@ -114,13 +111,13 @@ static int gpt_header(const struct blockdev *bd, uint8_t *buf,
                     "GPT usable LBAs are reversed or past the disk");
     fits = lba64(buf + GPT_PART_ENTRY_LBA, &g->entries_lba);
     g->count = le32(buf + GPT_NUM_PART_ENTRIES);
-    g->entry_size = le32(buf + GPT_PART_ENTRY_SIZE);
     want = le32(buf + GPT_PART_ARRAY_CRC32);
-    if (g->entry_size != GPT_ENTRY_SIZE || g->count > GPT_ENTRIES_MAX)
+    if (le32(buf + GPT_PART_ENTRY_SIZE) != GPT_ENTRY_SIZE ||
+        g->count > GPT_ENTRIES_MAX)
         return fail(out, PART_ECORRUPT, lba,
                     "GPT entry size is not 128 or there are more than "
                     "1024 entries");
-    bytes = g->count * g->entry_size;         /* <= 128 KiB */
+    bytes = g->count * GPT_ENTRY_SIZE;         /* <= 128 KiB */
     if (!fits || !range_ok(bd, g->entries_lba, (bytes + BLOCKDEV_SECTOR - 1) /
                                                BLOCKDEV_SECTOR))
         return fail(out, PART_ECORRUPT, lba,
@@ -139,10 +136,10 @@ static int gpt_header(const struct blockdev *bd, uint8_t *buf,
     return 0;
 }
 
-/* The primary header; when it fails, the backup at the disk's last
- * sector, as libblkid looks for it (and Linux with "gpt" forced): a
- * failed primary's fields, AlternateLBA among them, are never used.
- * When both fail, the primary's error is reported. */
+/* The primary header; when it fails (with PART_GPT_BACKUP), the backup
+ * at the disk's last sector, as libblkid looks for it (and Linux with
+ * "gpt" forced): a failed primary's fields, AlternateLBA among them, are
+ * never used. When both fail, the primary's error is reported. */
 static int gpt_open(const struct blockdev *bd, uint8_t *buf, struct gpt *g,
                     struct part_info *out)
 {
@@ -150,7 +147,7 @@ static int gpt_open(const struct blockdev *bd, uint8_t *buf, struct gpt *g,
     blockdev_lba_t lba;
     int rc = gpt_header(bd, buf, 1, g, out);
 
-    if (rc != PART_ECORRUPT && rc != PART_ECSUM)
+    if (!PART_GPT_BACKUP || (rc != PART_ECORRUPT && rc != PART_ECSUM))
         return rc;
     if (bd->sectors <= 2)
         return rc;
@@ -158,7 +155,6 @@ static int gpt_open(const struct blockdev *bd, uint8_t *buf, struct gpt *g,
     lba = out->err_lba;
     if (!gpt_header(bd, buf, bd->sectors - 1, g, out))
         return 0;
-    out->err_dev = 0;
     return fail(out, rc, lba, what);
 }
 
@@ -181,7 +177,7 @@ static int gpt_entry(const struct blockdev *bd, uint8_t *buf,
                      const struct gpt *g, uint32_t index,
                      struct part_info *out)
 {
-    uint32_t off = (index - 1) * g->entry_size;      /* < 512 KiB */
+    uint32_t off = (index - 1) * GPT_ENTRY_SIZE;     /* < 128 KiB */
     blockdev_lba_t lba = g->entries_lba + off / BLOCKDEV_SECTOR;
     const uint8_t *e;
     blockdev_lba_t first, last;
@@ -203,7 +199,8 @@ static int gpt_entry(const struct blockdev *bd, uint8_t *buf,
         out->sectors = last - first + 1;          /* 0 if it wraps */
     }
     out->mbr_type = 0;
-    out->linux_fs = !memcmp(e + GPTE_TYPE_GUID, gpt_linux_fs, GPTE_GUID_LEN);
+    out->linux_fs = PART_LINUX_FS &&
+                    !memcmp(e + GPTE_TYPE_GUID, gpt_linux_fs, GPTE_GUID_LEN);
     return place(bd, out, lba, "GPT partition's sectors are reversed or "
                  "outside the disk", index, PART_GPT);
 }
@@ -227,7 +224,7 @@ static int mbr_slot(const struct blockdev *bd, const uint8_t *e,
     out->lba = lba;
     out->sectors = lba < base ? 0 : n;            /* 0: the sum wrapped */
     out->mbr_type = e[MBRE_OS_TYPE];
-    out->linux_fs = e[MBRE_OS_TYPE] == MBR_TYPE_LINUX;
+    out->linux_fs = PART_LINUX_FS && e[MBRE_OS_TYPE] == MBR_TYPE_LINUX;
     return place(bd, out, at, "MBR partition lies outside the disk", index,
                  PART_MBR);
 }
@@ -391,8 +388,6 @@ static int walk(const struct blockdev *bd, uint8_t *buf, uint32_t index,
     int scheme, rc;
 
     out->err_what = NULL;
-    out->err_lba = 0;
-    out->err_dev = 0;
     scheme = scheme_of(bd, buf, out);
     if (scheme < 0)
         return scheme;
@@ -438,7 +433,6 @@ static int walk(const struct blockdev *bd, uint8_t *buf, uint32_t index,
     }
     if (!find)
         return PART_ENOENT;
-    out->err_what = NULL;
     return PART_ENOFS;
 }
 

@@ -37,10 +37,11 @@ struct part_info {
     uint8_t mbr_type;         /* MBR system id; 0 for GPT */
     uint8_t linux_fs;         /* GPT Linux filesystem type GUID */
     /* After an error: what was wrong (NULL: only the code says) and in
-     * which sector of the disk. */
+     * which sector of the disk; neither is read with PART_ENOENT or
+     * PART_ENOFS, which say it all. */
     const char *err_what;
     blockdev_lba_t err_lba;
-    int32_t err_dev;          /* PART_EIO: the driver's code; 0 none */
+    int32_t err_dev;          /* only with PART_EIO: the driver's code, or 0 */
 };
 
 /* Partition number `index` (1-based). With scheme PART_NONE (no table),

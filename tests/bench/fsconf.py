@@ -17,7 +17,9 @@ CONFIGS = [
     ("EXT_JOURNAL=0", ["-DEXT_JOURNAL=0"]),
     ("EXT_INLINE=0", ["-DEXT_INLINE=0"]),
     ("EXT_META_BG=0", ["-DEXT_META_BG=0"]),
+    ("PART_GPT_BACKUP=0", ["-DPART_GPT_BACKUP=0"]),
     ("BLOCKDEV_LBA32=0 (64-bit)", ["-UBLOCKDEV_LBA32", "-DBLOCKDEV_LBA32=0"]),
+    ("PART_LINUX_FS=0", ["-DPART_LINUX_FS=0"]),
     ("tiny (all off)", ["-DEXTLOAD_TINY=1"]),
 ]
 
