@@ -18,8 +18,8 @@
  *   0  no banner and, when the card comes up, no card line (a quiet
  *      success, as firmware/'s BOOT_REPORT=0; a prompt's `info` says
  *      "card: SDSC, 131072 sectors, 0 ms"); one short line each:
- *      "handoff: entry 0x20000041"; "fault: exception 3 pc=... lr=...
- *      cfsr=...; stopped". The CID is not read (SDSPI_CID,
+ *      "handoff: entry 0x20000041"; "fault: exc 3 pc=... lr=... cfsr=..."
+ *      (the board then stops). The CID is not read (SDSPI_CID,
  *      drivers/sdspi_conf.h), so not decoded either.
  *   `make size` prints what 0 saves in the lm3s6965evb tiny profile
  *   (extload-report.bin beside extload.bin).

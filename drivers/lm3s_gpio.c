@@ -7,22 +7,24 @@
 #define GPIO_DR8R  0x508u
 #define GPIO_DEN   0x51Cu
 
-/* Out of line: gcc would inline a copy for each pin (several times the
- * bytes of a call). */
+/* One body for both kinds of pin, out of line: gcc would inline a copy
+ * for each call (several times the bytes of a call). */
 __attribute__((noinline))
-void lm3s_gpio_output(uintptr_t port, uint32_t mask, int level)
+void lm3s_gpio_pins(uintptr_t port, uint32_t mask, int level)
 {
-    mmio_write(port + GPIO_AFSEL, mmio_read(port + GPIO_AFSEL) & ~mask);
-    mmio_set(port + GPIO_DIR, mask);
-    mmio_set(port + GPIO_DEN, mask);
-    lm3s_gpio_write(port, mask, level);
-}
+    uint32_t afsel = mmio_read(port + GPIO_AFSEL) & ~mask;
 
-void lm3s_gpio_alternate(uintptr_t port, uint32_t mask)
-{
-    mmio_set(port + GPIO_AFSEL, mask);
-    /* 8 mA drive: the SSI clock line to the card slot is long. */
-    mmio_set(port + GPIO_DR8R, mask);
+    if (level == LM3S_GPIO_ALTERNATE) {
+        afsel |= mask;
+        /* 8 mA drive: the SSI clock line to the card slot is long. */
+        mmio_set(port + GPIO_DR8R, mask);
+    } else {
+        /* The level first: the pin drives it from the moment it is an
+         * output. */
+        lm3s_gpio_write(port, mask, level);
+        mmio_set(port + GPIO_DIR, mask);
+    }
+    mmio_write(port + GPIO_AFSEL, afsel);
     mmio_set(port + GPIO_DEN, mask);
 }
 

@@ -21,11 +21,10 @@
 
 static void wait_idle(uintptr_t base);
 
-void pl022_init(struct pl022 *p, uintptr_t base, uint32_t clk_hz, uint32_t hz)
+void pl022_init(struct pl022 *p, uintptr_t base, uint32_t clk_hz)
 {
     p->base = base;
     p->clk_hz = clk_hz;
-    pl022_set_hz(p, hz);
 }
 
 void pl022_set_hz(struct pl022 *p, uint32_t hz)

@@ -10,8 +10,10 @@ struct pl022 {
     uint32_t hz;              /* bit rate actually set */
 };
 
-void pl022_init(struct pl022 *p, uintptr_t base, uint32_t clk_hz,
-                uint32_t hz);
+/* The port and its input clock only: the first pl022_set_hz() sets the
+ * frame format and the rate and enables the port (a struct spi_bus user
+ * such as sdspi_init() sets its rate before the first transfer). */
+void pl022_init(struct pl022 *p, uintptr_t base, uint32_t clk_hz);
 /* Set the fastest bit rate not above hz. */
 void pl022_set_hz(struct pl022 *p, uint32_t hz);
 /* Full duplex; tx NULL sends 0xFF, rx NULL discards. */

@@ -74,8 +74,10 @@ static int cmd(struct sdspi *sd, uint8_t idx, uint32_t arg)
                           idx ? SD_BUSY_TIMEOUT_MS : 0) < 0 && idx)
         return SD_EBUSY;
     sd->bus->xfer(sd->bus->ctx, f, NULL, SD_CMD_FRAME_LEN);
+#if SDSPI_DIAG
     sd->last_cmd = idx;
     sd->last_r1 = SD_BUS_IDLE;
+#endif
     /* R1 follows Ncr = 1..8 bytes of 0xFF. After CMD12 a stuff byte
      * from the block being cut off comes first, and may look like a
      * response (7.5.2.2); Ncr counts from after it. */
@@ -85,7 +87,9 @@ static int cmd(struct sdspi *sd, uint8_t idx, uint32_t arg)
         uint8_t b = rx1(sd);
 
         if (!(b & SD_R1_START)) {
+#if SDSPI_DIAG
             sd->last_r1 = b;
+#endif
             return b;
         }
     }
@@ -164,8 +168,11 @@ int sdspi_read(void *ctx, uint32_t lba, uint32_t count, void *buf)
     while (count && passes <= SDSPI_RETRIES && sd->sectors) {
         int multi = count > 1;
 
-        if (passes++)
+#if SDSPI_DIAG
+        if (passes)
             sd->retries++;
+#endif
+        passes++;
         sd->bus->select(sd->bus->ctx, 1);
         r = cmd_ok(sd, multi ? SD_READ_MULTIPLE_BLOCK : SD_READ_SINGLE_BLOCK,
                    sd->block_addr ? lba : lba * SD_SECTOR);
@@ -186,7 +193,9 @@ int sdspi_read(void *ctx, uint32_t lba, uint32_t count, void *buf)
              * inside the R1 window). A lone block that ended (CRC,
              * error token) needs nothing. */
             if (multi || r == SD_ETOKEN || r == SD_ENORESP || r == SD_ECMD) {
+#if SDSPI_DIAG
                 uint8_t c = sd->last_cmd, r1 = sd->last_r1;
+#endif
                 int s;
 
                 /* After an R1 (real or not) the card needs Nrc >= 1
@@ -194,10 +203,12 @@ int sdspi_read(void *ctx, uint32_t lba, uint32_t count, void *buf)
                 if (r == SD_ECMD || r == SD_ENORESP)
                     rx1(sd);
                 s = stop(sd);
+#if SDSPI_DIAG
                 if (r == SD_ECMD) {     /* keep the rejection to show */
                     sd->last_cmd = c;
                     sd->last_r1 = r1;
                 }
+#endif
 
                 if (!r)
                     r = s;

@@ -56,11 +56,13 @@ struct sdspi {
     uint32_t (*ms_now)(void *ctx);   /* board millisecond clock */
     void *clk_ctx;
     uint32_t hz;                     /* data clock asked of the bus */
+#if SDSPI_DIAG
     uint32_t retries;                /* runs restarted after a fault */
-    uint8_t type;                    /* enum sdspi_type */
-    uint8_t block_addr;              /* CMD17/18 take sectors, not bytes */
     uint8_t last_cmd;                /* the last command sent ... */
     uint8_t last_r1;                 /* ... and its R1; 0xFF: none */
+#endif
+    uint8_t type;                    /* enum sdspi_type */
+    uint8_t block_addr;              /* CMD17/18 take sectors, not bytes */
     uint8_t csd[16];                 /* raw registers, MSB first */
     uint8_t cid[16];                 /* zero without SDSPI_CID */
     uint32_t sectors;                /* capacity; 0 until init succeeds */

@@ -58,4 +58,17 @@
 #define SDSPI_CID (!EXTLOAD_TINY)
 #endif
 
+/* SDSPI_DIAG: what the driver keeps in struct sdspi for a test or a
+ * debugger to read; nothing in the loader prints it.
+ *   1: retries (runs restarted after a fault), last_cmd and last_r1 (the
+ *      last command sent and its R1; after a run whose command the card
+ *      rejected, that command and its R1, not CMD12's).
+ *   0: none of the three fields; the reads, their retries and every
+ *      check are the same. The tiny profile's choice. Costs flash
+ *      (`make size`).
+ */
+#ifndef SDSPI_DIAG
+#define SDSPI_DIAG (!EXTLOAD_TINY)
+#endif
+
 #endif

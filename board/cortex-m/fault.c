@@ -40,8 +40,8 @@ void cpu_fault_report(const uint32_t *frame, uint32_t ipsr)
 
     __asm__ volatile("cpsid i");
 #if !BOARD_REPORT
-    con_printf(con, "\nfault: exception %u pc=%08x lr=%08x cfsr=%08x; "
-               "stopped\n", (unsigned)n, (unsigned)frame[6],
+    con_printf(con, "\nfault: exc %u pc=%08x lr=%08x cfsr=%08x\n",
+               (unsigned)n, (unsigned)frame[6],
                (unsigned)frame[5], (unsigned)mmio_read(SCB_CFSR));
 #else
     con_printf(con, "\nfault: %s (exception %u) at pc=%08x lr=%08x "

@@ -38,7 +38,9 @@ void reset_handler(void)
            (size_t)((uintptr_t)__data_end - (uintptr_t)__data_start));
     memset(__bss_start, 0,
            (size_t)((uintptr_t)__bss_end - (uintptr_t)__bss_start));
-    mmio_set(SCB_SHCSR, SHCSR_FAULTS_ENA);
+    /* A whole value: out of reset no exception is active or pending, so
+     * SHCSR's other bits are 0 (cpu_enter writes it back to 0). */
+    mmio_write(SCB_SHCSR, SHCSR_FAULTS_ENA);
     cpu_stack_paint();
     board_main();
 }

@@ -40,8 +40,10 @@ void board_clock_init(void)
             break;
     mmio_write(SYSCTL_RCC, RCC_50MHZ);
 
-    mmio_set(SYSCTL_RCGC1, RCGC1_UART0 | RCGC1_SSI0);
-    mmio_set(SYSCTL_RCGC2, RCGC2_GPIOA | RCGC2_GPIOD);
+    /* The gates as whole values too: both are 0 at reset (every
+     * peripheral off), and these are all the loader turns on. */
+    mmio_write(SYSCTL_RCGC1, RCGC1_UART0 | RCGC1_SSI0);
+    mmio_write(SYSCTL_RCGC2, RCGC2_GPIOA | RCGC2_GPIOD);
     /* A gated peripheral needs a few cycles before its registers answer. */
     (void)mmio_read(SYSCTL_RCGC2);
     (void)mmio_read(SYSCTL_RCGC2);

@@ -46,7 +46,7 @@ struct board_spi {
 void board_spi_select(void *ctx, int on);
 void board_spi_set_hz(void *ctx, uint32_t hz);
 void board_spi_xfer(void *ctx, const uint8_t *tx, uint8_t *rx, uint32_t n);
-void board_spi_init(struct board_spi *s, uint32_t hz);
+void board_spi_init(struct board_spi *s);
 void board_spi_quiet(struct board_spi *s);
 
 #endif

@@ -6,7 +6,6 @@
 #include "drivers/pl011.h"
 
 #define BOARD_DEFAULT_KERNEL "/boot/kernel.bin"
-#define SD_INIT_HZ 400000u
 #define SD_MAX_HZ 25000000u            /* SSI master limit: sysclk / 2 */
 
 static struct board_spi spi;
@@ -74,7 +73,7 @@ int board_init(const struct boot_env **env)
                BOOT_REQUIRE_SHA256 ? ", SHA-256 required" : "");
 #endif
 
-    board_spi_init(&spi, SD_INIT_HZ);
+    board_spi_init(&spi);
     int rc = board_card_init(&card, &sd_bus, &spi.ssi.hz, SD_MAX_HZ);
     if (rc)
         return rc;

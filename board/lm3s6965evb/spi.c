@@ -23,14 +23,16 @@ void board_spi_xfer(void *ctx, const uint8_t *tx, uint8_t *rx,
     pl022_xfer(&((struct board_spi *)ctx)->ssi, tx, rx, n);
 }
 
-void board_spi_init(struct board_spi *s, uint32_t hz)
+void board_spi_init(struct board_spi *s)
 {
-    lm3s_gpio_alternate(GPIOA_BASE, PA_SSI0CLK | PA_SSI0RX | PA_SSI0TX);
+    lm3s_gpio_pins(GPIOA_BASE, PA_SSI0CLK | PA_SSI0RX | PA_SSI0TX,
+                   LM3S_GPIO_ALTERNATE);
     /* The OLED's select is a plain output held high: off the bus. */
-    lm3s_gpio_output(GPIOA_BASE, PA_OLED_CS, 1);
-    lm3s_gpio_output(GPIOD_BASE, PD_SD_CS, 1);
+    lm3s_gpio_pins(GPIOA_BASE, PA_OLED_CS, 1);
+    lm3s_gpio_pins(GPIOD_BASE, PD_SD_CS, 1);
 
-    pl022_init(&s->ssi, SSI0_BASE, BOARD_SYSCLK_HZ, hz);
+    /* The rate: the card driver's first set_hz (sdspi_init). */
+    pl022_init(&s->ssi, SSI0_BASE, BOARD_SYSCLK_HZ);
 }
 
 void board_spi_quiet(struct board_spi *s)

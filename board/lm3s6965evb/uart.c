@@ -6,7 +6,7 @@
 
 void board_console_init(void)
 {
-    lm3s_gpio_alternate(GPIOA_BASE, PA_U0RX | PA_U0TX);
+    lm3s_gpio_pins(GPIOA_BASE, PA_U0RX | PA_U0TX, LM3S_GPIO_ALTERNATE);
     pl011_init(UART0_BASE, BOARD_SYSCLK_HZ, BOARD_BAUD);
 }
 

@@ -32,7 +32,6 @@
 #define BENCH_PATH "/big.bin"
 #define CHUNK (32u * 1024u)
 #define SHA_BYTES (4u * 1024u * 1024u)
-#define SD_INIT_HZ 400000u
 #define SD_MAX_HZ 25000000u
 
 #define TICKS_PER_MS (BOARD_SYSCLK_HZ / 1000u)
@@ -116,7 +115,7 @@ void board_main(void)
     const struct spi_bus bus = { board_spi_select, board_spi_set_hz,
                                  board_spi_xfer, &spi };
 
-    board_spi_init(&spi, SD_INIT_HZ);
+    board_spi_init(&spi);
     rc = sdspi_init(&card, &bus, cpu_ms_now, 0, SD_MAX_HZ);
     if (rc)
         fail("sdspi_init", rc);

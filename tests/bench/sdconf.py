@@ -14,6 +14,7 @@ OPTIONS = [
     ("SHA256_UNROLL", "firmware/sha256.c", "-DSHA256_UNROLL=0"),
     ("SDSPI_MMC_CARDS", "drivers/sdspi.c", "-DSDSPI_MMC_CARDS=0"),
     ("SDSPI_CID", "drivers/sdspi.c", "-DSDSPI_CID=0"),
+    ("SDSPI_DIAG", "drivers/sdspi.c", "-DSDSPI_DIAG=0"),
 ]
 
 

@@ -93,6 +93,6 @@ image "$T/udf.img" "$r"
 boot udf "$T/udf.img"
 check "tiny: a fault is one line (exception, pc, lr, CFSR) and the board stops" 127 \
     "handoff: entry 0x20000001" \
-    "^fault: exception 3 pc=20000000 lr=[0-9a-f]{8} cfsr=00010000; stopped$"
+    "^fault: exc 3 pc=20000000 lr=[0-9a-f]{8} cfsr=00010000$"
 
 qemu_done

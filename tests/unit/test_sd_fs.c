@@ -284,7 +284,9 @@ static void check_card(int kind, const char *disk, const char *fs_image,
     assert_int_equal(m->violations, 0);
     assert_int_equal(m->crc7_bad, 0);
     assert_true(m->cmds[18] > 0);
+#if SDSPI_DIAG
     assert_int_equal(sd->retries, 0);
+#endif
     sdm_close(m);
     free(mem);
     free(fs);
@@ -374,12 +376,14 @@ static void test_flaky_card_under_fs(void **state)
     m->fault = (struct sdm_fault){ .kind = SDM_FAULT_CRC16, .skip = 40,
                                    .period = 300, .times = 5 };
     n = ext_read(fs, &f, 0, got, size);
-    print_message("# kernel.bin with 5 CRC16 faults: %d bytes, %u fired, "
-                  "%u retries\n", n, m->faults_fired, sd->retries);
+    print_message("# kernel.bin with 5 CRC16 faults: %d bytes, %u fired\n",
+                  n, m->faults_fired);
     assert_int_equal(n, (int32_t)size);
     assert_memory_equal(got, want, size);
     assert_int_equal(m->faults_fired, 5);
+#if SDSPI_DIAG      /* struct sdspi counts retries only with it */
     assert_int_equal(sd->retries, 5);
+#endif
 
     m->fault = (struct sdm_fault){ .kind = SDM_FAULT_REMOVE, .skip = 100,
                                    .offset = 200, .times = 1 };
