@@ -110,7 +110,7 @@ static void format(struct sink *s, const char *fmt, va_list ap)
             put(s, "%", 1);
             continue;
         }
-        unsigned long long u;
+        num_uint u;
         bool neg = false;
         unsigned base = 16;           /* %p */
         if (CONSOLE_FULL && (c == 'd' || c == 'i')) {

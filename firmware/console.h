@@ -2,7 +2,9 @@
  * flags '-' and '0', a width, and the l/ll/z length modifiers. No floats.
  * CONSOLE_FULL=0 (firmware/boot_conf.h, the tiny profile) keeps %c %s
  * %.*s %u %o %x, the flag '0', a width and l/ll; any other conversion
- * prints nothing. A console gets the text a piece at a time (a run of the
+ * prints nothing. Its numbers are as wide as a long (lib/num.h's
+ * num_uint): on a 32-bit core a %llu prints its low 32 bits, and the tiny
+ * loader there has no wider number to print. A console gets the text a piece at a time (a run of the
  * format, a string, a number). */
 #ifndef EXTLOAD_CONSOLE_H
 #define EXTLOAD_CONSOLE_H
