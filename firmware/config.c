@@ -347,6 +347,20 @@ static uint32_t whole_lines(const char *text, uint32_t start, uint32_t end)
     return end;
 }
 
+/* A file f of size bytes cut where its read ended: it ends at its last
+ * whole line, said. %lu: a long holds any size the reader gives (the
+ * 32-bit boards read 32-bit sizes: EXT_OFF32). */
+static uint32_t cut_end(const struct config_src *src,
+                        const struct config_file *f, uint64_t size)
+{
+    uint32_t pos = f->pos, end = whole_lines(src->text, pos, f->end);
+
+    con_printf(src->con, "config: warning: %s is %lu bytes; only the "
+               "first %u fit\n", f->name, (unsigned long)size,
+               (unsigned)(end - pos));
+    return end;
+}
+
 /* The end of a file: a cut one drops the label open at the cut, whose
  * lines may go on past it (a half-read label could boot wrongly). */
 static void file_done(struct parse *ps, const struct config_file *f)
@@ -418,12 +432,8 @@ static void include(struct parse *ps, char *name)
         .pos = cfg->used, .end = cfg->used + (uint32_t)got, .id = id,
         .name = name, .cut = size > (uint64_t)got,
     };
-    if (f->cut) {
-        f->end = whole_lines(src->text, f->pos, f->end);
-        con_printf(src->con, "config: warning: %s is %llu bytes; only "
-                   "the first %u fit\n", name, (unsigned long long)size,
-                   (unsigned)(f->end - f->pos));
-    }
+    if (f->cut)
+        f->end = cut_end(src, f, size);
     cfg->includes++;
     src->text[f->end] = '\0';
     cfg->used = f->end + 1u;
@@ -506,12 +516,8 @@ void config_parse_src(const struct config_src *src, struct boot_config *cfg)
     ps.f[0] = (struct config_file){ .end = src->len, .id = src->id,
                                   .name = src->path ? src->path : "config",
                                   .cut = src->cut };
-    if (src->cut) {
-        ps.f[0].end = whole_lines(src->text, 0, src->len);
-        con_printf(src->con, "config: warning: %s is %llu bytes; only the "
-                   "first %u fit\n", ps.f[0].name,
-                   (unsigned long long)src->size, (unsigned)ps.f[0].end);
-    }
+    if (src->cut)
+        ps.f[0].end = cut_end(src, &ps.f[0], src->size);
     src->text[ps.f[0].end] = '\0';
     cfg->used = ps.f[0].end + 1u;
     /* Each turn ends a line (pos moves past it) or a file (depth falls):
