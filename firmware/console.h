@@ -3,9 +3,12 @@
  * CONSOLE_FULL=0 (firmware/boot_conf.h, the tiny profile) keeps %c %s
  * %.*s %u %o %x, the flag '0', a width and l/ll; any other conversion
  * prints nothing. Its numbers are as wide as a long (lib/num.h's
- * num_uint): on a 32-bit core a %llu prints its low 32 bits, and the tiny
- * loader there has no wider number to print. A console gets the text a piece at a time (a run of the
- * format, a string, a number). */
+ * num_uint), and it knows ll only where a long long is as wide (RV64, the
+ * host): on a 32-bit core its %llu is an l and an unknown conversion, which
+ * prints nothing and reads no argument (the 'u' after it is text). The
+ * tiny loader there prints no number wider than 32 bits (BLOCKDEV_LBA32,
+ * EXT_OFF32), and its messages use no ll. A console gets the text a
+ * piece at a time (a run of the format, a string, a number). */
 #ifndef EXTLOAD_CONSOLE_H
 #define EXTLOAD_CONSOLE_H
 
