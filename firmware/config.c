@@ -82,10 +82,6 @@ static char *word_end(char *p)
     return p;
 }
 
-static char lower(char c)
-{
-    return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
-}
 
 /* a[0..n) and b[0..m) are the same word, ignoring case. */
 static bool same_word(const char *a, uint32_t n, const char *b, uint32_t m)
@@ -94,8 +90,14 @@ static bool same_word(const char *a, uint32_t n, const char *b, uint32_t m)
 
     if (n != m)
         return false;
-    while (i < n && lower(a[i]) == lower(b[i]))
-        i++;
+    /* The same byte, or the same letter in the other case: bytes that
+     * differ in 0x20 alone, a lower-case letter with it set. */
+    for (; i < n; i++) {
+        uint32_t x = (uint8_t)(a[i] ^ b[i]);
+
+        if (x && (x != 0x20 || (uint8_t)((a[i] | 0x20) - 'a') > 'z' - 'a'))
+            break;
+    }
     return i == n;
 }
 
@@ -172,6 +174,11 @@ static bool parse_number(const char *s, uint32_t *out)
 
 /* MENU LABEL's '^x' (syslinux doc/menu.txt): x is the hotkey; the caret
  * is taken out of the text the menu shows. */
+static char lower(char c)
+{
+    return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
+}
+
 static void menu_label(struct config_label *l, char *text)
 {
     l->menu_label = text;

@@ -592,6 +592,15 @@ static void test_say_and_unhandled_named_once(void **state)
     assert_int_equal(cfg.lines_skipped, 8);
     assert_string_equal(cfg.labels[0].kernel, "/a");
 
+    /* Case is of letters only: '[' and '{' differ in 0x20 too, and are
+     * two words. */
+    parse_full("UI[ 1\nui{ 2\nUi[ 3\nLABEL a\n", sizeof(text), false, NULL,
+               &cfg);
+    assert_int_equal(out_count("config: UI[: " WHY_UNKNOWN "skipped\n"), 1);
+    assert_int_equal(out_count("config: ui{: " WHY_UNKNOWN "skipped\n"), 1);
+    assert_int_equal(out_count("skipped"), 2);
+    assert_int_equal(cfg.lines_skipped, 3);
+
     /* A label keyword before the first LABEL: named as such. */
     parse_full("APPEND quiet\nappend quiet\nLABEL a\n", sizeof(text), false,
                NULL, &cfg);
