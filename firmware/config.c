@@ -307,7 +307,12 @@ static void parse_line(struct parse *ps, char *line, uint32_t n)
             return;
         }
         ps->cur = &cfg->labels[cfg->count++];
-        *ps->cur = (struct config_label){ .name = value };
+        /* A slot is still as the parse began (zero) unless a label was
+         * dropped at a cut from it, which only an INCLUDEd file's end
+         * goes on past. */
+        if (BOOT_CONF_INCLUDE)
+            *ps->cur = (struct config_label){ 0 };
+        ps->cur->name = value;
         return;
     case KW_MENU:
         parse_menu(ps, kw, kw_len, value);

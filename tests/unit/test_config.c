@@ -476,6 +476,7 @@ static void test_include_depth_cycle(void **state)
         { "d3", "INCLUDE d4\nLABEL l3\nKERNEL /3\n", 13 },
         { "d4", "INCLUDE d5\nLABEL l4\nKERNEL /4\n", 14 },
         { "d5", "LABEL l5\nKERNEL /5\n", 15 },
+        { "d6", "LABEL l6\nKERNEL /6\nAPPEND x\n", 16 },
         { "self", "LABEL s\nKERNEL /s\nINCLUDE ../extlinux.conf\n", 20 },
         { "../extlinux.conf", "LABEL never\n", 1 },
         { NULL, NULL, 0 },
@@ -520,6 +521,13 @@ static void test_include_depth_cycle(void **state)
                                "first 9 fit"), 1);
     assert_int_equal(out_count("config: d5: label 'l5' crosses the cut; "
                                "dropped"), 1);
+    /* The slot of a label dropped at an INCLUDE's cut is a new label's
+     * again, nothing of the dropped one left in it. */
+    parse_full("INCLUDE d6\nLABEL after\n", 47, false, NULL, &cfg);
+    assert_int_equal(cfg.cut_dropped, 1);
+    assert_int_equal(cfg.count, 1);
+    assert_string_equal(cfg.labels[0].name, "after");
+    assert_null(cfg.labels[0].kernel);
 }
 #endif
 
