@@ -360,16 +360,17 @@ static uint32_t whole_lines(const char *text, uint32_t start, uint32_t end)
 }
 
 /* A file f of size bytes cut where its read ended: it ends at its last
- * whole line, said. %lu: a long holds any size the reader gives (the
+ * whole line, said (without BOOT_MESSAGES in fewer words). %lu: a long holds any size the reader gives (the
  * 32-bit boards read 32-bit sizes: EXT_OFF32). */
 static uint32_t cut_end(const struct config_src *src,
                         const struct config_file *f, uint64_t size)
 {
     uint32_t pos = f->pos, end = whole_lines(src->text, pos, f->end);
 
-    con_printf(src->con, "config: warning: %s is %lu bytes; only the "
-               "first %u fit\n", f->name, (unsigned long)size,
-               (unsigned)(end - pos));
+    con_printf(src->con, BOOT_MESSAGES
+               ? "config: warning: %s is %lu bytes; only the first %u fit\n"
+               : "config: warning: %s is %lu bytes; %u fit\n",
+               f->name, (unsigned long)size, (unsigned)(end - pos));
     return end;
 }
 
