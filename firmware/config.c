@@ -527,7 +527,7 @@ void config_parse_src(const struct config_src *src, struct boot_config *cfg)
 
     *cfg = (struct boot_config){ 0 };
     ps.f[0] = (struct config_file){ .end = src->len, .id = src->id,
-                                  .name = src->path ? src->path : "config",
+                                  .name = src->path,
                                   .cut = src->cut };
     if (src->cut)
         ps.f[0].end = cut_end(src, &ps.f[0], src->size);

@@ -129,7 +129,8 @@ struct config_src {
                                   * files and ${var} results go past len */
     bool cut;                    /* the file is longer than len */
     uint64_t size;               /* the file's size (when cut) */
-    const char *path;            /* its name, for the console */
+    const char *path;            /* its name, for the console (not
+                                  * NULL when con is not) */
     uint32_t id;                 /* its identity (inode) for cycles */
     const struct console *con;   /* messages and SAY; NULL: silent */
 #if BOOT_CONF_INCLUDE              /* (the fields of what is built) */
