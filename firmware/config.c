@@ -40,13 +40,15 @@ static const uint8_t label_field[] = {
  * table does not hold, and named from the file's text all the same. */
 static const char keywords[] =
     "\1kernel\1linux\2initrd\3fdt\3devicetree\4fdtdir\4devicetreedir"
-    "\5firmware\6append\10label\11default\12ontimeout\13say\14menu"
+    "\5firmware\6append\10label\11default\14menu"
+    "\12ontimeout"
 #if BOOT_SIGNED
     "\7signature"
 #endif
 #if BOOT_CONF_INCLUDE || BOOT_MESSAGES
     "\15include"
 #endif
+    "\13say"
 #if BOOT_INTERACTIVE || BOOT_MESSAGES
     "\16timeout\17totaltimeout\20prompt\21title\22hidden\23autoboot"
 #endif
@@ -297,9 +299,6 @@ static void parse_line(struct parse *ps, char *line, uint32_t n)
     case KW_ONTIMEOUT:
         cfg->ontimeout = value;
         return;
-    case KW_SAY:
-        con_printf(ps->src->con, "%s\n", value);
-        return;
     case KW_LABEL:
         if (cfg->count == CONFIG_LABELS_MAX) {
             cfg->labels_dropped++;
@@ -316,6 +315,9 @@ static void parse_line(struct parse *ps, char *line, uint32_t n)
         return;
     case KW_MENU:
         parse_menu(ps, kw, kw_len, value);
+        return;
+    case KW_SAY:
+        con_printf(ps->src->con, "%s\n", value);
         return;
 #if BOOT_CONF_INCLUDE
     case KW_INCLUDE:
