@@ -48,7 +48,9 @@ static const char keywords[] =
 #if BOOT_CONF_INCLUDE || BOOT_MESSAGES
     "\15include"
 #endif
+#if BOOT_CONF_SAY || BOOT_MESSAGES
     "\13say"
+#endif
 #if BOOT_INTERACTIVE || BOOT_MESSAGES
     "\16timeout\17totaltimeout\20prompt\21title\22hidden\23autoboot"
 #endif
@@ -316,9 +318,15 @@ static void parse_line(struct parse *ps, char *line, uint32_t n)
     case KW_MENU:
         parse_menu(ps, kw, kw_len, value);
         return;
+#if BOOT_CONF_SAY
     case KW_SAY:
         con_printf(ps->src->con, "%s\n", value);
         return;
+#else
+    case KW_SAY:
+        why = WHY_BUILD;
+        break;
+#endif
 #if BOOT_CONF_INCLUDE
     case KW_INCLUDE:
         ps->include = value;

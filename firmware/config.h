@@ -9,7 +9,8 @@
  *                                    wins over DEFAULT, as syslinux)
  *   INCLUDE <file>                  (its lines here; MENU INCLUDE too;
  *                                    BOOT_CONF_INCLUDE, CONFIG_INCLUDE_DEPTH)
- *   SAY <text>                      (printed as the file is read)
+ *   SAY <text>                      (printed as the file is read;
+ *                                    BOOT_CONF_SAY)
  *   LABEL <name>
  *       KERNEL <path>               (LINUX is a synonym)
  *       INITRD <path>[,<path>...]   (concatenated in order, as syslinux)
