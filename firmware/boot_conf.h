@@ -194,4 +194,17 @@
 #define SHA256_UNROLL (!EXTLOAD_TINY)
 #endif
 
+/* BOOT_CONF_ONTIMEOUT: extlinux.conf's ONTIMEOUT, the label the
+ * countdown's end boots (syslinux), tried before DEFAULT's.
+ *   1  the default profile: config_default() takes ONTIMEOUT's label
+ *      when it names one.
+ *   0  ONTIMEOUT lines are named on the console once and skipped: the
+ *      default is DEFAULT's label, else MENU DEFAULT's. A loader without
+ *      a countdown (BOOT_INTERACTIVE=0) can live without it. The tiny
+ *      profile's choice (its cost is in the commit that made it a
+ *      switch; the noconf image of `make size` does not build it). */
+#ifndef BOOT_CONF_ONTIMEOUT
+#define BOOT_CONF_ONTIMEOUT (!EXTLOAD_TINY)
+#endif
+
 #endif

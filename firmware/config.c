@@ -41,7 +41,9 @@ static const uint8_t label_field[] = {
 static const char keywords[] =
     "\1kernel\1linux\2initrd\3fdt\3devicetree\4fdtdir\4devicetreedir"
     "\5firmware\6append\10label\11default\14menu"
+#if BOOT_CONF_ONTIMEOUT || BOOT_MESSAGES
     "\12ontimeout"
+#endif
 #if BOOT_SIGNED
     "\7signature"
 #endif
@@ -298,9 +300,15 @@ static void parse_line(struct parse *ps, char *line, uint32_t n)
     case KW_DEFAULT:
         cfg->default_name = value;
         return;
+#if BOOT_CONF_ONTIMEOUT
     case KW_ONTIMEOUT:
         cfg->ontimeout = value;
         return;
+#else
+    case KW_ONTIMEOUT:
+        why = WHY_BUILD;
+        break;
+#endif
     case KW_LABEL:
         if (cfg->count == CONFIG_LABELS_MAX) {
             cfg->labels_dropped++;
@@ -592,7 +600,8 @@ int config_find(const struct boot_config *cfg, const char *name)
 
 int config_default(const struct boot_config *cfg)
 {
-    int i = cfg->ontimeout ? config_find(cfg, cfg->ontimeout) : -1;
+    int i = BOOT_CONF_ONTIMEOUT && cfg->ontimeout
+                ? config_find(cfg, cfg->ontimeout) : -1;
 
     if (i < 0 && cfg->default_name)
         i = config_find(cfg, cfg->default_name);

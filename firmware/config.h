@@ -6,7 +6,8 @@
  *   DEFAULT <label>                 (the whole rest of the line: a label
  *                                    name may hold blanks)
  *   ONTIMEOUT <label>               (the label the countdown's end boots;
- *                                    wins over DEFAULT, as syslinux)
+ *                                    wins over DEFAULT, as syslinux;
+ *                                    BOOT_CONF_ONTIMEOUT)
  *   INCLUDE <file>                  (its lines here; MENU INCLUDE too;
  *                                    BOOT_CONF_INCLUDE, CONFIG_INCLUDE_DEPTH)
  *   SAY <text>                      (printed as the file is read;
@@ -158,9 +159,9 @@ void config_parse_src(const struct config_src *src, struct boot_config *cfg);
  * INCLUDE, no console, no variables. */
 void config_parse(char *text, uint32_t len, struct boot_config *cfg);
 
-/* The label tried first: ONTIMEOUT's, else DEFAULT's, else the first
- * MENU DEFAULT label (syslinux: DEFAULT also sets the menu's default),
- * each when it names a label; else -1. */
+/* The label tried first: ONTIMEOUT's (BOOT_CONF_ONTIMEOUT), else
+ * DEFAULT's, else the first MENU DEFAULT label (syslinux: DEFAULT also
+ * sets the menu's default), each when it names a label; else -1. */
 int config_default(const struct boot_config *cfg);
 
 /* The order labels are tried in: the default first (when there is one),
