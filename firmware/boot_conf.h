@@ -173,6 +173,16 @@
 #define BOOT_CONF_VARS (!EXTLOAD_TINY)
 #endif
 
+/* BOOT_CONF_SAY: extlinux.conf's SAY lines.
+ *   1  SAY's text is printed on the console as the file is read.
+ *   0  SAY lines are named on the console once and skipped, like
+ *      INCLUDE without BOOT_CONF_INCLUDE. The tiny profile's choice (its
+ *      cost is in the commit that made it a switch; the noconf image of
+ *      `make size` does not build it). */
+#ifndef BOOT_CONF_SAY
+#define BOOT_CONF_SAY (!EXTLOAD_TINY)
+#endif
+
 /* BOOT_UINITRD: an INITRD file with a U-Boot legacy image header
  * (uInitrd, as mkimage -T ramdisk writes it: 64 bytes, magic 0x27051956
  * big-endian) has its header CRC and data size checked and its data
@@ -208,6 +218,19 @@
  */
 #ifndef SHA256_UNROLL
 #define SHA256_UNROLL (!EXTLOAD_TINY)
+#endif
+
+/* BOOT_CONF_ONTIMEOUT: extlinux.conf's ONTIMEOUT, the label the
+ * countdown's end boots (syslinux), tried before DEFAULT's.
+ *   1  the default profile: config_default() takes ONTIMEOUT's label
+ *      when it names one.
+ *   0  ONTIMEOUT lines are named on the console once and skipped: the
+ *      default is DEFAULT's label, else MENU DEFAULT's. A loader without
+ *      a countdown (BOOT_INTERACTIVE=0) can live without it. The tiny
+ *      profile's choice (its cost is in the commit that made it a
+ *      switch; the noconf image of `make size` does not build it). */
+#ifndef BOOT_CONF_ONTIMEOUT
+#define BOOT_CONF_ONTIMEOUT (!EXTLOAD_TINY)
 #endif
 
 #endif

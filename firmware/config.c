@@ -40,12 +40,18 @@ static const uint8_t label_field[] = {
  * table does not hold, and named from the file's text all the same. */
 static const char keywords[] =
     "\1kernel\1linux\2initrd\3fdt\3devicetree\4fdtdir\4devicetreedir"
-    "\5firmware\6append\10label\11default\12ontimeout\13say\14menu"
+    "\5firmware\6append\10label\11default\14menu"
+#if BOOT_CONF_ONTIMEOUT || BOOT_MESSAGES
+    "\12ontimeout"
+#endif
 #if BOOT_SIGNED
     "\7signature"
 #endif
 #if BOOT_CONF_INCLUDE || BOOT_MESSAGES
     "\15include"
+#endif
+#if BOOT_CONF_SAY || BOOT_MESSAGES
+    "\13say"
 #endif
 #if BOOT_INTERACTIVE || BOOT_MESSAGES
     "\16timeout\17totaltimeout\20prompt\21title\22hidden\23autoboot"
@@ -82,10 +88,6 @@ static char *word_end(char *p)
     return p;
 }
 
-static char lower(char c)
-{
-    return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
-}
 
 /* a[0..n) and b[0..m) are the same word, ignoring case. */
 static bool same_word(const char *a, uint32_t n, const char *b, uint32_t m)
@@ -94,8 +96,14 @@ static bool same_word(const char *a, uint32_t n, const char *b, uint32_t m)
 
     if (n != m)
         return false;
-    while (i < n && lower(a[i]) == lower(b[i]))
-        i++;
+    /* The same byte, or the same letter in the other case: bytes that
+     * differ in 0x20 alone, a lower-case letter with it set. */
+    for (; i < n; i++) {
+        uint32_t x = (uint8_t)(a[i] ^ b[i]);
+
+        if (x && (x != 0x20 || (uint8_t)((a[i] | 0x20) - 'a') > 'z' - 'a'))
+            break;
+    }
     return i == n;
 }
 
@@ -172,6 +180,11 @@ static bool parse_number(const char *s, uint32_t *out)
 
 /* MENU LABEL's '^x' (syslinux doc/menu.txt): x is the hotkey; the caret
  * is taken out of the text the menu shows. */
+static char lower(char c)
+{
+    return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
+}
+
 static void menu_label(struct config_label *l, char *text)
 {
     l->menu_label = text;
@@ -287,12 +300,15 @@ static void parse_line(struct parse *ps, char *line, uint32_t n)
     case KW_DEFAULT:
         cfg->default_name = value;
         return;
+#if BOOT_CONF_ONTIMEOUT
     case KW_ONTIMEOUT:
         cfg->ontimeout = value;
         return;
-    case KW_SAY:
-        con_printf(ps->src->con, "%s\n", value);
-        return;
+#else
+    case KW_ONTIMEOUT:
+        why = WHY_BUILD;
+        break;
+#endif
     case KW_LABEL:
         if (cfg->count == CONFIG_LABELS_MAX) {
             cfg->labels_dropped++;
@@ -300,11 +316,25 @@ static void parse_line(struct parse *ps, char *line, uint32_t n)
             return;
         }
         ps->cur = &cfg->labels[cfg->count++];
-        *ps->cur = (struct config_label){ .name = value };
+        /* A slot is still as the parse began (zero) unless a label was
+         * dropped at a cut from it, which only an INCLUDEd file's end
+         * goes on past. */
+        if (BOOT_CONF_INCLUDE)
+            *ps->cur = (struct config_label){ 0 };
+        ps->cur->name = value;
         return;
     case KW_MENU:
         parse_menu(ps, kw, kw_len, value);
         return;
+#if BOOT_CONF_SAY
+    case KW_SAY:
+        con_printf(ps->src->con, "%s\n", value);
+        return;
+#else
+    case KW_SAY:
+        why = WHY_BUILD;
+        break;
+#endif
 #if BOOT_CONF_INCLUDE
     case KW_INCLUDE:
         ps->include = value;
@@ -344,6 +374,21 @@ static uint32_t whole_lines(const char *text, uint32_t start, uint32_t end)
 {
     while (end > start && text[end - 1] != '\n')
         end--;
+    return end;
+}
+
+/* A file f of size bytes cut where its read ended: it ends at its last
+ * whole line, said (without BOOT_MESSAGES in fewer words). %lu: a long holds any size the reader gives (the
+ * 32-bit boards read 32-bit sizes: EXT_OFF32). */
+static uint32_t cut_end(const struct config_src *src,
+                        const struct config_file *f, uint64_t size)
+{
+    uint32_t pos = f->pos, end = whole_lines(src->text, pos, f->end);
+
+    con_printf(src->con, BOOT_MESSAGES
+               ? "config: warning: %s is %lu bytes; only the first %u fit\n"
+               : "config: warning: %s is %lu bytes; %u fit\n",
+               f->name, (unsigned long)size, (unsigned)(end - pos));
     return end;
 }
 
@@ -418,12 +463,8 @@ static void include(struct parse *ps, char *name)
         .pos = cfg->used, .end = cfg->used + (uint32_t)got, .id = id,
         .name = name, .cut = size > (uint64_t)got,
     };
-    if (f->cut) {
-        f->end = whole_lines(src->text, f->pos, f->end);
-        con_printf(src->con, "config: warning: %s is %llu bytes; only "
-                   "the first %u fit\n", name, (unsigned long long)size,
-                   (unsigned)(f->end - f->pos));
-    }
+    if (f->cut)
+        f->end = cut_end(src, f, size);
     cfg->includes++;
     src->text[f->end] = '\0';
     cfg->used = f->end + 1u;
@@ -504,14 +545,10 @@ void config_parse_src(const struct config_src *src, struct boot_config *cfg)
 
     *cfg = (struct boot_config){ 0 };
     ps.f[0] = (struct config_file){ .end = src->len, .id = src->id,
-                                  .name = src->path ? src->path : "config",
+                                  .name = src->path,
                                   .cut = src->cut };
-    if (src->cut) {
-        ps.f[0].end = whole_lines(src->text, 0, src->len);
-        con_printf(src->con, "config: warning: %s is %llu bytes; only the "
-                   "first %u fit\n", ps.f[0].name,
-                   (unsigned long long)src->size, (unsigned)ps.f[0].end);
-    }
+    if (src->cut)
+        ps.f[0].end = cut_end(src, &ps.f[0], src->size);
     src->text[ps.f[0].end] = '\0';
     cfg->used = ps.f[0].end + 1u;
     /* Each turn ends a line (pos moves past it) or a file (depth falls):
@@ -563,7 +600,8 @@ int config_find(const struct boot_config *cfg, const char *name)
 
 int config_default(const struct boot_config *cfg)
 {
-    int i = cfg->ontimeout ? config_find(cfg, cfg->ontimeout) : -1;
+    int i = BOOT_CONF_ONTIMEOUT && cfg->ontimeout
+                ? config_find(cfg, cfg->ontimeout) : -1;
 
     if (i < 0 && cfg->default_name)
         i = config_find(cfg, cfg->default_name);

@@ -6,10 +6,12 @@
  *   DEFAULT <label>                 (the whole rest of the line: a label
  *                                    name may hold blanks)
  *   ONTIMEOUT <label>               (the label the countdown's end boots;
- *                                    wins over DEFAULT, as syslinux)
+ *                                    wins over DEFAULT, as syslinux;
+ *                                    BOOT_CONF_ONTIMEOUT)
  *   INCLUDE <file>                  (its lines here; MENU INCLUDE too;
  *                                    BOOT_CONF_INCLUDE, CONFIG_INCLUDE_DEPTH)
- *   SAY <text>                      (printed as the file is read)
+ *   SAY <text>                      (printed as the file is read;
+ *                                    BOOT_CONF_SAY)
  *   LABEL <name>
  *       KERNEL <path>               (LINUX is a synonym)
  *       INITRD <path>[,<path>...]   (concatenated in order, as syslinux)
@@ -129,7 +131,8 @@ struct config_src {
                                   * files and ${var} results go past len */
     bool cut;                    /* the file is longer than len */
     uint64_t size;               /* the file's size (when cut) */
-    const char *path;            /* its name, for the console */
+    const char *path;            /* its name, for the console (not
+                                  * NULL when con is not) */
     uint32_t id;                 /* its identity (inode) for cycles */
     const struct console *con;   /* messages and SAY; NULL: silent */
 #if BOOT_CONF_INCLUDE              /* (the fields of what is built) */
@@ -156,9 +159,9 @@ void config_parse_src(const struct config_src *src, struct boot_config *cfg);
  * INCLUDE, no console, no variables. */
 void config_parse(char *text, uint32_t len, struct boot_config *cfg);
 
-/* The label tried first: ONTIMEOUT's, else DEFAULT's, else the first
- * MENU DEFAULT label (syslinux: DEFAULT also sets the menu's default),
- * each when it names a label; else -1. */
+/* The label tried first: ONTIMEOUT's (BOOT_CONF_ONTIMEOUT), else
+ * DEFAULT's, else the first MENU DEFAULT label (syslinux: DEFAULT also
+ * sets the menu's default), each when it names a label; else -1. */
 int config_default(const struct boot_config *cfg);
 
 /* The order labels are tried in: the default first (when there is one),

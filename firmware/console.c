@@ -79,7 +79,11 @@ static void format(struct sink *s, const char *fmt, va_list ap)
         int lng = 0;                  /* 1 l, 2 ll, 3 z */
         if (*fmt == 'l') {
             lng = 1;
-            if (*++fmt == 'l') {
+            /* ll only where it is as wide as l (the small printf's
+             * numbers are longs): on a 32-bit core the small one has
+             * none, and "ll" is an l and an unknown conversion 'l'. */
+            if (*++fmt == 'l' &&
+                (CONSOLE_FULL || sizeof(long) == sizeof(long long))) {
                 lng = 2;
                 fmt++;
             }
@@ -110,7 +114,7 @@ static void format(struct sink *s, const char *fmt, va_list ap)
             put(s, "%", 1);
             continue;
         }
-        unsigned long long u;
+        num_uint u;
         bool neg = false;
         unsigned base = 16;           /* %p */
         if (CONSOLE_FULL && (c == 'd' || c == 'i')) {

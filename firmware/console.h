@@ -2,8 +2,13 @@
  * flags '-' and '0', a width, and the l/ll/z length modifiers. No floats.
  * CONSOLE_FULL=0 (firmware/boot_conf.h, the tiny profile) keeps %c %s
  * %.*s %u %o %x, the flag '0', a width and l/ll; any other conversion
- * prints nothing. A console gets the text a piece at a time (a run of the
- * format, a string, a number). */
+ * prints nothing. Its numbers are as wide as a long (lib/num.h's
+ * num_uint), and it knows ll only where a long long is as wide (RV64, the
+ * host): on a 32-bit core its %llu is an l and an unknown conversion, which
+ * prints nothing and reads no argument (the 'u' after it is text). The
+ * tiny loader there prints no number wider than 32 bits (BLOCKDEV_LBA32,
+ * EXT_OFF32), and its messages use no ll. A console gets the text a
+ * piece at a time (a run of the format, a string, a number). */
 #ifndef EXTLOAD_CONSOLE_H
 #define EXTLOAD_CONSOLE_H
 

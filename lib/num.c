@@ -1,20 +1,27 @@
 #include "lib/num.h"
 
-/* *v /= base, returning the remainder: 16 bits at a time, so that
- * (remainder << 16 | next 16 bits) fits 32 bits for any base <= 16. */
-static uint32_t divmod(uint64_t *v, uint32_t base)
+/* *v /= base, returning the remainder. A number as wide as a long
+ * divides as it is; a 64-bit one on a 32-bit core 16 bits at a time, so
+ * that (remainder << 16 | next 16 bits) fits 32 bits for any base <= 16. */
+static uint32_t divmod(num_uint *v, uint32_t base)
 {
-    uint32_t hi = (uint32_t)(*v >> 32), lo = (uint32_t)*v;
+    if (sizeof(*v) <= sizeof(long)) {
+        uint32_t r = (uint32_t)(*v % base);
+
+        *v /= base;
+        return r;
+    }
+    uint32_t hi = (uint32_t)((uint64_t)*v >> 32), lo = (uint32_t)*v;
     uint32_t qhi = hi / base, r = hi % base;
     uint32_t mid = r << 16 | lo >> 16;
     uint32_t qmid = mid / base;
     uint32_t low = (mid % base) << 16 | (lo & 0xFFFFu);
 
-    *v = (uint64_t)qhi << 32 | qmid << 16 | low / base;
+    *v = (num_uint)((uint64_t)qhi << 32 | qmid << 16 | low / base);
     return low % base;
 }
 
-uint32_t num_digits(char d[64], uint64_t v, uint32_t base, int upper)
+uint32_t num_digits(char d[64], num_uint v, uint32_t base, int upper)
 {
     uint32_t n = 0, i;
 
@@ -69,7 +76,7 @@ uint32_t num_cut_word(char *buf, uint32_t len, uint32_t at)
     return i;
 }
 
-uint32_t num_put_u(char *buf, uint32_t len, uint32_t at, uint64_t v,
+uint32_t num_put_u(char *buf, uint32_t len, uint32_t at, num_uint v,
                    uint32_t base)
 {
     char d[65];

@@ -476,6 +476,7 @@ static void test_include_depth_cycle(void **state)
         { "d3", "INCLUDE d4\nLABEL l3\nKERNEL /3\n", 13 },
         { "d4", "INCLUDE d5\nLABEL l4\nKERNEL /4\n", 14 },
         { "d5", "LABEL l5\nKERNEL /5\n", 15 },
+        { "d6", "LABEL l6\nKERNEL /6\nAPPEND x\n", 16 },
         { "self", "LABEL s\nKERNEL /s\nINCLUDE ../extlinux.conf\n", 20 },
         { "../extlinux.conf", "LABEL never\n", 1 },
         { NULL, NULL, 0 },
@@ -520,6 +521,13 @@ static void test_include_depth_cycle(void **state)
                                "first 9 fit"), 1);
     assert_int_equal(out_count("config: d5: label 'l5' crosses the cut; "
                                "dropped"), 1);
+    /* The slot of a label dropped at an INCLUDE's cut is a new label's
+     * again, nothing of the dropped one left in it. */
+    parse_full("INCLUDE d6\nLABEL after\n", 47, false, NULL, &cfg);
+    assert_int_equal(cfg.cut_dropped, 1);
+    assert_int_equal(cfg.count, 1);
+    assert_string_equal(cfg.labels[0].name, "after");
+    assert_null(cfg.labels[0].kernel);
 }
 #endif
 
@@ -554,9 +562,11 @@ static void test_defaults(void **state)
     parse("DEFAULT vesamenu.c32\nLABEL a\nLABEL b\nMENU DEFAULT\n", &cfg);
     assert_int_equal(config_default(&cfg), 1);
 
-    /* ONTIMEOUT wins when it names a label, whatever the order. */
+    /* ONTIMEOUT wins when it names a label, whatever the order; the
+     * tiny profile (BOOT_CONF_ONTIMEOUT=0) skips it: DEFAULT's. */
     parse("ONTIMEOUT c\nDEFAULT b\nLABEL a\nLABEL b\nLABEL c\n", &cfg);
-    assert_int_equal(config_default(&cfg), 2);
+    assert_int_equal(config_default(&cfg), BOOT_CONF_ONTIMEOUT ? 2 : 1);
+    assert_int_equal(cfg.lines_skipped, BOOT_CONF_ONTIMEOUT ? 0 : 1);
     parse("OnTimeout nothing\nDEFAULT b\nLABEL a\nLABEL b\n", &cfg);
     assert_int_equal(config_default(&cfg), 1);
     parse("LABEL a\nLABEL b\n", &cfg);
@@ -577,8 +587,14 @@ static void test_say_and_unhandled_named_once(void **state)
                " fdtoverlays /p.dtbo\n IPAPPEND 2\n KASLRSEED\n"
                "say second line\n", sizeof(text), false, NULL, &cfg);
     assert_int_equal(cfg.count, 1);
+#if BOOT_CONF_SAY
     assert_int_equal(out_count("Booting the Debian card\n"), 1);
     assert_int_equal(out_count("second line\n"), 1);
+#else
+    /* the tiny profile: SAY named once and skipped, its text not shown */
+    assert_int_equal(out_count("Booting the Debian card"), 0);
+    assert_int_equal(out_count("config: SAY: " WHY_BUILD "skipped\n"), 1);
+#endif
     assert_int_equal(out_count("config: UI: " WHY_UNKNOWN "skipped\n"), 1);
     assert_int_equal(out_count("config: MENU COLOR: " WHY_UNKNOWN
                                "skipped\n"), 1);
@@ -588,9 +604,18 @@ static void test_say_and_unhandled_named_once(void **state)
                                "skipped\n"), 1);
     assert_int_equal(out_count("config: KASLRSEED: " WHY_UNKNOWN
                                "skipped\n"), 1);
-    assert_int_equal(out_count("skipped"), 5);
-    assert_int_equal(cfg.lines_skipped, 8);
+    assert_int_equal(out_count("skipped"), BOOT_CONF_SAY ? 5 : 6);
+    assert_int_equal(cfg.lines_skipped, BOOT_CONF_SAY ? 8 : 10);
     assert_string_equal(cfg.labels[0].kernel, "/a");
+
+    /* Case is of letters only: '[' and '{' differ in 0x20 too, and are
+     * two words. */
+    parse_full("UI[ 1\nui{ 2\nUi[ 3\nLABEL a\n", sizeof(text), false, NULL,
+               &cfg);
+    assert_int_equal(out_count("config: UI[: " WHY_UNKNOWN "skipped\n"), 1);
+    assert_int_equal(out_count("config: ui{: " WHY_UNKNOWN "skipped\n"), 1);
+    assert_int_equal(out_count("skipped"), 2);
+    assert_int_equal(cfg.lines_skipped, 3);
 
     /* A label keyword before the first LABEL: named as such. */
     parse_full("APPEND quiet\nappend quiet\nLABEL a\n", sizeof(text), false,
