@@ -123,20 +123,6 @@
 #define BOOT_SIGNED 0
 #endif
 
-/* BOOT_RELATIVE_PATHS: a path in extlinux.conf that does not start with
- * '/' (KERNEL vmlinuz, INITRD ../initrd.img, FDTDIR dtbs).
- *   1  taken from the config file's folder, as syslinux and U-Boot's
- *      extlinux support take it. The default profile.
- *   0  taken from the root: vmlinuz is /vmlinuz (the console names the
- *      path it opened; a distribution's file names its files from the
- *      root). FDTDIR's directory gets the board's fdtfile after a '/'.
- *      The tiny profile's choice; `make size`'s firmware/boot_file line
- *      shows what it saves.
- * Either way "." and ".." are resolved in the name (".." stops at /). */
-#ifndef BOOT_RELATIVE_PATHS
-#define BOOT_RELATIVE_PATHS (!EXTLOAD_TINY)
-#endif
-
 /* BOOT_CONFIG_MAX: bytes of extlinux.conf (with every file INCLUDE reads
  * and the APPEND lines ${var} rewrites) the loader reads. They live in
  * the load window's tail (firmware/README.md, "The load window"), not in

@@ -52,13 +52,9 @@ int32_t boot_path_join(char *out, const char *dir, const char *path,
 {
     uint32_t dlen = 0, at = 0, cs = 0;    /* cs: the component's start */
 
-#if BOOT_RELATIVE_PATHS
     if (len == 0 || path[0] != '/')
         while (dir && dir[dlen])
             dlen++;
-#else
-    (void)dir;                            /* every path from the root */
-#endif
     /* Bounded by dlen + len + 2 bytes, each looked at once or, the first
      * of a component, twice. */
     for (uint32_t i = 0; i <= dlen + len + 1u; i++) {

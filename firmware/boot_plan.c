@@ -118,19 +118,9 @@ int boot_plan_resolve(const struct boot_env *env, struct boot_state *st,
     }
     int32_t n = boot_path_join(st->path, st->cfg->dir, f->src, f->src_len);
 
-    if (n >= 0 && (f->flags & BOOT_PF_FDTDIR)) {
-#if BOOT_RELATIVE_PATHS
+    if (n >= 0 && (f->flags & BOOT_PF_FDTDIR))
         n = boot_path_join(st->path, st->path, env->fdtfile,
                            str_len(env->fdtfile));
-#else
-        /* The board's fdtfile after the directory and a '/' (a longer
-         * path fails: the length it would have had does not fit). */
-        n += (int32_t)fmt_snprintf(st->path + n, BOOT_PATH_MAX - (uint32_t)n,
-                                   "/%s", env->fdtfile);
-        if (n >= (int32_t)BOOT_PATH_MAX)
-            n = -1;
-#endif
-    }
     if (n < 0) {
         if (BOOT_MESSAGES)
             fmt_snprintf(st->plan->fail.why, sizeof(st->plan->fail.why),

@@ -78,8 +78,7 @@ int32_t boot_file_read(struct boot_state *st, const char *path, void *dst,
 const char *boot_open_why(const struct boot_env *env,
                           const struct boot_state *st, int rc, char *buf,
                           uint32_t len);
-/* Joins path[0..len) onto dir (unless it starts with '/'; never without
- * BOOT_RELATIVE_PATHS: every path from the root), then drops
+/* Joins path[0..len) onto dir (unless it starts with '/'), then drops
  * empty and "." components and lets ".." remove the one before it (never
  * above /): into out (BOOT_PATH_MAX bytes). Its length, or -1 when it
  * does not fit (nor, as it is built, with a "." or ".." not yet taken

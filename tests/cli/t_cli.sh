@@ -361,8 +361,6 @@ head -c 3000 /dev/urandom >"$lr/boot/fw_dynamic.bin"
 printf 'initrd\n' >"$lr/boot/initrd.img"
 printf 'LABEL lin\n KERNEL ../Image\n INITRD ../initrd.img\n' \
     >"$lr/boot/extlinux/extlinux.conf"
-# The tiny profile (BOOT_RELATIVE_PATHS=0) takes ../Image from the root.
-if tiny; then cp "$lr/boot/Image" "$lr/boot/initrd.img" "$lr/"; fi
 PATH=$PATH:/sbin:/usr/sbin mke2fs -q -F -t ext4 -d "$lr" "$tmp/linux.img" 8M
 "$X" boot "$tmp/linux.img" --board sifive-u -o "$tmp/lo" </dev/null >"$tmp/lo.log" 2>&1
 rc=$?

@@ -149,8 +149,6 @@ LABEL second
   KERNEL /boot/b.bin
   devicetree /boot/board.dtb
 CONF
-# The tiny profile (BOOT_RELATIVE_PATHS=0) takes ../c.bin from the root.
-if tiny; then cp "$r/boot/c.bin" "$r/c.bin"; fi
 mkimg "$r" "$tmp/dir.img"
 boot dir "$tmp/dir.img" sifive-u
 log=$tmp/dir.log

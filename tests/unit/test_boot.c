@@ -824,21 +824,11 @@ static void test_initrd_concatenated_relative_paths(void **state)
         { "extlinux/vmlinuz", 2000, NULL, NULL, 4, NULL, 0 },
         { NULL, 0, NULL, NULL, 0, NULL, 0 },
     };
-#if BOOT_RELATIVE_PATHS
     assert_int_equal(run_boot(&run, make_image("relative", plain), W(16384),
                               false), 0);
     assert_log(&run, "load: /k: ");          /* ".." stops at the root */
     assert_said(&run, "load: /extlinux/vmlinuz -> 0x20000000, 2000 bytes");
     assert_kernel(&run, 2000, 4);
-#else
-    /* Without BOOT_RELATIVE_PATHS (the tiny profile) every path is taken
-     * from the root: vmlinuz is /vmlinuz, not the config folder's. */
-    assert_int_equal(run_boot(&run, make_image("relative", plain), W(16384),
-                              false), BOOT_ENOLABEL);
-    assert_log(&run, "load: /k: ");          /* ".." stops at the root */
-    assert_log(&run, "load: /vmlinuz: ");
-    assert_int_equal(run.handoffs, 0);
-#endif
     done(&run);
 }
 
@@ -882,12 +872,7 @@ static void test_fdtdir(void **state)
 {
     const struct file files[] = {
         { "boot/extlinux/extlinux.conf", 0,
-#if BOOT_RELATIVE_PATHS
           "LABEL d\n KERNEL /k\n FDTDIR dtbs\n", NULL, 0, NULL, 0 },
-#else       /* every path from the root (the tiny profile) */
-          "LABEL d\n KERNEL /k\n FDTDIR /boot/extlinux/dtbs\n", NULL, 0,
-          NULL, 0 },
-#endif
         { "k", 500, NULL, NULL, 1, NULL, 0 },
         { "boot/extlinux/dtbs/sifive/hifive-unleashed-a00.dtb", 0,
           "the board's tree", NULL, 0, NULL, 0 },
@@ -905,8 +890,7 @@ static void test_fdtdir(void **state)
     done(&run);
     /* A board without an fdtfile: the label fails by name. */
     assert_int_equal(run_boot(&run, img, W(16384), false), BOOT_ENOLABEL);
-    assert_fail(&run, BOOT_RELATIVE_PATHS ? "fdt: dtbs: "
-                                          : "fdt: /boot/extlinux/dtbs: ",
+    assert_fail(&run, "fdt: dtbs: ",
                 "FDTDIR, but this board names no device-tree file",
                 BOOT_EFDT, "; no labels left");
     done(&run);
