@@ -68,7 +68,9 @@
 /* CONSOLE_FULL: what the console's printf (firmware/console.c) formats.
  *   1  %% %c %s %.*s %.Ns %d %i %u %o %x %X %p, flags '-' and '0', a
  *      width, the l/ll/z length modifiers.
- *   0  %c %s %.*s %u %o %x with '0', a width and l/ll: what the loader's
+ *   0  %c %s %.*s %u %o %x with '0', a width and l (ll only where a
+ *      long long is as wide as a long: RV64, the host; the Cortex-M3
+ *      image has none, which bench.t_size checks): what the loader's
  *      own messages and the host tool's ls and stat use when
  *      BOOT_INTERACTIVE is 0 (no signed numbers, no %X, %p, %z, %%, no
  *      '-', no digits after the '.'; those print nothing). The tiny
@@ -142,8 +144,8 @@
  * CONFIG_INCLUDE_DEPTH (4) files deep, relative to the config's
  * directory; a cycle, a deeper one or a file that cannot be read is
  * refused by name and the rest of the config is read.
- *   1  the default profile (`make size` prints the cost of the three
- *      config options together).
+ *   1  the default profile (`make size` prints the cost of the config
+ *      options together).
  *   0  INCLUDE lines are named on the console and skipped. The tiny
  *      profile's choice. */
 #ifndef BOOT_CONF_INCLUDE
@@ -162,11 +164,23 @@
 /* BOOT_CONF_SAY: extlinux.conf's SAY lines.
  *   1  SAY's text is printed on the console as the file is read.
  *   0  SAY lines are named on the console once and skipped, like
- *      INCLUDE without BOOT_CONF_INCLUDE. The tiny profile's choice (its
- *      cost is in the commit that made it a switch; the noconf image of
- *      `make size` does not build it). */
+ *      INCLUDE without BOOT_CONF_INCLUDE. The tiny profile's choice
+ *      (`make size` prints the cost of the config options together). */
 #ifndef BOOT_CONF_SAY
 #define BOOT_CONF_SAY (!EXTLOAD_TINY)
+#endif
+
+/* BOOT_CONF_ONTIMEOUT: extlinux.conf's ONTIMEOUT, the label the
+ * countdown's end boots (syslinux), tried before DEFAULT's.
+ *   1  the default profile: config_default() takes ONTIMEOUT's label
+ *      when it names one.
+ *   0  ONTIMEOUT lines are named on the console once and skipped: the
+ *      default is DEFAULT's label, else MENU DEFAULT's. A loader without
+ *      a countdown (BOOT_INTERACTIVE=0) can live without it. The tiny
+ *      profile's choice (`make size` prints the cost of the config options
+ *      together). */
+#ifndef BOOT_CONF_ONTIMEOUT
+#define BOOT_CONF_ONTIMEOUT (!EXTLOAD_TINY)
 #endif
 
 /* BOOT_UINITRD: an INITRD file with a U-Boot legacy image header
@@ -186,8 +200,8 @@
  *      kernel gets one initrd, their concatenation (a cpio archive may
  *      be split so). More files fail the label. The default profile.
  *   0  INITRD names one file, a ',' part of its name (a list fails as a
- *      file that is not there, by that name). The tiny profile's choice;
- *      `make size`'s firmware/boot_plan line shows what it saves. */
+ *      file that is not there, by that name). The tiny profile's choice
+ *      (`make size` prints the cost of the config options together). */
 #ifndef BOOT_INITRD_LIST
 #define BOOT_INITRD_LIST (!EXTLOAD_TINY)
 #endif
@@ -204,19 +218,6 @@
  */
 #ifndef SHA256_UNROLL
 #define SHA256_UNROLL (!EXTLOAD_TINY)
-#endif
-
-/* BOOT_CONF_ONTIMEOUT: extlinux.conf's ONTIMEOUT, the label the
- * countdown's end boots (syslinux), tried before DEFAULT's.
- *   1  the default profile: config_default() takes ONTIMEOUT's label
- *      when it names one.
- *   0  ONTIMEOUT lines are named on the console once and skipped: the
- *      default is DEFAULT's label, else MENU DEFAULT's. A loader without
- *      a countdown (BOOT_INTERACTIVE=0) can live without it. The tiny
- *      profile's choice (its cost is in the commit that made it a
- *      switch; the noconf image of `make size` does not build it). */
-#ifndef BOOT_CONF_ONTIMEOUT
-#define BOOT_CONF_ONTIMEOUT (!EXTLOAD_TINY)
 #endif
 
 #endif

@@ -73,10 +73,11 @@ if [ "$PROFILE" = default ]; then
     echo
 fi
 # The config directives the tiny profile leaves out (firmware/boot_conf.h
-# BOOT_CONF_INCLUDE, BOOT_CONF_VARS, BOOT_UINITRD): the loader built
-# without the three, and the difference.
+# BOOT_CONF_INCLUDE, BOOT_CONF_VARS, BOOT_UINITRD, BOOT_CONF_SAY,
+# BOOT_CONF_ONTIMEOUT, BOOT_INITRD_LIST): the loader built without the six,
+# and the difference.
 option_cost default extload.bin extload-noconf.bin them \
-    "BOOT_CONF_INCLUDE + BOOT_CONF_VARS + BOOT_UINITRD (INCLUDE, \${var}, uInitrd)"
+    "BOOT_CONF_INCLUDE + BOOT_CONF_VARS + BOOT_UINITRD + BOOT_CONF_SAY + BOOT_CONF_ONTIMEOUT + BOOT_INITRD_LIST (INCLUDE, \${var}, uInitrd, SAY, ONTIMEOUT, INITRD a,b)"
 # The tiny profile's error sentences (firmware/boot_conf.h BOOT_MESSAGES):
 # the loader built with them, and the difference.
 option_cost tiny extload-msgs.bin extload.bin them \
