@@ -1,12 +1,13 @@
 /* SD and MMC cards in SPI mode, read as 512-byte sectors.
  *
  * sdspi_init() brings a card up at <= 400 kHz (CMD0, CMD8, CMD59, ACMD41
- * or CMD1, CMD58, CMD16, CMD9, CMD10: sdspi_conf.h) and then switches the bus to the
- * card's rated clock, at most max_hz and 25 MHz. sdspi_read() moves any
- * number of 512-byte sectors straight into the caller's buffer: one
- * sector with CMD17, more as one CMD18 run ended by CMD12. Every block's
- * CRC16 is checked; a failed run restarts from the failed sector at most
- * SDSPI_RETRIES times. Every wait is limited by the board's ms clock.
+ * or CMD1, CMD58, CMD16, CMD9, CMD10: sdspi_conf.h) and then switches the
+ * bus to the card's rated clock, at most max_hz and 25 MHz. sdspi_read()
+ * moves any number of 512-byte sectors straight into the caller's
+ * buffer: one sector with CMD17, more as one CMD18 run ended by CMD12.
+ * Every block's CRC16 is checked; a failed run restarts from the failed
+ * sector at most SDSPI_RETRIES times. Every wait is limited by the
+ * board's ms clock.
  * All state lives in struct sdspi.
  */
 #ifndef EXTLOAD_SDSPI_H

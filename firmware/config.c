@@ -88,7 +88,6 @@ static char *word_end(char *p)
     return p;
 }
 
-
 /* a[0..n) and b[0..m) are the same word, ignoring case. */
 static bool same_word(const char *a, uint32_t n, const char *b, uint32_t m)
 {
@@ -209,7 +208,7 @@ static void parse_menu(struct parse *ps, char *kw, uint32_t kw_len,
     char *text = blanks_end(value + n);
     enum keyword sub = match_keyword(value, n);
 
-    (void)text;                   /* no MENU line with a text: tiny */
+    (void)text;       /* read only by MENU INCLUDE, TITLE and LABEL */
 
     if (sub == KW_DEFAULT && cur) {
         if (!cfg->menu_default)       /* cur is the last label */
@@ -378,8 +377,9 @@ static uint32_t whole_lines(const char *text, uint32_t start, uint32_t end)
 }
 
 /* A file f of size bytes cut where its read ended: it ends at its last
- * whole line, said (without BOOT_MESSAGES in fewer words). %lu: a long holds any size the reader gives (the
- * 32-bit boards read 32-bit sizes: EXT_OFF32). */
+ * whole line, said (without BOOT_MESSAGES in fewer words). %lu: a long
+ * holds any size the reader gives (the 32-bit boards read 32-bit sizes:
+ * EXT_OFF32). */
 static uint32_t cut_end(const struct config_src *src,
                         const struct config_file *f, uint64_t size)
 {

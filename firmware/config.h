@@ -65,7 +65,8 @@
 struct config_label {
     const char *name;
     const char *kernel;          /* NULL: the label has no KERNEL line */
-    const char *initrd;          /* NULL: none; a,b: concatenated */
+    const char *initrd;          /* NULL: none; a,b: concatenated
+                                    (BOOT_INITRD_LIST) */
     const char *fdt;             /* NULL: none; "-": no tree at all */
     const char *fdtdir;          /* NULL: none; FDT wins over it */
     const char *firmware;        /* NULL: none */
