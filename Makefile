@@ -74,12 +74,12 @@ BOARD_DEFS := -DBLOCKDEV_LBA32=1 -DEXT_OFF32=1
 # Link-time optimisation of the board images (issue 28): their objects
 # carry GIMPLE only and the link compiles the whole loader as one unit
 # (-flto-partition=one: one ltrans, so its -fstack-usage and call graph
-# cover every function; tests/bench/rules.mk). board/libc/mem.c stays out
+# cover every function; tests/bench/rules.mk). lib/libc/mem.c stays out
 # (BOARD_NO_LTO): gcc emits memcpy/memset calls after the plugin has
 # resolved the symbols, so the mem* must be ordinary objects. BOARD_LTO=
 # (empty) builds the images the old way.
 BOARD_LTO ?= -flto -flto-partition=one
-BOARD_NO_LTO := board/libc/mem.c
+BOARD_NO_LTO := lib/libc/mem.c
 # $(call board_lto,FLAGS): FLAGS, or -fno-lto for the object being built
 # when it is in BOARD_NO_LTO (in a recipe, where $< is its source).
 board_lto = $(if $(filter $(BOARD_NO_LTO),$<),-fno-lto,$(1))
@@ -112,7 +112,7 @@ objs = $(patsubst %.c,$(1)/%.o,$(2))
 BASE_SRC := $(wildcard lib/*.c)
 FS_SRC   := $(wildcard fs/*.c)
 DRV_SRC  := $(wildcard drivers/sdspi*.c)
-FW_SRC   := $(wildcard firmware/*.c)
+FW_SRC   := $(wildcard firmware/*/*.c)
 LIB_SRC  := $(BASE_SRC) $(FS_SRC) $(DRV_SRC) $(FW_SRC)
 # The host port: an image file as the block device, stdio as the console,
 # and the Cortex-M hand-off decision (pure C) it reports.
@@ -121,7 +121,7 @@ HOSTPORT_SRC := $(filter-out board/host/main.c,$(wildcard board/host/*.c)) \
 # What every board links besides its CPU layer and its own folder: mem*,
 # the stack's high-water mark, board_stop, the SD card as a block device
 # (board/main.c comes apart, so a test build can bring its own board_main).
-BOARD_SHARED_SRC := board/libc/mem.c board/stack.c board/stop.c board/card.c
+BOARD_SHARED_SRC := lib/libc/mem.c board/stack.c board/stop.c board/card.c
 # Test-only code: the SD card model, image helpers.
 TSUP_SRC := $(wildcard tests/support/*.c) $(wildcard tests/sdcard/*.c)
 UNIT_SRC := $(wildcard tests/unit/test_*.c)

@@ -1,7 +1,7 @@
 /* The porting contract: what a board folder provides, what is optional,
  * and what the CPU layer beside it (board/cortex-m/, ...) provides.
  * Generic code reaches a board only through these functions and through
- * struct boot_env (firmware/boot.h), which board_init() fills.
+ * struct boot_env (firmware/boot/boot_env.h), which board_init() fills.
  *
  * Boot order on every board:
  *
@@ -22,9 +22,10 @@
 #include <stdint.h>
 
 #include "board/board_conf.h"
-#include "firmware/boot.h"
+#include "firmware/boot/boot_env.h"
+#include "firmware/boot/boot_err.h"
 #include "board/cpu.h"
-#include "firmware/console.h"
+#include "firmware/console/console.h"
 
 /* ---- Mandatory: every board provides these ------------------------- */
 
@@ -79,7 +80,7 @@ __attribute__((noreturn)) void board_main(void);
 /* ---- Provided by the CPU layer: board/cpu.h ---------------------- */
 
 /* cpu_reset() is the board's where the architecture has no system reset
- * (RISC-V: board/sifive-u/reset.c). memcpy & co.: board/libc/mem.c. */
+ * (RISC-V: board/sifive-u/reset.c). memcpy & co.: lib/libc/mem.c. */
 
 /* ---- Linker symbols every board's script defines --------------------
  *

@@ -7,7 +7,7 @@
 #include <stdint.h>
 
 #include "drivers/sdspi.h"
-#include "firmware/console.h"
+#include "firmware/console/console.h"
 #include "fs/blockdev.h"
 
 struct board_card {

@@ -19,7 +19,7 @@
  *   cpu_reset    a system reset (the prompt's `reset`); the board's where
  *                the architecture has none (RISC-V)
  *   cpu_stack_used, cpu_semihost_exit, cpu_park, cpu_idle
- * memcpy, memmove, memset, memcmp are board/libc/mem.c, shared by all.
+ * memcpy, memmove, memset, memcmp are lib/libc/mem.c, shared by all.
  */
 #define CPU_FAULT_EXIT_CODE 0x7F
 

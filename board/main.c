@@ -1,6 +1,7 @@
 /* The one board_main every board shares: set the board up, run the boot
  * flow, stop with its outcome. A test build links its own instead. */
 #include "board/board.h"
+#include "firmware/boot/boot.h"
 
 static struct boot_state state;
 

@@ -21,7 +21,7 @@
  * Image header (magic2 "RSC\x05" at 0x38) is entered through SBI firmware
  * (the label's FIRMWARE, else /boot/fw_dynamic.bin), placed at the
  * board's RAM base + its text_offset with its image_size kept free, the
- * initrd and the device tree above it (firmware/boot_plan.c).
+ * initrd and the device tree above it (firmware/boot/boot_plan.c).
  *   1  the default profile. `make size` shows its cost in the
  *      firmware/boot line; about 1,170 bytes of it on Cortex-M3 -Os
  *      (boot_plan.c: 2,507 bytes with it, 1,337 without).
@@ -36,7 +36,7 @@
  * partition table, the reader or the boot flow, and why extlinux.conf's
  * keyword is skipped.
  *   1  its sentence ("card did not respond to a command"), from the
- *      tables in drivers/sdspi.h, fs/part.h, fs/ext.h and firmware/boot.h,
+ *      tables in drivers/sdspi.h, fs/part.h, fs/ext.h and firmware/boot/boot.h,
  *      the flow's own reasons ("9000 bytes, larger than the 8192 bytes
  *      left in the load window", a digest that does not match), and
  *      "config: UI: not handled by extload; skipped".
@@ -65,7 +65,7 @@
 #define BOOT_REPORT (!EXTLOAD_TINY)
 #endif
 
-/* CONSOLE_FULL: what the console's printf (firmware/console.c) formats.
+/* CONSOLE_FULL: what the console's printf (firmware/console/console.c) formats.
  *   1  %% %c %s %.*s %.Ns %d %i %u %o %x %X %p, flags '-' and '0', a
  *      width, the l/ll/z length modifiers.
  *   0  %c %s %.*s %u %o %x with '0', a width and l (ll only where a
@@ -95,8 +95,8 @@
 #define BOOT_INTERACTIVE (!EXTLOAD_TINY)
 #endif
 
-/* BOOT_FDT_EDIT: the device tree reader and editor (firmware/fdt.c,
- * firmware/fdt_edit.c, API in firmware/fdt.h): checks every offset and
+/* BOOT_FDT_EDIT: the device tree reader and editor (firmware/fdt/fdt.c,
+ * firmware/fdt/fdt_edit.c, API in firmware/fdt/fdt.h): checks every offset and
  * length of a DTB, reads the root's cells and the /memory ranges, and
  * copies the tree into a buffer with room to set /chosen's bootargs and
  * linux,initrd-start/-end (what a Linux kernel needs from its loader).
@@ -113,11 +113,11 @@
  *   1  a label's SIGNATURE line is read, and when the board gives a
  *      public key (env->pubkey) a label boots only when the Ed25519
  *      signature in that file verifies over its message
- *      (firmware/sigmsg.h): the label's name, APPEND, and every file's
+ *      (firmware/crypto/sigmsg.h): the label's name, APPEND, and every file's
  *      path, size and SHA-256 (each file hashed once, as it loads).
  *      Set by `make firmware BOOT_PUBKEY=key.pub.pem` (the images go to
  *      build/BOARD-signed/), and on the host (extload message, sign,
- *      verify). Links firmware/ed25519.c, sha512.c and sigmsg.c: the
+ *      verify). Links firmware/crypto/ed25519.c, sha512.c and sigmsg.c: the
  *      signed image's extra flash is in `make size` (`signed` option).
  *   0  no SIGNATURE keyword (skipped like any unknown one), nothing of
  *      the verifier linked. Both profiles' choice on the boards. */
@@ -195,7 +195,7 @@
 #endif
 
 /* BOOT_INITRD_LIST: INITRD a,b,c (U-Boot's extlinux reads it so).
- *   1  up to BOOT_INITRD_PARTS (firmware/boot.h) files, each opened,
+ *   1  up to BOOT_INITRD_PARTS (firmware/boot/boot.h) files, each opened,
  *      checked against its own .sha256 and loaded back to back: the
  *      kernel gets one initrd, their concatenation (a cpio archive may
  *      be split so). More files fail the label. The default profile.

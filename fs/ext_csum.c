@@ -1,4 +1,4 @@
-/* Every CRC fs/ needs (fs/crc.h), and the seed of inode-owned metadata. */
+/* Every CRC fs/ needs (lib/crc.h), and the seed of inode-owned metadata. */
 #include "ext_priv.h"
 
 /* Each reflected CRC folds a byte in as two nibbles through its table of

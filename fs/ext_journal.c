@@ -36,7 +36,7 @@
  */
 #include "ext_priv.h"
 #include "lib/num.h"
-#include "be.h"
+#include "lib/be.h"
 #include "jbd2.h"
 
 #if EXT_JOURNAL

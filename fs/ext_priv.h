@@ -5,10 +5,10 @@
 #include <string.h>
 
 #include "ext.h"
-#include "crc.h"
+#include "lib/crc.h"
 #include "ext_conf.h"
 #include "ext_format.h"
-#include "le.h"
+#include "lib/le.h"
 
 #define EXT_NO_SECTOR           BLOCKDEV_LBA_MAX
 

@@ -1,6 +1,6 @@
 /* jbd2 on-disk format: the journal an ext3/ext4 filesystem keeps in an
  * inode (s_journal_inum). Every field is BIG-endian (be32/be64 from
- * fs/be.h). Each block of the log starts with the 12-byte header; the
+ * lib/be.h). Each block of the log starts with the 12-byte header; the
  * journal superblock is log block 0. Offsets are from the block start. */
 #ifndef EXTLOAD_JBD2_H
 #define EXTLOAD_JBD2_H

@@ -3,11 +3,11 @@
 #include <string.h>
 
 #include "ext_format.h"
-#include "le.h"
+#include "lib/le.h"
 #include "part.h"
 #include "part_format.h"
 
-#include "crc.h"
+#include "lib/crc.h"
 #include "ext_conf.h"
 
 /* Without messages (the tiny profile) only the code and sector remain. */

@@ -1,6 +1,6 @@
 #include "board/cortex-m/cpu.h"
 
-#include "fs/le.h"
+#include "lib/le.h"
 
 int cpu_entry_for(const uint8_t *image, uint32_t size, uint32_t load_addr,
                   uint32_t ram_lo, uint32_t ram_hi, struct cpu_entry *out)

@@ -14,7 +14,7 @@
 #include "board/cortex-m/cpu.h"
 #include "board/host/disk.h"
 #include "board/host/ed25519_sign.h"
-#include "firmware/boot.h"
+#include "firmware/boot/boot.h"
 
 /* What `extload boot --board NAME` models of a board (struct host_board,
  * board/host/cmd_boot.h). The tail is the

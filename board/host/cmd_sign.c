@@ -10,9 +10,9 @@
 #include "board/host/cmd_boot.h"
 #include "board/host/disk.h"
 #include "board/host/ed25519_sign.h"
-#include "firmware/boot.h"
-#include "firmware/boot_priv.h"
-#include "firmware/sha256.h"
+#include "firmware/boot/boot.h"
+#include "firmware/boot/boot_priv.h"
+#include "firmware/crypto/sha256.h"
 
 const char host_sign_usage[] =
 #if BOOT_SIGNED
@@ -189,7 +189,7 @@ static const uint8_t hash_only_key[32];
 /* ---- a directory tree, before it becomes a card ----
  *
  * The message of a label from the files of DIR, the tree mke2fs -d
- * makes the card from: the plan's rules (firmware/boot_plan.c) over
+ * makes the card from: the plan's rules (firmware/boot/boot_plan.c) over
  * host files, so a card can be signed before it is made. The same
  * config paths and cut, the same path joins (boot_path_join), the same
  * file order: kernel, INITRD parts, FDT (or FDTDIR + the board's

@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "firmware/sha512.h"
+#include "firmware/crypto/sha512.h"
 
 #ifdef ED25519_SIGNER              /* the default host build's */
 

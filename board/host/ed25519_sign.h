@@ -1,5 +1,5 @@
 /* Ed25519 signing for the host tool (`extload sign`), on the verifier's
- * own SHA-512 and field arithmetic (firmware/ed25519.c, ED25519_SIGNER),
+ * own SHA-512 and field arithmetic (firmware/crypto/ed25519.c, ED25519_SIGNER),
  * and the PEM key files OpenSSL writes:
  *
  *   openssl genpkey -algorithm ed25519 -out boot.key      PRIVATE KEY
@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "firmware/ed25519.h"
+#include "firmware/crypto/ed25519.h"
 
 #define ED25519_SEED_BYTES 32u
 

@@ -13,7 +13,7 @@
  * Exit 0 on success (--help and --version print on stdout), 1 on a
  * filesystem or lookup error (exactly one line on stderr starting
  * "extload: "), 2 on a usage error (the usage on stderr). ls, stat and
- * info print what the prompt's commands print (firmware/cmd_fs.c).
+ * info print what the prompt's commands print (firmware/boot/cmd_fs.c).
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -25,7 +25,7 @@
 #include "board/host/cmd_sign.h"
 #include "board/host/disk.h"
 #include "firmware/boot_conf.h"
-#include "firmware/cmd_fs.h"
+#include "firmware/boot/cmd_fs.h"
 #include "fs/ext.h"
 #include "fs/part.h"
 

@@ -1,7 +1,7 @@
 /* The RAM a RISC-V board has, read from the flattened device tree the
  * previous stage passes in a1: the first (address, size) pair of the
  * /memory node's reg, and how many harts /cpus lists (its cpu@N nodes).
- * Nothing else of the tree is read (firmware/fdt.c is
+ * Nothing else of the tree is read (firmware/fdt/fdt.c is
  * the editor); every offset and length is checked against the header and
  * the bytes the caller says are readable, and the walk is bounded by the
  * structure block's length and FDT_MEM_DEPTH_MAX.

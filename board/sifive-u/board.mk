@@ -9,7 +9,7 @@
 # BOARD_SEMIHOSTING and BOOT_REQUIRE_SHA256 as for lm3s6965evb; PROFILE=tiny
 # builds build/sifive-u-tiny/ with the profile's defines. The
 # toolchain (Debian's gcc-riscv64-unknown-elf) ships no libc: string.h
-# comes from board/libc.
+# comes from lib/libc.
 
 SIFIVE_DIR     := $(BUILD)/sifive-u$(PSUF)$(SSUF)
 RV_CC          ?= riscv64-unknown-elf-gcc
@@ -22,7 +22,7 @@ BOOT_REQUIRE_SHA256 ?= 0
 
 RV_ARCH := -march=rv64imac_zicsr -mabi=lp64 -mcmodel=medany
 # The freestanding flags every RISC-V image shares (the test kernel too).
-RV_CFLAGS := $(CSTD) $(WARN) -I. -isystem board/libc $(RV_ARCH) -Os -g \
+RV_CFLAGS := $(CSTD) $(WARN) -I. -isystem lib/libc $(RV_ARCH) -Os -g \
             -ffreestanding -nostdlib -ffunction-sections -fdata-sections \
             -fno-tree-loop-distribute-patterns $(BOARD_DEFS)
 

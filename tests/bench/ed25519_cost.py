@@ -4,12 +4,12 @@
     ed25519_cost.py --map fw-ed25519.map --obj-prefix P --ci-dir DIR
                     [--log QEMU-LOG]
 
-Flash: the input sections of firmware/ed25519.o and firmware/sha512.o (and
-firmware/sigmsg.o apart) linked into the bench image fw-ed25519.elf
+Flash: the input sections of firmware/crypto/ed25519.o and firmware/crypto/sha512.o (and
+firmware/crypto/sigmsg.o apart) linked into the bench image fw-ed25519.elf
 (tests/bench/fw_ed25519.c; --gc-sections keeps what a verify reaches).
 Stack: the deepest path from ed25519_verify (the one-shot form, which
 holds the streaming context too) through the -fcallgraph-info=su graph of
-those files (mem* frames of board/libc/mem.c not included: a few bytes).
+those files (mem* frames of lib/libc/mem.c not included: a few bytes).
 Instructions: the bench image's own line under qemu-system-arm -icount
 shift=0 (one guest instruction a nanosecond), when --log has it.
 Nothing here is linked into the board images: the loader links it only
@@ -58,10 +58,11 @@ def flash(map_path, prefix, elf, nm):
     if elf:
         sections = size.lto_attribute(
             sections, nm, elf,
-            ["firmware/ed25519.c", "firmware/sha512.c", "firmware/sigmsg.c"],
+            ["firmware/crypto/ed25519.c", "firmware/crypto/sha512.c",
+             "firmware/crypto/sigmsg.c"],
             r"ltrans[0-9]*\.ltrans\.o$")
     for sec, sz, obj in sections:
-        m = re.match(r"^firmware/(ed25519|sha512|sigmsg)\.o$", obj)
+        m = re.match(r"^firmware/crypto/(ed25519|sha512|sigmsg)\.o$", obj)
         if m:
             per[m.group(1)] += sz
     return per
@@ -100,16 +101,16 @@ def main():
     a = ap.parse_args()
     prefix = a.obj_prefix.rstrip("/") + "/"
 
-    print("Ed25519 verification (firmware/ed25519.c + sha512.c, Cortex-M3 -Os; "
+    print("Ed25519 verification (firmware/crypto/ed25519.c + sha512.c, Cortex-M3 -Os; "
           "linked only with BOOT_PUBKEY):")
     per = flash(a.map, prefix, a.elf, a.nm)
     verifier = per["ed25519"] + per["sha512"]
     print("  flash      %5d bytes (ed25519 %d + sha512 %d) of %d target: %s"
           % (verifier, per["ed25519"], per["sha512"], TARGET_FLASH,
              "ok" if verifier <= TARGET_FLASH else "OVER"))
-    print("             firmware/sigmsg.c (the signed message) %d bytes more"
+    print("             firmware/crypto/sigmsg.c (the signed message) %d bytes more"
           % per["sigmsg"] if per["sigmsg"] else
-          "             firmware/sigmsg.c not linked in the bench image")
+          "             firmware/crypto/sigmsg.c not linked in the bench image")
     st, path = deepest(a.ci_dir, "ed25519_verify")
     print("  stack      %5d bytes worst case from ed25519_verify: %s"
           % (st, " > ".join(path)))

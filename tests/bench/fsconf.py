@@ -43,7 +43,7 @@ def fs_bytes(mapfile):
             m = re.match(r"^ (\.(?:text|rodata)\S*)?\s+0x[0-9a-f]+\s+"
                          r"0x([0-9a-f]+)\s+(\S+\.o)\s*$", line)
             if m and (m.group(1) or pending):
-                if re.search(r"/c[0-9]+/(fs|lib)/", m.group(3)):
+                if re.search(r"/c[0-9]+/(fs|lib)/(?!libc/)", m.group(3)):
                     total += int(m.group(2), 16)
             pending = None
     return total
@@ -58,7 +58,7 @@ def main():
     srcs = sorted((d + "/" + f for d in ("lib", "fs")
                    for f in os.listdir(d) if f.endswith(".c")),
                   key=os.path.basename)
-    srcs += ["tests/bench/fsconf_entry.c", "board/libc/mem.c"]
+    srcs += ["tests/bench/fsconf_entry.c", "lib/libc/mem.c"]
     print("fs/ flash per build option (fs/ext_conf.h, fs/blockdev.h), as a "
           "loader links it:")
     print("  %-26s %8s" % ("option", "bytes"))

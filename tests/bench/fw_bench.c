@@ -8,7 +8,7 @@
  *    went into the window are the file's data, the rest is metadata.
  * 2. Read the very same data sectors again with the driver alone
  *    (sdspi_read, one CMD18 per run of up to CHUNK bytes): the raw pass.
- * 3. SHA-256 alone (firmware/sha256.c) over SHA_BYTES of the chunk
+ * 3. SHA-256 alone (firmware/crypto/sha256.c) over SHA_BYTES of the chunk
  *    buffer, CHUNK bytes per sha256_update: the hash pass.
  *
  * Time is the SysTick clock read to the tick: under -icount shift=0 one
@@ -25,7 +25,7 @@
 #include "drivers/mmio.h"
 #include "drivers/sdspi.h"
 #include "board/cortex-m/regs.h"
-#include "firmware/sha256.h"
+#include "firmware/crypto/sha256.h"
 #include "fs/ext.h"
 #include "fs/part.h"
 

@@ -1,5 +1,5 @@
-/* The QEMU bench build of Ed25519 verification (firmware/ed25519.c with
- * firmware/sha512.c) on lm3s6965evb: the board's clock and console, this
+/* The QEMU bench build of Ed25519 verification (firmware/crypto/ed25519.c with
+ * firmware/crypto/sha512.c) on lm3s6965evb: the board's clock and console, this
  * board_main in place of the boot flow, no card.
  *
  * Verifies RFC 8032's TEST 1 (empty message) and TEST 1024 (1023 bytes),
@@ -7,7 +7,7 @@
  * SysTick clock: under -icount shift=0 a nanosecond is one guest
  * instruction. The stack is painted just before the calls, so its
  * high-water mark afterwards is theirs (plus this frame and startup's).
- * Last, a label's signed message (firmware/sigmsg.c: a kernel, two initrd
+ * Last, a label's signed message (firmware/crypto/sigmsg.c: a kernel, two initrd
  * parts, a device tree) streamed into a verification, which must refuse
  * (the signature is TEST 1's). One line, then the exit code (0: every
  * answer right):
@@ -21,8 +21,8 @@
 #include "board/board.h"
 #include "board/cortex-m/regs.h"
 #include "drivers/mmio.h"
-#include "firmware/ed25519.h"
-#include "firmware/sigmsg.h"
+#include "firmware/crypto/ed25519.h"
+#include "firmware/crypto/sigmsg.h"
 #include "tests/support/rfc8032.h"
 
 #define TICKS_PER_MS (BOARD_SYSCLK_HZ / 1000u)

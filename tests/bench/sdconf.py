@@ -11,7 +11,7 @@ import sys
 OPTIONS = [
     ("SDSPI_CRC16_TABLE", "drivers/sdspi_crc.c", "-DSDSPI_CRC16_TABLE=0"),
     ("PL022_UNROLL", "drivers/pl022.c", "-DPL022_UNROLL=0"),
-    ("SHA256_UNROLL", "firmware/sha256.c", "-DSHA256_UNROLL=0"),
+    ("SHA256_UNROLL", "firmware/crypto/sha256.c", "-DSHA256_UNROLL=0"),
     ("SDSPI_MMC_CARDS", "drivers/sdspi.c", "-DSDSPI_MMC_CARDS=0"),
     ("SDSPI_CID", "drivers/sdspi.c", "-DSDSPI_CID=0"),
     ("SDSPI_DIAG", "drivers/sdspi.c", "-DSDSPI_DIAG=0"),

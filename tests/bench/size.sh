@@ -54,7 +54,7 @@ option_cost() {
          "$((with - without)) bytes"
     echo
 }
-# The menu and prompt (firmware/boot.h BOOT_INTERACTIVE): the loader built
+# The menu and prompt (firmware/boot/boot.h BOOT_INTERACTIVE): the loader built
 # without them, and the difference.
 option_cost default extload.bin extload-noint.bin it \
     "BOOT_INTERACTIVE (menu, countdown, prompt)"

@@ -2,7 +2,7 @@
  * below is as long as its struct; `nm -S` on the object reads them. */
 #include "drivers/pl022.h"
 #include "drivers/sdspi.h"
-#include "firmware/boot.h"
+#include "firmware/boot/boot.h"
 #include "fs/ext.h"
 
 #define SIZEOF(t) const char sizeof_##t[sizeof(struct t)] = { 0 }

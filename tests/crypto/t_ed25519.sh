@@ -4,10 +4,10 @@
 # pkeyutl -sign -rawin` over seeded messages of 1 to 4096 bytes (OpenSSL
 # 3.0 cannot sign an empty file with -rawin; the empty message is RFC
 # 8032's TEST 1 in tests/unit/test_ed25519.c). build/tools/ed25519tool
-# (firmware/ed25519.c and sha512.c, ASan + UBSan) must verify every one,
+# (firmware/crypto/ed25519.c and sha512.c, ASan + UBSan) must verify every one,
 # and refuse each with one bit flipped in the message, in R, in S or in
 # the key. Then the recipe of firmware/README.md ("Signed labels"): a
-# label's message (firmware/sigmsg.c, printed by ed25519tool message)
+# label's message (firmware/crypto/sigmsg.c, printed by ed25519tool message)
 # signed by OpenSSL verifies when streamed into the verifier, and a changed
 # kernel byte, APPEND, label name, swapped initrd parts, another key's
 # signature, a truncated or missing one do not. Last, the BOOT_PUBKEY

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fs/crc.h"
+#include "lib/crc.h"
 
 uint32_t ext_crc32c_nib(uint32_t crc, const void *p, uint32_t n);
 uint32_t ext_crc32_nib(uint32_t crc, const void *p, uint32_t n);

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "firmware/config.h"
+#include "firmware/config/config.h"
 #include "tests/fuzz/harness.h"
 
 #define CONFIG_TEXT_MAX (64u << 10)

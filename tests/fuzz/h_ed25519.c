@@ -1,5 +1,5 @@
 /* Ed25519 harness: the input is a public key (32 bytes), a signature (64)
- * and the message (the rest), through firmware/ed25519.c as the label flow
+ * and the message (the rest), through firmware/crypto/ed25519.c as the label flow
  * calls it. Invariants:
  *   - the answer is 0 or one of the ED25519_E... codes;
  *   - the message fed in pieces (sizes from the input's length) gives the
@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "firmware/ed25519.h"
+#include "firmware/crypto/ed25519.h"
 #include "tests/fuzz/harness.h"
 #include "tests/support/rfc8032.h"
 

@@ -1,5 +1,5 @@
 /* Device tree harness: a blob through fdt_check, the loader's queries,
- * fdt_open_into and fdt_set_chosen (firmware/fdt.c, firmware/fdt_edit.c).
+ * fdt_open_into and fdt_set_chosen (firmware/fdt/fdt.c, firmware/fdt/fdt_edit.c).
  *
  * The input's first 4 bytes choose the edit, the rest is the blob:
  *   [0] bit 0: with an initrd; bit 1: with bootargs; bit 2: edit in place
@@ -18,11 +18,11 @@
 #if !BOOT_FDT_EDIT
 #undef BOOT_FDT_EDIT
 #define BOOT_FDT_EDIT 1
-#include "firmware/fdt.c"
-#include "firmware/fdt_edit.c"
+#include "firmware/fdt/fdt.c"
+#include "firmware/fdt/fdt_edit.c"
 #endif
-#include "firmware/fdt.h"
-#include "firmware/fdt_format.h"
+#include "firmware/fdt/fdt.h"
+#include "firmware/fdt/fdt_format.h"
 #include "tests/fuzz/harness.h"
 
 #define FDT_FUZZ_HDR 4u

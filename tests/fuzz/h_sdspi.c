@@ -21,7 +21,7 @@
 #include <string.h>
 
 #include "drivers/sdspi.h"
-#include "fs/le.h"
+#include "lib/le.h"
 #include "tests/fuzz/harness.h"
 
 #define HDR          8u

@@ -15,7 +15,7 @@
 #   journal a bare ext3/ext4 with a dirty journal: fs/ext_journal.c's
 #           replay through small, short and missing tables, then the walk
 #   ed25519 a public key, a signature and a message through
-#           firmware/ed25519.c (seeds: the RFC 8032 vectors, which must
+#           firmware/crypto/ed25519.c (seeds: the RFC 8032 vectors, which must
 #           verify)
 #   fdt     a device tree blob: fdt_check, the queries, fdt_open_into
 #           and fdt_set_chosen (firmware/fdt*.c), QEMU's and dtc's trees
@@ -43,12 +43,12 @@ FUZZ_SRC_journal := tests/fuzz/fuzz_journal.c tests/fuzz/h_journal.c \
 FUZZ_SRC_part   := tests/fuzz/fuzz_part.c tests/fuzz/h_part.c \
                    tests/fuzz/h_walk.c tests/fuzz/crc_fast.c $(BASE_SRC) $(FS_SRC)
 FUZZ_SRC_config := tests/fuzz/fuzz_config.c tests/fuzz/h_config.c \
-                   firmware/config.c firmware/console.c lib/num.c
+                   firmware/config/config.c firmware/console/console.c lib/num.c
 FUZZ_SRC_sdspi  := tests/fuzz/fuzz_sdspi.c tests/fuzz/h_sdspi.c $(BASE_SRC) $(DRV_SRC)
 FUZZ_SRC_ed25519 := tests/fuzz/fuzz_ed25519.c tests/fuzz/h_ed25519.c \
-                   firmware/ed25519.c firmware/sha512.c
-FUZZ_SRC_fdt    := tests/fuzz/fuzz_fdt.c tests/fuzz/h_fdt.c firmware/fdt.c \
-                   firmware/fdt_edit.c $(BASE_SRC)
+                   firmware/crypto/ed25519.c firmware/crypto/sha512.c
+FUZZ_SRC_fdt    := tests/fuzz/fuzz_fdt.c tests/fuzz/h_fdt.c firmware/fdt/fdt.c \
+                   firmware/fdt/fdt_edit.c $(BASE_SRC)
 FUZZ_BINS := $(patsubst %,$(FUZZ_DIR)/fuzz_%,$(FUZZ_TARGETS))
 
 .PHONY: fuzz fuzz-build fuzz-seeds

@@ -50,7 +50,7 @@ FW=$BUILD/sifive-u/extload.elf
 HOST=$BUILD/host/extload
 DTB=dtbs/sifive/hifive-unleashed-a00.dtb
 FDTBAD="python3 $PWD/tests/tools/fdtbad.py"
-DEPTH_MAX=$(sed -n 's/^#define FDT_DEPTH_MAX \([0-9]*\)u$/\1/p' firmware/fdt.h)
+DEPTH_MAX=$(sed -n 's/^#define FDT_DEPTH_MAX \([0-9]*\)u$/\1/p' firmware/fdt/fdt.h)
 PATH=$PATH:/sbin:/usr/sbin
 qemu_build "$Q/t_boot-build.log" "make linux, the sifive-u loader, the host tool" \
     linux firmware BOARD=sifive-u host

@@ -3,8 +3,8 @@ QEMU_DIR := $(BUILD)/qemu
 
 PAYLOAD_SRC := tests/qemu/payload/payload.c tests/qemu/payload/checks.c \
                drivers/pl011.c \
-               firmware/console.c lib/num.c board/cortex-m/semihost.c \
-               board/libc/mem.c
+               firmware/console/console.c lib/num.c board/cortex-m/semihost.c \
+               lib/libc/mem.c
 PAYLOAD_CFLAGS := $(CSTD) $(WARN) -I. -mcpu=cortex-m3 -mthumb -Os -g \
                -ffreestanding -nostdlib -ffunction-sections -fdata-sections \
                -fno-tree-loop-distribute-patterns

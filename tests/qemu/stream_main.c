@@ -6,8 +6,8 @@
  *   stream: PATH, N bytes, T ms, R device reads, S sectors, sha256 HEX
  */
 #include "board/board.h"
-#include "firmware/boot_priv.h"
-#include "firmware/sha256.h"
+#include "firmware/boot/boot_priv.h"
+#include "firmware/crypto/sha256.h"
 
 #define STREAM_PATH "/stream.bin"
 

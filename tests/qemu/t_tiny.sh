@@ -55,7 +55,7 @@ r=$T/fb; fallback_tree "$r" sha
 image "$T/fb.img" "$r" --fs ext3 --table none
 boot fb "$T/fb.img"
 # A failure the flow finds itself is its code after the file (BOOT_ESHA256,
-# firmware/boot.h), no digest (firmware/boot_priv.h, BOOT_WHY).
+# firmware/boot/boot.h), no digest (firmware/boot/boot_priv.h, BOOT_WHY).
 check "tiny: ext3, the default fails its SHA-256, the next label boots" 0 \
     "label: 'broken'" "label: 'good'" 'payload: cmdline "fell-back"' \
     "verify: /boot/bad.bin: boot error -7; trying label 'good'" "!sha256 [0-9a-f]"

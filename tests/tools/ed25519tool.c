@@ -1,5 +1,5 @@
 /* ed25519tool: the host side of the loader's Ed25519 verifier
- * (firmware/ed25519.c, firmware/sha512.c, linked as they are).
+ * (firmware/crypto/ed25519.c, firmware/crypto/sha512.c, linked as they are).
  *
  *   ed25519tool verify KEY MSG SIG   0 when SIG (64 raw bytes, as `openssl
  *                                    pkeyutl -sign -rawin` writes) is a
@@ -12,7 +12,7 @@
  *   ed25519tool hex KEY              the 32 key bytes as hex
  *   ed25519tool message NAME APPEND ROLE=PATH=FILE...
  *                                    a label's signed message
- *                                    (firmware/sigmsg.h) on stdout: ROLE
+ *                                    (firmware/crypto/sigmsg.h) on stdout: ROLE
  *                                    kernel, initrd, fdt or firmware,
  *                                    PATH the path on the card, FILE the
  *                                    host file holding its bytes
@@ -28,9 +28,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "firmware/ed25519.h"
-#include "firmware/sha256.h"
-#include "firmware/sigmsg.h"
+#include "firmware/crypto/ed25519.h"
+#include "firmware/crypto/sha256.h"
+#include "firmware/crypto/sigmsg.h"
 
 /* RFC 8410: SEQUENCE { SEQUENCE { OID 1.3.101.112 }, BIT STRING { 0
  * unused bits, the 32 key bytes } }: 12 bytes of header, then the key. */

@@ -5,7 +5,7 @@
 
 IN is a tree dtc wrote (version 17, blocks in dtc's order: header,
 reservation map, structure, strings). Each CASE breaks one rule the
-loader's tree check (firmware/fdt.c) enforces and nothing else:
+loader's tree check (firmware/fdt/fdt.c) enforces and nothing else:
 
   version    version 15 (a reader of 17 needs 16 on)       FDT_EVERSION
   oob        size_dt_strings runs past totalsize           FDT_EBLOCK

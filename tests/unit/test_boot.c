@@ -16,9 +16,9 @@
 #include "board/host/cmd_boot.h"
 #include "board/cortex-m/cpu.h"
 #include "board/host/disk.h"
-#include "firmware/boot.h"
-#include "firmware/fdt.h"
-#include "firmware/sha256.h"
+#include "firmware/boot/boot.h"
+#include "firmware/fdt/fdt.h"
+#include "firmware/crypto/sha256.h"
 
 /* snprintf into an array, failing the test if it would not fit. */
 #define FMT(buf, ...) \
@@ -271,7 +271,7 @@ static void assert_said(const struct run *r, const char *needle)
 
 /* A failed label's line: "HEAD WHY TAIL" with the flow's sentence
  * (BOOT_MESSAGES), "HEAD boot error CODE TAIL" without it (the tiny
- * profile names the code after the file, firmware/boot_priv.h BOOT_WHY). */
+ * profile names the code after the file, firmware/boot/boot_priv.h BOOT_WHY). */
 static void assert_fail(const struct run *r, const char *head,
                         const char *why, int code, const char *tail)
 {

@@ -11,7 +11,7 @@
 #include <cmocka.h>
 #include <stdbool.h>
 
-#include "firmware/config.h"
+#include "firmware/config/config.h"
 
 static char text[4096];
 
@@ -323,7 +323,7 @@ static void test_menu_keywords(void **state)
  * parse_label_menu, handle_include), read, not copied. */
 
 /* What a skipped line says before "skipped" (BOOT_MESSAGES: the tiny
- * profile names the word only, firmware/config.c). */
+ * profile names the word only, firmware/config/config.c). */
 #if BOOT_MESSAGES
 #define WHY_UNKNOWN "not handled by extload; "
 #define WHY_BUILD "not in this build; "

@@ -9,8 +9,8 @@
 
 #include <cmocka.h>
 
-#include "firmware/boot.h"
-#include "firmware/console.h"
+#include "firmware/boot/boot.h"
+#include "firmware/console/console.h"
 #include "lib/num.h"
 
 #define SAME(...) do {                                                   \

@@ -9,8 +9,8 @@
 
 #include <cmocka.h>
 
-#include "firmware/ed25519.h"
-#include "firmware/sha512.h"
+#include "firmware/crypto/ed25519.h"
+#include "firmware/crypto/sha512.h"
 #include "tests/support/rfc8032.h"
 
 static void unhex(uint8_t *out, const char *hex, size_t n)

@@ -1,4 +1,4 @@
-/* The device tree reader and editor (firmware/fdt.c, firmware/fdt_edit.c)
+/* The device tree reader and editor (firmware/fdt/fdt.c, firmware/fdt/fdt_edit.c)
  * against dtc: trees compiled from .dts text at test time, QEMU's own
  * sifive_u tree (dumped at test time), the edit read back with
  * `dtc -I dtb -O dts`; every malformed case made by mutating a valid blob
@@ -23,11 +23,11 @@
 #if !BOOT_FDT_EDIT
 #undef BOOT_FDT_EDIT
 #define BOOT_FDT_EDIT 1
-#include "firmware/fdt.c"
-#include "firmware/fdt_edit.c"
+#include "firmware/fdt/fdt.c"
+#include "firmware/fdt/fdt_edit.c"
 #endif
-#include "firmware/fdt.h"
-#include "firmware/fdt_format.h"
+#include "firmware/fdt/fdt.h"
+#include "firmware/fdt/fdt_format.h"
 
 static char tmpdir[64];
 

@@ -19,8 +19,8 @@
 #include <cmocka.h>
 
 #include "board/host/disk.h"
-#include "firmware/boot.h"
-#include "firmware/sha256.h"
+#include "firmware/boot/boot.h"
+#include "firmware/crypto/sha256.h"
 
 #define FMT(buf, ...) \
     assert_true(snprintf(buf, sizeof(buf), __VA_ARGS__) < (int)sizeof(buf))

@@ -14,7 +14,7 @@
 #include <cmocka.h>
 
 #include "drivers/sdspi.h"
-#include "firmware/boot.h"
+#include "firmware/boot/boot.h"
 #include "fs/ext.h"
 #include "fs/ext_conf.h"
 #include "fs/part.h"

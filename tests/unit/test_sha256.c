@@ -7,7 +7,7 @@
 
 #include <cmocka.h>
 
-#include "firmware/sha256.h"
+#include "firmware/crypto/sha256.h"
 
 /* The other form of the compression function (SHA256_UNROLL flipped), built
  * here under other names so both are held to the same vectors whatever
@@ -29,7 +29,7 @@ void sha256_update(struct sha256 *s, const void *data, uint32_t len);
 void sha256_final(struct sha256 *s, uint8_t out[SHA256_BYTES]);
 void sha256_hex(const uint8_t *digest, uint32_t n, char *out);
 int sha256_parse_hex(const char *s, uint32_t len, uint8_t out[SHA256_BYTES]);
-#include "firmware/sha256.c"
+#include "firmware/crypto/sha256.c"
 #undef sha256_init
 #undef sha256_update
 #undef sha256_final

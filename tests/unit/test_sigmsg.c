@@ -1,4 +1,4 @@
-/* The signed message of a label (firmware/sigmsg.h): its exact bytes for
+/* The signed message of a label (firmware/crypto/sigmsg.h): its exact bytes for
  * a sample label, escaping, that every field changes them, that no two
  * labels share them, and that the verifier's sink hashes the same bytes. */
 #include <setjmp.h>
@@ -10,8 +10,8 @@
 
 #include <cmocka.h>
 
-#include "firmware/ed25519.h"
-#include "firmware/sigmsg.h"
+#include "firmware/crypto/ed25519.h"
+#include "firmware/crypto/sigmsg.h"
 
 struct buf {
     char b[4096];

@@ -11,8 +11,8 @@
 
 #include "board/cpu.h"
 #include "drivers/sifive_uart.h"
-#include "firmware/console.h"
-#include "firmware/handoff.h"
+#include "firmware/console/console.h"
+#include "firmware/boot/handoff.h"
 #include "tests/qemu/payload/checks.h"
 
 #define UART0_BASE 0x10010000u

@@ -6,7 +6,7 @@
 SIFIVE_QDIR := $(BUILD)/sifive-u/qemu
 RV_PAYLOAD_SRC := tests/qemu/payload-riscv/payload.c tests/qemu/payload/checks.c \
             drivers/sifive_uart.c \
-            firmware/console.c lib/num.c board/riscv/semihost.c board/libc/mem.c
+            firmware/console/console.c lib/num.c board/riscv/semihost.c lib/libc/mem.c
 RV_PAYLOAD_OBJ := $(call objs,$(SIFIVE_QDIR)/payload-obj,$(RV_PAYLOAD_SRC))
 
 $(eval $(call OBJ_RULE,$(SIFIVE_QDIR)/payload-obj,$$(RV_CC),$$(RV_CFLAGS),CC-PAY))
@@ -23,8 +23,8 @@ $(SIFIVE_QDIR)/%.bin: $(SIFIVE_QDIR)/%.elf
 # The S-mode test kernel that OpenSBI starts after the SBI hand-off
 # (build/sifive-u/extload-sbi.elf places nothing itself: QEMU's -device
 # loader puts it at 0x80200000).
-RV_SPAYLOAD_SRC := tests/qemu/payload-riscv/sbi_payload.c firmware/console.c \
-            lib/num.c board/libc/mem.c
+RV_SPAYLOAD_SRC := tests/qemu/payload-riscv/sbi_payload.c firmware/console/console.c \
+            lib/num.c lib/libc/mem.c
 RV_SPAYLOAD_OBJ := $(call objs,$(SIFIVE_QDIR)/payload-obj,$(RV_SPAYLOAD_SRC))
 $(SIFIVE_QDIR)/sbi-payload.elf: $(RV_SPAYLOAD_OBJ) \
                                 tests/qemu/payload-riscv/sbi_payload.ld

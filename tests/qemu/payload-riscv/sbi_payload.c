@@ -12,7 +12,7 @@
  * stack. */
 #include <stdint.h>
 
-#include "firmware/console.h"
+#include "firmware/console/console.h"
 
 #define SBI_EXT_LEGACY_PUTCHAR 0x01u
 #define SBI_EXT_LEGACY_SHUTDOWN 0x08u

@@ -9,8 +9,8 @@
 
 #include <stdint.h>
 
-#include "firmware/console.h"
-#include "firmware/handoff.h"
+#include "firmware/console/console.h"
+#include "firmware/boot/handoff.h"
 
 struct payload_checks {
     const struct console *con;     /* where "payload: ..." lines go */

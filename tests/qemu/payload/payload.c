@@ -11,9 +11,9 @@
 
 #include "drivers/mmio.h"
 #include "drivers/pl011.h"
-#include "firmware/console.h"
+#include "firmware/console/console.h"
 #include "board/cpu.h"
-#include "firmware/handoff.h"
+#include "firmware/boot/handoff.h"
 #include "tests/qemu/payload/checks.h"
 
 #define UART0_BASE 0x4000C000u

@@ -1,0 +1,422 @@
+/* The boot flow: partition, mount, config, then each label in turn. */
+#include "firmware/boot/boot_priv.h"
+
+#include <string.h>
+
+#include "lib/num.h"
+
+static const char *const config_paths[] = {
+    "/boot/extlinux/extlinux.conf",
+    "/extlinux/extlinux.conf",
+};
+/* Each one's directory, where its relative paths start. */
+static const char *const config_dirs[] = {
+    "/boot/extlinux",
+    "/extlinux",
+};
+
+/* How a line that ends the boot before any label ends: one copy. */
+static const char nothing_to_boot[] = "; nothing to boot, stop\n";
+
+/* The mount's report, out of line so its buffers are not on the stack
+ * while the mount runs. */
+__attribute__((noinline))
+static int mount_report(const struct boot_env *env, struct boot_state *st,
+                        int rc, uint32_t t0)
+{
+    const struct console *con = &env->con;
+    const struct part_info *p = &st->part;
+
+    if (rc) {
+        char why[BOOT_WHY_MAX];
+
+        const char *w = boot_ext_why(env, &st->fs, rc, why, sizeof(why));
+
+        /* A 32-bit LBA as %u: no 64-bit argument where none is needed. */
+        if (BLOCKDEV_LBA32)
+            con_printf(con, "mount: LBA %u: %s%s", (unsigned)p->lba, w,
+                       nothing_to_boot);
+        else
+            con_printf(con, "mount: LBA %llu: %s%s",
+                       (unsigned long long)p->lba, w, nothing_to_boot);
+        return BOOT_ENOFS;
+    }
+    BOOT_SAY(con, "mount: %s at LBA %llu, %u-byte blocks, %llu blocks, "
+               "%u ms\n", ext_flavour(&st->fs), (unsigned long long)p->lba,
+               1u << st->fs.blk_shift,
+               (unsigned long long)st->fs.blocks_count,
+               (unsigned)(boot_now(env) - t0));
+#if EXT_JOURNAL
+    if (st->jnl.replayed) {
+        char line[200];
+
+        ext_journal_describe(&st->fs, line, sizeof(line));
+        BOOT_SAY(con, "mount: journal %s\n", line);
+    }
+#endif
+#if BOOT_MESSAGES
+    if (st->fs.warnings & EXT_WARN_NEEDS_RECOVERY)
+        con_printf(con, "mount: warning: the journal was not replayed; "
+                   "recent changes may be missing\n");
+#if EXT_JOURNAL                   /* the only source of this warning */
+    if (st->fs.warnings & EXT_WARN_JOURNAL_CSUM)
+        con_printf(con, "mount: warning: journal blocks failed their "
+                   "checksum and were not replayed\n");
+#endif
+    if (st->fs.warnings & (EXT_WARN_NOT_CLEAN | EXT_WARN_ERRORS))
+        con_printf(con, "mount: warning: the filesystem was not cleanly "
+                   "unmounted or has errors\n");
+#else
+    /* Their EXT_WARN_* bits (fs/ext.h) as one number. */
+    if (st->fs.warnings)
+        con_printf(con, "mount: warning 0x%x\n", (unsigned)st->fs.warnings);
+#endif
+    return 0;
+}
+
+/* The line is written into the sector buffer, which the failed scan
+ * leaves free: no line buffer on the mount's path, the deepest stack. */
+static int part_report(const struct boot_env *env, struct boot_state *st,
+                       int rc)
+{
+    const struct part_info *p = &st->part;
+    char *why = (char *)st->fs.buf;
+
+#if BOOT_MESSAGES
+    /* A failed read says where and the driver's reason; the rest their
+     * sentence. */
+    if (rc != PART_EIO) {
+        con_printf(&env->con, "part: %s%s",
+                   rc == PART_ENOFS ? boot_strerror(BOOT_ENOPART)
+                                    : part_strerror(rc), nothing_to_boot);
+        return BOOT_ENOPART;
+    }
+#endif
+    part_describe_dev(p, rc, boot_dev_strerror(env), why,
+                      sizeof(st->fs.buf));
+    con_printf(&env->con, "part: %s%s", why, nothing_to_boot);
+    return BOOT_ENOPART;
+}
+
+int boot_mount(const struct boot_env *env, struct boot_state *st)
+{
+    const struct console *con = &env->con;
+    struct part_info *p = &st->part;
+    uint32_t t0 = boot_say_now(env);
+    int rc = part_find(env->bd, st->fs.buf, 0, p);
+
+    if (rc)
+        return part_report(env, st, rc);
+    if (p->scheme == PART_NONE)
+        BOOT_SAY(con, "part: no partition table, whole card: %llu "
+                   "sectors, %u ms\n", (unsigned long long)p->sectors,
+                   (unsigned)(boot_now(env) - t0));
+    else
+        BOOT_SAY(con, "part: %s partition %u at LBA %llu, %llu sectors "
+                   "(%llu MiB), %u ms\n", part_scheme_name(p->scheme),
+                   (unsigned)p->index, (unsigned long long)p->lba,
+                   (unsigned long long)p->sectors,
+                   (unsigned long long)(p->sectors >> 11),
+                   (unsigned)(boot_now(env) - t0));
+
+    t0 = boot_say_now(env);
+    /* The mount clears st->fs itself (the scan left a sector in its
+     * buffer). */
+#if EXT_JOURNAL
+    st->jnl.tab = st->jtab;
+    st->jnl.cap = st->jtab ? BOOT_JOURNAL_BLOCKS : 0;
+    rc = ext_mount_journal(&st->fs, env->bd, p->lba, p->sectors, &st->jnl);
+#else
+    rc = ext_mount(&st->fs, env->bd, p->lba, p->sectors);
+#endif
+#if EXT_PATH_LIMIT
+    st->fs.path_max = env->path_max;
+#endif
+    return mount_report(env, st, rc, t0);
+}
+
+__attribute__((noinline))
+static void config_skipped(const struct boot_env *env,
+                           const struct boot_state *st, const char *path,
+                           int rc)
+{
+    char why[BOOT_WHY_MAX];
+
+    con_printf(&env->con, "config: %s: %s; skipped\n", path,
+               boot_open_why(env, st, rc, why, sizeof(why)));
+}
+
+#if BOOT_CONF_INCLUDE
+/* What INCLUDE reads with: the boot flow's files, from the config's
+ * directory. */
+struct include_ctx {
+    const struct boot_env *env;
+    struct boot_state *st;
+    const char *dir;
+};
+
+static int32_t include_read(void *ctx, const char *path, char *dst,
+                            uint32_t cap, uint64_t *size, uint32_t *id,
+                            char *why, uint32_t why_len)
+{
+    struct include_ctx *ic = ctx;
+    const struct boot_env *env = ic->env;
+    struct boot_state *st = ic->st;
+    uint32_t n = 0;
+
+    while (path[n])
+        n++;
+    if (boot_path_join(st->path, ic->dir, path, n) < 0) {
+        fmt_snprintf(why, why_len, "path too long");
+        return -1;
+    }
+    int32_t got = boot_file_read(st, st->path, dst, cap);
+    if (got < 0) {
+        const char *w = boot_open_why(env, st, got, why, why_len);
+
+        if (w != why)                 /* a sentence of its own */
+            fmt_snprintf(why, why_len, "%s", w);
+        return -1;
+    }
+    *size = st->file.in.size;
+    *id = st->file.in.ino;
+    return got;
+}
+#endif
+
+/* Parses config_paths[i], n bytes of it read into st->cfg_text. */
+__attribute__((noinline))
+static void config_read(const struct boot_env *env, struct boot_state *st,
+                        uint32_t i, uint32_t n)
+{
+#if BOOT_CONF_VARS
+    /* The board's variables for ${name} in APPEND: its fdtfile. */
+    const char *const vars[] = { "fdtfile", env->fdtfile, NULL };
+#endif
+#if BOOT_CONF_INCLUDE
+    struct include_ctx ic = { env, st, config_dirs[i] };
+#endif
+    const struct config_src src = {
+        .text = st->cfg_text, .len = n, .cap = BOOT_CONFIG_MAX + 1u,
+        .cut = st->file.in.size > (uint64_t)n, .size = st->file.in.size,
+        .path = config_paths[i], .id = st->file.in.ino, .con = &env->con,
+#if BOOT_CONF_INCLUDE
+        .read = include_read, .ctx = &ic,
+#endif
+#if BOOT_CONF_VARS
+        .vars = env->fdtfile ? vars : NULL,
+#endif
+    };
+    config_parse_src(&src, st->cfg);
+    st->cfg->dir = config_dirs[i];
+}
+
+/* The config's line: what was read, how many labels, the default. */
+static void config_report(const struct boot_env *env,
+                          const struct boot_config *c, const char *path,
+                          uint32_t n, uint32_t ms)
+{
+    const struct console *con = &env->con;
+    int def = BOOT_REPORT ? config_default(c) : -1;   /* BOOT_SAY's only */
+
+    BOOT_SAY(con, "config: %s, %u bytes", path, (unsigned)n);
+    if (c->includes)
+        BOOT_SAY(con, " + %u included", (unsigned)c->includes);
+    BOOT_SAY(con, ", %u label%s, default %s%s%s, %u ms\n",
+               (unsigned)c->count, c->count == 1 ? "" : "s",
+               def >= 0 ? "'" : "", def >= 0 ? c->labels[def].name : "none",
+               def >= 0 ? "'" : "", (unsigned)ms);
+    if (c->labels_dropped)
+        con_printf(con, "config: warning: %u labels past the first %u "
+                   "ignored\n", (unsigned)c->labels_dropped,
+                   (unsigned)CONFIG_LABELS_MAX);
+}
+
+/* Reads config_paths[i] into st->cfg: 1 when it was there, 0 when not
+ * (or unreadable, said). Out of line: one copy for both paths. */
+__attribute__((noinline))
+static int try_config(const struct boot_env *env, struct boot_state *st,
+                      uint32_t i)
+{
+    const char *path = config_paths[i];
+    uint32_t t0 = boot_say_now(env);
+    int32_t n = boot_file_read(st, path, st->cfg_text, BOOT_CONFIG_MAX);
+
+    if (n == EXT_ENOENT || n == EXT_ENOTDIR)
+        return 0;
+    if (n < 0) {
+        config_skipped(env, st, path, n);
+        return 0;
+    }
+    config_read(env, st, i, (uint32_t)n);
+    config_report(env, st->cfg, path, (uint32_t)n, boot_say_now(env) - t0);
+    return 1;
+}
+
+/* 1: a config was read into st->cfg; 0: none. */
+static int read_config(const struct boot_env *env, struct boot_state *st)
+{
+    for (uint32_t i = 0; i < sizeof(config_paths) / sizeof(config_paths[0]);
+         i++)
+        if (try_config(env, st, i))
+            return 1;
+    return 0;
+}
+
+/* Nothing booted: the prompt when there is console input, else stop. */
+static int no_boot(const struct boot_env *env, struct boot_state *st,
+                   const struct boot_labels *bl)
+{
+#if BOOT_INTERACTIVE
+    if (env->getc)
+        return prompt_run(env, st, bl);
+#else
+    (void)env;
+    (void)st;
+    (void)bl;
+#endif
+    return BOOT_ENOLABEL;
+}
+
+#if BOOT_INTERACTIVE
+static const char *then_what(const struct boot_env *env)
+{
+    return env->getc ? "opening the prompt" : "stop";
+}
+#endif
+
+BOOT_TINY_NOINLINE
+int boot_open(const struct boot_env *env, struct boot_state *st)
+{
+    const struct console *con = &env->con;
+    int rc;
+
+#if BOOT_INTERACTIVE
+    st->in.polling = 0;           /* no reads until the config asks */
+#endif
+    if (env->window_size <= BOOT_CONFIG_ROOM + 8u) {
+        if (BOOT_MESSAGES)
+            con_printf(con, "boot: a %u-byte load window leaves nothing "
+                       "past the %u bytes the loader keeps at its end; "
+                       "stop\n", (unsigned)env->window_size,
+                       (unsigned)BOOT_CONFIG_ROOM);
+        else
+            con_printf(con, "boot: a %u-byte load window: boot error -%u; "
+                       "stop\n", (unsigned)env->window_size,
+                       (unsigned)-BOOT_ETOOBIG);
+        return BOOT_ETOOBIG;
+    }
+    /* The tail starts 8-aligned: the walk and the replay table hold
+     * uint64s. */
+    _Static_assert((BOOT_CONFIG_TEXT + BOOT_PATH_MAX) % 8 == 0,
+                   "the walk is 8-aligned in the tail");
+    uintptr_t end = (uintptr_t)env->window + env->window_size;
+    uintptr_t tail = (end - BOOT_CONFIG_ROOM) & ~(uintptr_t)7;
+
+    st->window_size = (uint32_t)(tail - (uintptr_t)env->window);
+    st->cfg_text = (char *)env->window + st->window_size;
+    st->path = st->cfg_text + BOOT_CONFIG_TEXT;
+    st->walk = (struct ext_walk *)(void *)(st->path + BOOT_PATH_MAX);
+#if EXT_JOURNAL
+    st->jtab = (struct ext_jblock *)(void *)(st->path + BOOT_PATH_MAX +
+                                             BOOT_LOOKUP_ROOM);
+#endif
+    st->cfg = (struct boot_config *)(void *)(st->path + BOOT_PATH_MAX +
+                                             BOOT_LOOKUP_ROOM +
+                                             BOOT_JOURNAL_ROOM);
+    st->plan = (struct boot_plan *)(void *)((char *)st->cfg +
+                                            BOOT_LABELS_ROOM);
+#if BOOT_SIGNED
+    if (env->pubkey)
+        con_printf(con, "boot: signed labels only, Ed25519 key "
+                   "%02x%02x%02x%02x...\n", env->pubkey[0], env->pubkey[1],
+                   env->pubkey[2], env->pubkey[3]);
+#endif
+    rc = boot_mount(env, st);
+    if (rc)
+        return rc;
+    if (read_config(env, st))
+        return 1;
+    BOOT_SAY(con, "config: no %s or %s; trying the board default %s\n",
+               config_paths[0], config_paths[1], env->default_kernel);
+    *st->cfg = (struct boot_config){
+        .dir = "/",
+        .labels[0] = { .name = "board-default",
+                       .kernel = env->default_kernel },
+        .count = 1,
+    };
+    return 0;
+}
+
+int boot_run(const struct boot_env *env, struct boot_state *st)
+{
+    const struct console *con = &env->con;
+    uint8_t order[CONFIG_LABELS_MAX];
+    struct boot_labels bl;
+    uint32_t n;
+    int rc = boot_open(env, st);
+
+    if (rc < 0)
+        return rc;
+    /* The board default (rc 0) is a config of one label and no DEFAULT:
+     * its order is that label, and neither line below is said. */
+    n = config_boot_order(st->cfg, order);
+    bl = (struct boot_labels){ st->cfg->labels, n, n ? order[0] : 0 };
+    if (n == 0) {
+#if BOOT_INTERACTIVE
+        con_printf(con, "config: no LABEL; nothing to boot, %s\n",
+                   then_what(env));
+#else
+        con_printf(con, "config: no LABEL%s", nothing_to_boot);
+#endif
+        return no_boot(env, st, &bl);
+    }
+    if (config_default(st->cfg) < 0 && st->cfg->default_name)
+        con_printf(con, BOOT_MESSAGES
+                   ? "config: DEFAULT '%s' names no label; trying labels "
+                     "in file order\n"
+                   : "config: DEFAULT '%s' names no label\n",
+                   st->cfg->default_name);
+#if BOOT_INTERACTIVE
+    if (env->getc && (st->cfg->timeout_ds || st->cfg->prompt)) {
+        st->in.polling = 1;
+        int pick = menu_run(env, st, &bl);
+        if (pick >= 0) {
+            rc = boot_label(env, st, &bl.v[pick]);
+            if (rc >= 0)
+                return rc;
+            boot_fail_print(env, &st->plan->fail, &bl.v[pick], NULL, true);
+        }
+        if (pick != MENU_DEFAULT) {
+            rc = prompt_run(env, st, &bl);
+            if (!st->in.timed_out)
+                return rc;
+            /* TOTALTIMEOUT ended the wait: the labels, as at zero. */
+            con_printf(con, "menu: TOTALTIMEOUT (%u.%u s) reached; booting "
+                       "'%s'\n", (unsigned)(st->cfg->totaltimeout_ds / 10u),
+                       (unsigned)(st->cfg->totaltimeout_ds % 10u),
+                       bl.v[bl.def].name);
+        }
+        /* Past the menu the deadline is spent: a prompt opened when no
+         * label boots waits for the person again. */
+        st->in.has_deadline = 0;
+        st->in.timed_out = 0;
+    }
+#endif
+    /* The retry policy: each label in order, until one hands off. */
+    for (uint32_t i = 0; i < n; i++) {
+        rc = boot_label(env, st, &bl.v[order[i]]);
+        if (rc >= 0)
+            return rc;
+        boot_fail_print(env, &st->plan->fail, &bl.v[order[i]],
+                        i + 1 < n ? bl.v[order[i + 1]].name : NULL, false);
+    }
+#if BOOT_INTERACTIVE
+    con_printf(con, "boot: no bootable label (%u tried); %s\n",
+               (unsigned)n, then_what(env));
+#else
+    con_printf(con, "boot: no bootable label (%u tried); stop\n",
+               (unsigned)n);
+#endif
+    return no_boot(env, st, &bl);
+}

@@ -1,0 +1,439 @@
+/* A label as a plan (struct boot_plan): its files with their roles, each
+ * path resolved and opened and its size known, then placed in the window
+ * with every size checked before the first byte is written. Loading,
+ * checking and the hand-off are firmware/boot/boot_label.c's.
+ *
+ * The window, from its start, for any kernel but a RISC-V Linux Image:
+ *
+ *   | kernel | pad to 8 | FDT | pad to 8 | initrd parts | pad to 8 |
+ *   | extload_handoff | cmdline NUL | ...                     | tail |
+ *
+ * For a RISC-V Linux Image (its header: magic2 "RSC\x05"):
+ *
+ *   fw_addr: | firmware | ...
+ *   ram_base + text_offset: | kernel ... image_size | pad to 4 KiB |
+ *   | initrd parts | pad to 8 | FDT + room for /chosen | pad to 8 |
+ *   | extload_handoff | cmdline NUL | ...                     | tail |
+ *
+ * The hand-off block's size is known from APPEND before anything loads,
+ * so it is kept off the end of the window first (boot_label).
+ */
+#include "firmware/boot/boot_priv.h"
+
+#include <string.h>
+
+#include "lib/num.h"
+
+/* The SBI firmware a RISC-V Linux label without FIRMWARE gets. */
+#define FW_DEFAULT_PATH "/boot/fw_dynamic.bin"
+
+/* The RISC-V Linux Image header (the kernel's
+ * Documentation/riscv/boot-image-header.rst): 64 bytes, little-endian. */
+#define RV_TEXT_OFFSET 0x08u          /* le64: load offset from RAM's base */
+#define RV_IMAGE_SIZE 0x10u           /* le64: bytes the kernel occupies */
+#define RV_MAGIC2 0x38u               /* "RSC\x05" */
+#define RV_HEADER_SIZE 0x40u
+
+#define INITRD_ALIGN_LINUX 4096u      /* a page: Linux frees it by pages */
+/* Room the device tree gets past its end for /chosen (bootargs and the
+ * initrd's bounds), besides APPEND's own bytes (NUL, padded to 8). The
+ * most the edit adds: the node (BEGIN_NODE 4, "chosen" padded 8,
+ * END_NODE 4) 16, three property headers 36, two 64-bit cells 16, their
+ * names in the strings block 9 + 19 + 17 = 45, and the re-aligned blocks
+ * of fdt_open_into 8: 121 bytes; twice that, for a tree whose strings
+ * and structure blocks end unpadded. */
+#define FDT_CHOSEN_ROOM 256u
+_Static_assert(FDT_CHOSEN_ROOM >= 2u * (16u + 36u + 16u + 45u + 8u),
+               "room for /chosen");
+
+const char *const boot_role_step[] = {
+    [BOOT_ROLE_KERNEL] = "load",
+    [BOOT_ROLE_INITRD] = "initrd",
+    [BOOT_ROLE_FDT] = "fdt",
+    [BOOT_ROLE_FIRMWARE] = "firmware",
+};
+
+/* Each kind of kernel's roles in the order boot_plan_place puts them up
+ * the window: load_all loads them in that order, lowest address first.
+ * A bare kernel's plan has no firmware. */
+const uint8_t boot_role_order[][BOOT_ROLES] = {
+    [BOOT_KERNEL_BARE] = { BOOT_ROLE_KERNEL, BOOT_ROLE_FDT, BOOT_ROLE_INITRD,
+                           BOOT_ROLE_FIRMWARE },
+#if BOOT_RISCV_LINUX
+    [BOOT_KERNEL_LINUX_RISCV] = { BOOT_ROLE_FIRMWARE, BOOT_ROLE_KERNEL,
+                                  BOOT_ROLE_INITRD, BOOT_ROLE_FDT },
+#endif
+};
+
+const int8_t boot_role_err[] = {
+    [BOOT_ROLE_KERNEL] = BOOT_ENOKERNEL,
+    [BOOT_ROLE_INITRD] = BOOT_EINITRD,
+    [BOOT_ROLE_FDT] = BOOT_EFDT,
+    [BOOT_ROLE_FIRMWARE] = BOOT_EFIRMWARE,
+};
+
+static uint32_t align_up(uint32_t x, uint32_t a)
+{
+    return (x + a - 1u) & ~(a - 1u);
+}
+
+static uint32_t str_len(const char *s)
+{
+    uint32_t n = 0;
+
+    while (s[n])
+        n++;
+    return n;
+}
+
+static uint64_t le64_at(const uint8_t *p)
+{
+    uint64_t v = 0;
+
+    for (uint32_t i = 8; i-- > 0;)
+        v = v << 8 | p[i];
+    return v;
+}
+
+int boot_plan_fail(struct boot_plan *p, int code, const char *step,
+                   const char *what, const char *why)
+{
+    p->fail.code = code;
+    p->fail.step = step;
+    p->fail.what = what;
+    if (!BOOT_MESSAGES && !why)
+        num_put_code(p->fail.why, sizeof(p->fail.why), 0, "boot", code);
+    else if (why != p->fail.why)
+        fmt_snprintf(p->fail.why, sizeof(p->fail.why), "%s", why);
+    return code;
+}
+
+int boot_plan_resolve(const struct boot_env *env, struct boot_state *st,
+                      const struct boot_plan_file *f)
+{
+    if (BOOT_FDT_EDIT && BOOT_RISCV_LINUX && (f->flags & BOOT_PF_BOARD)) {
+        /* a name for the console, no path */
+        memcpy(st->path, BOOT_BOARD_FDT_NAME, sizeof(BOOT_BOARD_FDT_NAME));
+        return (int)sizeof(BOOT_BOARD_FDT_NAME) - 1;
+    }
+    int32_t n = boot_path_join(st->path, st->cfg->dir, f->src, f->src_len);
+
+    if (n >= 0 && (f->flags & BOOT_PF_FDTDIR))
+        n = boot_path_join(st->path, st->path, env->fdtfile,
+                           str_len(env->fdtfile));
+    if (n < 0) {
+        if (BOOT_MESSAGES)
+            fmt_snprintf(st->plan->fail.why, sizeof(st->plan->fail.why),
+                         "%.*s: longer than %u bytes from %s",
+                         (int)(f->src_len > 40 ? 40 : f->src_len), f->src,
+                         (unsigned)BOOT_PATH_MAX - 1u, st->cfg->dir);
+        return boot_plan_fail(st->plan, BOOT_EPATH, boot_role_step[f->role],
+                              NULL, BOOT_WHY(st->plan->fail.why));
+    }
+    return (int)n;
+}
+
+int boot_file_fail(const struct boot_env *env, struct boot_state *st,
+                   const struct boot_plan_file *f, int rc, const char *why)
+{
+    struct boot_plan *p = st->plan;
+
+    if (rc)
+        why = boot_open_why(env, st, rc, p->fail.why, sizeof(p->fail.why));
+    return boot_plan_fail(p, boot_role_err[f->role], boot_role_step[f->role],
+                          st->path, why);
+}
+
+/* A failure naming the file (its path resolved again into st->path). */
+static int fail_file(const struct boot_env *env, struct boot_state *st,
+                     const struct boot_plan_file *f, int code,
+                     const char *why)
+{
+    int rc = boot_plan_resolve(env, st, f);
+
+    if (code == BOOT_ETOOBIG || code == BOOT_EPLACE)
+        st->short_of_room = 1;
+    if (rc < 0)
+        return rc;
+    return boot_plan_fail(st->plan, code, boot_role_step[f->role], st->path,
+                          why);
+}
+
+static int add_file(struct boot_plan *p, const char *src, uint32_t len,
+                    uint8_t role, uint8_t flags)
+{
+    if (p->n == BOOT_PLAN_FILES)
+        return boot_plan_fail(p, BOOT_EINITRD, "label", NULL,
+                              BOOT_WHY("too many files"));
+    p->f[p->n++] = (struct boot_plan_file){
+        .src = src, .src_len = (uint16_t)(len > 0xFFFFu ? 0xFFFFu : len),
+        .role = role, .flags = flags,
+    };
+    return 0;
+}
+
+/* Opens the file and records its inode and size; 1 when it is missing
+ * (and missing_ok), 0 when found, < 0 after failing. */
+__attribute__((noinline))
+static int plan_stat(const struct boot_env *env, struct boot_state *st,
+                     struct boot_plan_file *f, bool missing_ok)
+{
+    int rc = boot_plan_resolve(env, st, f);
+
+    if (rc < 0)
+        return rc;
+    rc = boot_open_regular(st, st->path);
+    boot_poll(env, st);
+    if (missing_ok && (rc == EXT_ENOENT || rc == EXT_ENOTDIR))
+        return 1;
+    if (rc)
+        return boot_file_fail(env, st, f, rc, NULL);
+    f->ino = st->file.in.ino;
+    f->size = (uint32_t)st->file.in.size;
+#if !EXT_OFF32
+    if (st->file.in.size > UINT32_MAX)
+        f->size = UINT32_MAX;
+#endif
+    return 0;
+}
+
+/* The kernel's kind from its first bytes (st->file is the kernel). They
+ * are read into the lookups' scratch, free once the lookup is done. */
+static int read_kind(const struct boot_env *env, struct boot_state *st)
+{
+    struct boot_plan *p = st->plan;
+    uint8_t *head = (uint8_t *)(void *)st->walk;
+
+    _Static_assert(BOOT_LOOKUP_ROOM >= RV_HEADER_SIZE, "the header fits");
+    /* p->kind is BOOT_KERNEL_BARE (0) from boot_label_load's memset. */
+    if (!BOOT_RISCV_LINUX)
+        return 0;
+    p->image_size = p->f[0].size;
+    if (p->f[0].size < RV_HEADER_SIZE)
+        return 0;
+    int32_t n = ext_read(&st->fs, &st->file, 0, head, RV_HEADER_SIZE);
+    if (n < 0)
+        return boot_file_fail(env, st, &p->f[0], n, NULL);
+    if (n == (int32_t)RV_HEADER_SIZE &&
+        memcmp(head + RV_MAGIC2, "RSC\x05", 4) == 0) {
+        uint64_t isz = le64_at(head + RV_IMAGE_SIZE);
+        uint64_t text = le64_at(head + RV_TEXT_OFFSET);
+
+        p->kind = BOOT_KERNEL_LINUX_RISCV;
+        p->text_offset = text > UINT32_MAX ? UINT32_MAX : (uint32_t)text;
+        if (isz > p->image_size)
+            p->image_size = isz > UINT32_MAX ? UINT32_MAX : (uint32_t)isz;
+    }
+    return 0;
+}
+
+/* A RISC-V Linux Image's SBI firmware: the label's FIRMWARE, else
+ * FW_DEFAULT_PATH; without either the label fails naming both. */
+static int plan_firmware(const struct boot_env *env, struct boot_state *st,
+                         const struct config_label *label)
+{
+    struct boot_plan *p = st->plan;
+    const char *named = label->firmware && label->firmware[0]
+                      ? label->firmware : NULL;
+    int rc = 1;
+
+    if (named) {
+        rc = add_file(p, named, str_len(named), BOOT_ROLE_FIRMWARE, 0);
+        if (!rc)
+            rc = plan_stat(env, st, &p->f[p->n - 1], true);
+        if (rc <= 0)
+            return rc;
+        p->n--;
+    }
+    rc = add_file(p, FW_DEFAULT_PATH, sizeof(FW_DEFAULT_PATH) - 1u,
+                  BOOT_ROLE_FIRMWARE, 0);
+    if (!rc)
+        rc = plan_stat(env, st, &p->f[p->n - 1], true);
+    if (rc <= 0)
+        return rc;
+    fmt_snprintf(p->fail.why, sizeof(p->fail.why), "a RISC-V Linux Image "
+                 "needs SBI firmware: %s%s%s " FW_DEFAULT_PATH " found",
+                 named ? "neither FIRMWARE " : "no FIRMWARE line and no",
+                 named ? named : "", named ? " nor" : "");
+    return boot_plan_fail(p, BOOT_EFIRMWARE, "firmware", NULL, p->fail.why);
+}
+
+int boot_plan_files(const struct boot_env *env, struct boot_state *st,
+                    const struct config_label *label)
+{
+    struct boot_plan *p = st->plan;
+    int rc = add_file(p, label->kernel, str_len(label->kernel),
+                      BOOT_ROLE_KERNEL, 0);
+
+    if (!rc)
+        rc = plan_stat(env, st, &p->f[0], false);
+    if (!rc && p->f[0].size == 0)
+        rc = boot_plan_fail(p, BOOT_ENOKERNEL, "load", st->path,
+                            BOOT_WHY("empty file"));
+    if (!rc)
+        rc = read_kind(env, st);
+#if BOOT_INITRD_LIST
+    /* INITRD a,b,c: each part a file of its own, in order. */
+    for (const char *s = label->initrd; !rc && s && *s;) {
+        uint32_t n = 0;
+
+        while (s[n] && s[n] != ',')
+            n++;
+        if (n > 0) {
+            if (p->n - 1u == BOOT_INITRD_PARTS)
+                return boot_plan_fail(p, BOOT_EINITRD, "initrd", NULL,
+                                      BOOT_WHY("INITRD names more than 4 "
+                                               "files"));
+            rc = add_file(p, s, n, BOOT_ROLE_INITRD, 0);
+        }
+        s += s[n] ? n + 1u : n;
+    }
+#else
+    /* INITRD file: one file, a ',' part of its name. */
+    if (!rc && label->initrd && label->initrd[0])
+        rc = add_file(p, label->initrd, str_len(label->initrd),
+                      BOOT_ROLE_INITRD, 0);
+#endif
+    if (!rc && config_no_fdt(label)) {
+        /* FDT -: no device tree at all (U-Boot: no fdt argument) */
+    } else if (!rc && label->fdt && label->fdt[0]) {
+        rc = add_file(p, label->fdt, str_len(label->fdt), BOOT_ROLE_FDT, 0);
+    } else if (!rc && label->fdtdir && label->fdtdir[0]) {
+        if (!env->fdtfile)
+            return boot_plan_fail(p, BOOT_EFDT, "fdt", label->fdtdir,
+                                  BOOT_WHY("FDTDIR, but this board names "
+                                           "no device-tree file"));
+        rc = add_file(p, label->fdtdir, str_len(label->fdtdir),
+                      BOOT_ROLE_FDT, BOOT_PF_FDTDIR);
+    }
+    for (uint32_t i = 1; !rc && i < p->n; i++)
+        rc = plan_stat(env, st, &p->f[i], false);
+    if (BOOT_RISCV_LINUX && !rc && p->kind == BOOT_KERNEL_LINUX_RISCV)
+        rc = plan_firmware(env, st, label);
+    /* No FDT line: a Linux kernel gets a copy of the board's tree, placed
+     * and patched as a loaded one (it lies outside the window). */
+#if BOOT_RISCV_LINUX && BOOT_FDT_EDIT
+    if (!rc &&
+        p->kind == BOOT_KERNEL_LINUX_RISCV && env->default_fdt &&
+        env->default_fdt_size && !(label->fdt && label->fdt[0]) &&
+        !(label->fdtdir && label->fdtdir[0])) {
+        rc = add_file(p, BOOT_BOARD_FDT_NAME,
+                      sizeof(BOOT_BOARD_FDT_NAME) - 1u, BOOT_ROLE_FDT,
+                      BOOT_PF_BOARD);
+        if (!rc)
+            p->f[p->n - 1].size = env->default_fdt_size;
+    }
+#endif
+    return rc;
+}
+
+/* f at *at (aligned to align), if it fits below limit; *at moves past it.
+ * < 0 after failing. */
+static int put_at(const struct boot_env *env, struct boot_state *st,
+                  struct boot_plan_file *f, uint32_t *at, uint32_t align,
+                  uint32_t room, uint32_t limit, const char *where)
+{
+    /* Aligned as the kernel sees the address. */
+    uint32_t off = align_up(env->window_addr + *at, align) -
+                   env->window_addr;
+    uint32_t left = off < limit && *at <= off ? limit - off : 0;
+
+    if (f->size > left || room > left - f->size) {
+        if (BOOT_MESSAGES)
+            fmt_snprintf(st->plan->fail.why, sizeof(st->plan->fail.why),
+                         "%u bytes, larger than the %u bytes left %s",
+                         (unsigned)f->size,
+                         (unsigned)(left > room ? left - room : 0), where);
+        return fail_file(env, st, f, BOOT_ETOOBIG,
+                         BOOT_WHY(st->plan->fail.why));
+    }
+    f->off = off;
+    *at = off + f->size + room;
+    return 0;
+}
+
+/* Every file of one role, in plan order, one after the other. */
+static int put_role(const struct boot_env *env, struct boot_state *st,
+                    uint8_t role, uint32_t *at, uint32_t align,
+                    uint32_t room, uint32_t limit)
+{
+    const char *where = role == BOOT_ROLE_FIRMWARE ? "below the kernel"
+                                                   : "in the load window";
+    struct boot_plan *p = st->plan;
+    int rc = 0;
+
+    for (uint32_t i = 0; !rc && i < p->n; i++)
+        if (p->f[i].role == role) {
+            rc = put_at(env, st, &p->f[i], at, align, room, limit, where);
+            align = 1;            /* INITRD parts: one region */
+        }
+    return rc;
+}
+
+#if BOOT_RISCV_LINUX
+/* A RISC-V Linux Image: firmware at fw_addr, the kernel at ram_base +
+ * text_offset with image_size kept, then the initrd and the tree. */
+static int place_linux(const struct boot_env *env, struct boot_state *st,
+                       uint32_t limit, uint32_t fdt_room)
+{
+    struct boot_plan *p = st->plan;
+    uint32_t ram = env->ram_base ? env->ram_base : env->window_addr;
+    uint32_t fw = env->fw_addr ? env->fw_addr : ram;
+    uint64_t kaddr = (uint64_t)ram + p->text_offset;
+    uint32_t at, kend;
+
+    if (env->ram_size && (uint64_t)ram + env->ram_size <
+                         (uint64_t)env->window_addr + limit)
+        limit = ram + env->ram_size > env->window_addr
+              ? ram + env->ram_size - env->window_addr : 0;
+    if (kaddr < env->window_addr || kaddr - env->window_addr > limit ||
+        fw < env->window_addr) {
+        fmt_snprintf(p->fail.why, sizeof(p->fail.why), "text_offset puts "
+                     "it at 0x%08llx, firmware at 0x%08x: outside the load "
+                     "window", (unsigned long long)kaddr, (unsigned)fw);
+        return fail_file(env, st, &p->f[0], BOOT_EPLACE, p->fail.why);
+    }
+    uint32_t koff = (uint32_t)(kaddr - env->window_addr);
+    at = fw - env->window_addr;
+    int rc = put_role(env, st, BOOT_ROLE_FIRMWARE, &at, 8, 0, koff);
+    if (rc)
+        return rc;
+    if (p->image_size > limit - koff) {
+        fmt_snprintf(p->fail.why, sizeof(p->fail.why), "image_size %u "
+                     "bytes at 0x%08x run past the %u bytes left for it, "
+                     "the initrd and the tree", (unsigned)p->image_size,
+                     (unsigned)kaddr, (unsigned)(limit - koff));
+        return fail_file(env, st, &p->f[0], BOOT_EPLACE, p->fail.why);
+    }
+    p->f[0].off = koff;
+    kend = koff + p->image_size;
+    at = kend;
+    rc = put_role(env, st, BOOT_ROLE_INITRD, &at, INITRD_ALIGN_LINUX, 0,
+                  limit);
+    if (!rc)
+        rc = put_role(env, st, BOOT_ROLE_FDT, &at, 8, fdt_room, limit);
+    p->end = at;
+    return rc;
+}
+#endif
+
+int boot_plan_place(const struct boot_env *env, struct boot_state *st,
+                    uint32_t limit, uint32_t cmd_len)
+{
+    struct boot_plan *p = st->plan;
+    uint32_t at = 0;
+    int rc = 0;
+
+#if BOOT_RISCV_LINUX
+    if (p->kind == BOOT_KERNEL_LINUX_RISCV)
+        return place_linux(env, st, limit,
+                           FDT_CHOSEN_ROOM + align_up(cmd_len + 1u, 8));
+#else
+    (void)cmd_len;
+#endif
+    for (uint32_t k = 0; !rc && k < BOOT_ROLES; k++)
+        rc = put_role(env, st, boot_role_order[BOOT_KERNEL_BARE][k], &at, 8,
+                      0, limit);
+    p->end = at;
+    return rc;
+}

@@ -1,0 +1,78 @@
+/* One label as the flow loads it: its files with roles, where each goes,
+ * and why the label failed (firmware/boot/boot_plan.c fills it,
+ * firmware/boot/boot_label.c owns it). */
+#ifndef EXTLOAD_BOOT_PLAN_H
+#define EXTLOAD_BOOT_PLAN_H
+
+#include <stdint.h>
+
+#include "firmware/boot_conf.h"
+
+/* A label's files (firmware/boot/boot_label.c owns them): the roles a file
+ * plays, in the order they are listed in the plan. */
+enum boot_role {
+    BOOT_ROLE_KERNEL = 0,
+    BOOT_ROLE_INITRD,               /* one part of INITRD's list */
+    BOOT_ROLE_FDT,
+    BOOT_ROLE_FIRMWARE,
+};
+
+#define BOOT_INITRD_PARTS 4u          /* INITRD a,b,c,d: at most 4 files */
+#define BOOT_PLAN_FILES (3u + BOOT_INITRD_PARTS)
+
+struct boot_plan_file {
+    const char *src;                /* as the config names it: not NUL-
+                                     * terminated in an INITRD list */
+    uint32_t ino;                   /* found when planned */
+    uint32_t size;
+    uint32_t off;                   /* where it goes, from the window */
+    uint16_t src_len;
+    uint8_t role;                   /* enum boot_role */
+    uint8_t flags;                  /* BOOT_PF_* */
+#if BOOT_SIGNED
+    uint8_t sha256[32];             /* of the loaded bytes, when env->
+                                     * pubkey is set */
+    uint32_t card_size;             /* its size on the card, which the
+                                     * message names (size drops a
+                                     * uInitrd's header) */
+#endif
+};
+#define BOOT_PF_FDTDIR 0x1u           /* src is a directory: + env->fdtfile */
+#define BOOT_PF_SHA256 0x2u           /* matched its .sha256 */
+#define BOOT_PF_BOARD 0x4u            /* the board's tree, copied from
+                                       * env->default_fdt, not a file */
+#define BOOT_PF_SIGNED 0x8u           /* the kernel's: the label's signature
+                                       * verified */
+
+/* Room for an error's reason in a buffer on the stack: an inode and a
+ * block, then the longest of fs/'s sentences (94 characters) whole; a
+ * longer one is cut at a word with "..." (num_cut_word). */
+#define BOOT_WHY_MAX 160u
+/* ... and in struct boot_fail, which lives in the window's tail (every
+ * byte there is one less for the kernel): the longest sentence whole
+ * after "inode N, block N: " up to 7-digit numbers; beyond, cut at a
+ * word. */
+#define BOOT_FAIL_WHY 128u
+
+/* Why a label failed: a value the flow that walks the labels prints as
+ * "step: what: why; <what comes next>". */
+struct boot_fail {
+    int code;                       /* BOOT_E... */
+    const char *step;               /* "load", "initrd", "fdt", "firmware",
+                                     * "verify", "label", "boot" */
+    const char *what;               /* the file's path; NULL: the label */
+    char why[BOOT_FAIL_WHY];
+};
+
+/* One label turned into files with roles, placed in the window. */
+struct boot_plan {
+    struct boot_plan_file f[BOOT_PLAN_FILES];
+    uint32_t n;
+    uint32_t kind;                  /* enum boot_kernel_kind */
+    uint32_t image_size;            /* the kernel's reserved bytes */
+    uint32_t end;                   /* past the last file, from the window */
+    uint32_t text_offset;           /* RISC-V Linux: from RAM's base */
+    struct boot_fail fail;
+};
+
+#endif

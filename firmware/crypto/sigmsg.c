@@ -1,0 +1,85 @@
+/* The signed message of a label; the format is in firmware/crypto/sigmsg.h. */
+#include "firmware/crypto/sigmsg.h"
+
+#include "firmware/crypto/ed25519.h"
+#include "lib/num.h"
+
+const char *sigmsg_role_name(enum sigmsg_role role)
+{
+    switch (role) {
+#define SIGMSG_ROLE_CASE(name, value, text) case name: return text;
+    SIGMSG_ROLES(SIGMSG_ROLE_CASE)
+#undef SIGMSG_ROLE_CASE
+    }
+    return 0;
+}
+
+static void put(struct sigmsg *m, const char *s)
+{
+    uint32_t n = 0;
+
+    while (s[n])
+        n++;
+    m->sink(m->ctx, s, n);
+}
+
+/* s[0..len) escaped: runs of plain bytes go out whole, each escaped
+ * byte as \xHH. escape_space: a space is escaped too (NAME, PATH). */
+static void put_escaped(struct sigmsg *m, const char *s, uint32_t len,
+                        int escape_space)
+{
+    static const char hex[] = "0123456789abcdef";
+    uint32_t run = 0;
+
+    for (uint32_t i = 0; i < len; i++) {
+        uint8_t c = (uint8_t)s[i];
+
+        if (c < 0x20 || c == 0x7f || c == '\\' || (escape_space && c == ' ')) {
+            char e[4] = {'\\', 'x', hex[c >> 4], hex[c & 15]};
+
+            if (i > run)
+                m->sink(m->ctx, s + run, i - run);
+            m->sink(m->ctx, e, sizeof(e));
+            run = i + 1;
+        }
+    }
+    if (len > run)
+        m->sink(m->ctx, s + run, len - run);
+}
+
+void sigmsg_begin(struct sigmsg *m, sigmsg_sink sink, void *ctx,
+                  const char *label, uint32_t label_len,
+                  const char *append, uint32_t append_len)
+{
+    m->sink = sink;
+    m->ctx = ctx;
+    put(m, SIGMSG_MAGIC "label ");
+    put_escaped(m, label, label_len, 1);
+    put(m, "\nappend ");
+    put_escaped(m, append, append_len, 0);
+    put(m, "\n");
+}
+
+void sigmsg_file(struct sigmsg *m, enum sigmsg_role role, const char *path,
+                 uint32_t path_len, uint32_t size,
+                 const uint8_t sha256[SHA256_BYTES])
+{
+    const char *name = sigmsg_role_name(role);
+    char digits[64], hex[2 * SHA256_BYTES + 1];
+
+    put(m, "file ");
+    put(m, name ? name : "?");
+    put(m, " ");
+    put_escaped(m, path, path_len, 1);
+    put(m, " ");
+    m->sink(m->ctx, digits, num_digits(digits, size, 10, 0));
+    put(m, " ");
+    sha256_hex(sha256, SHA256_BYTES, hex);
+    m->sink(m->ctx, hex, 2 * SHA256_BYTES);
+    put(m, "\n");
+}
+
+void sigmsg_sink_verify(void *ctx, const void *data, uint32_t len)
+{
+    ed25519_verify_update(ctx, data, len);
+}

@@ -1,0 +1,67 @@
+/* The message a label's Ed25519 signature signs (firmware/README.md,
+ * "Signed labels"): one text that binds the label's name, its APPEND,
+ * and the role, path, size and SHA-256 of every file it loads.
+ *
+ *   extload-sig-v1\n
+ *   label NAME\n
+ *   append TEXT\n
+ *   file ROLE PATH SIZE SHA256\n        once per file, in load order:
+ *                                       kernel, each initrd part, fdt,
+ *                                       firmware
+ *
+ * NAME, TEXT and PATH are escaped so that no two labels make the same
+ * bytes: a byte below 0x20, 0x7f and '\' are written \xHH (two lowercase
+ * hex digits), and in NAME and PATH a space too; every other byte is
+ * itself. SIZE is decimal without leading zeros, SHA256 64 lowercase hex
+ * digits.
+ *
+ * The emitter streams: each piece goes to a sink as it is made, so the
+ * host prints the message with the very code that feeds the board's
+ * verifier (sigmsg_sink_verify), and nothing holds it whole. */
+#ifndef EXTLOAD_SIGMSG_H
+#define EXTLOAD_SIGMSG_H
+
+#include <stdint.h>
+
+#include "firmware/crypto/sha256.h"
+
+#define SIGMSG_MAGIC "extload-sig-v1\n"
+
+/* What a file is to its label; the names are the message's ROLE. */
+#define SIGMSG_ROLES(X) \
+    X(SIGMSG_KERNEL,   0, "kernel") \
+    X(SIGMSG_INITRD,   1, "initrd") \
+    X(SIGMSG_FDT,      2, "fdt") \
+    X(SIGMSG_FIRMWARE, 3, "firmware")
+
+enum sigmsg_role {
+#define SIGMSG_ROLE_ENUM(name, value, text) name = value,
+    SIGMSG_ROLES(SIGMSG_ROLE_ENUM)
+#undef SIGMSG_ROLE_ENUM
+};
+
+/* Receives the message's bytes in order, in pieces of any size. */
+typedef void (*sigmsg_sink)(void *ctx, const void *data, uint32_t len);
+
+struct sigmsg {
+    sigmsg_sink sink;
+    void *ctx;
+};
+
+/* The header, the label line and the append line. */
+void sigmsg_begin(struct sigmsg *m, sigmsg_sink sink, void *ctx,
+                  const char *label, uint32_t label_len,
+                  const char *append, uint32_t append_len);
+/* One file line; call once per loaded file, in load order. */
+void sigmsg_file(struct sigmsg *m, enum sigmsg_role role, const char *path,
+                 uint32_t path_len, uint32_t size,
+                 const uint8_t sha256[SHA256_BYTES]);
+
+/* The role's name ("kernel"), or NULL for a value outside the table. */
+const char *sigmsg_role_name(enum sigmsg_role role);
+
+/* A sink for ctx = struct ed25519_verify *: the message goes straight
+ * into the verifier's SHA-512. */
+void sigmsg_sink_verify(void *ctx, const void *data, uint32_t len);
+
+#endif

@@ -1,0 +1,249 @@
+/* The device tree editor: a checked tree copied into a buffer with room,
+ * then properties set or removed and /chosen made (firmware/fdt/fdt.h).
+ *
+ * An opened tree always has its blocks in this order, with no gaps:
+ *
+ *   0x00 header (40)  0x28 reservation map  struct_off structure block
+ *   strings_off strings block  size (totalsize) ... cap: free room
+ *
+ * so an edit of the structure block moves everything after its point of
+ * change (the rest of the structure block and the strings) by a multiple
+ * of 4, keeping every token aligned, and a new name goes at the end.
+ */
+#include "firmware/boot_conf.h"
+
+#if BOOT_FDT_EDIT
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <string.h>
+
+#include "firmware/fdt/fdt_priv.h"
+#include "lib/be.h"
+
+static void put32(uint8_t *p, uint32_t v)
+{
+    p[0] = (uint8_t)(v >> 24);
+    p[1] = (uint8_t)(v >> 16);
+    p[2] = (uint8_t)(v >> 8);
+    p[3] = (uint8_t)v;
+}
+
+/* The length of s, stopping past max. */
+static uint32_t str_len(const char *s, uint32_t max)
+{
+    uint32_t n;
+
+    for (n = 0; n <= max && s[n]; n++)
+        ;
+    return n;
+}
+
+/* The header fields an edit changes. */
+static void sync_header(struct fdt *t)
+{
+    put32(t->buf + FDT_HDR_TOTALSIZE, t->size);
+    put32(t->buf + FDT_HDR_OFF_DT_STRINGS, t->strings_off);
+    put32(t->buf + FDT_HDR_SIZE_DT_STRINGS, t->strings_size);
+    put32(t->buf + FDT_HDR_SIZE_DT_STRUCT, t->struct_size);
+}
+
+/* old_len bytes of the structure block at `at` become new_len bytes
+ * (the caller checked the room); what follows moves with them. */
+static void splice(struct fdt *t, uint32_t at, uint32_t old_len,
+                   uint32_t new_len)
+{
+    memmove(t->buf + at + new_len, t->buf + at + old_len,
+            t->size - at - old_len);
+    t->struct_size += new_len - old_len;
+    t->strings_off += new_len - old_len;
+    t->size += new_len - old_len;
+}
+
+/* Room for need more bytes, else FDT_ENOSPACE at the buffer's end. */
+static int room(struct fdt *t, uint32_t need)
+{
+    if (!t->buf)
+        return fdt_fail(t, 0, FDT_EINVAL);
+    return need > t->cap - t->size ? fdt_fail(t, t->cap, FDT_ENOSPACE) : 0;
+}
+
+int fdt_open_into(struct fdt *dst, const struct fdt *src, void *buf,
+                  uint32_t cap)
+{
+    const struct fdt s = *src;
+    uint8_t *d = buf;
+    uintptr_t from = (uintptr_t)s.blob, to = (uintptr_t)d;
+    uint32_t st = FDT_HDR_V17_LEN + s.rsv_size;
+    uint32_t str = st + s.struct_size, size = str + s.strings_size;
+
+    if (cap > FDT_SIZE_MAX)
+        cap = FDT_SIZE_MAX;
+    if (size > cap)
+        return fdt_fail(dst, cap, FDT_ENOSPACE);
+    /* Moving each block down, in order, never overwrites one not yet
+     * moved: that needs the buffer to start no later than the tree and
+     * the blocks in the order they are written. */
+    if (to < from + s.size && from < to + cap &&
+        (to > from || s.rsv_off > s.struct_off ||
+         (s.strings_size && s.struct_off > s.strings_off)))
+        return fdt_fail(dst, 0, FDT_EINPLACE);
+    memmove(d + FDT_HDR_V17_LEN, s.blob + s.rsv_off, s.rsv_size);
+    memmove(d + st, s.blob + s.struct_off, s.struct_size);
+    memmove(d + str, s.blob + s.strings_off, s.strings_size);
+    put32(d + FDT_HDR_MAGIC, FDT_MAGIC);
+    put32(d + FDT_HDR_OFF_DT_STRUCT, st);
+    put32(d + FDT_HDR_OFF_MEM_RSVMAP, FDT_HDR_V17_LEN);
+    put32(d + FDT_HDR_VERSION, FDT_VERSION_OUT);
+    put32(d + FDT_HDR_LAST_COMP_VERSION, FDT_LAST_COMP_OUT);
+    put32(d + FDT_HDR_BOOT_CPUID_PHYS, s.boot_cpuid);
+    *dst = s;
+    dst->blob = dst->buf = d;
+    dst->cap = cap;
+    dst->size = size;
+    dst->rsv_off = FDT_HDR_V17_LEN;
+    dst->struct_off = st;
+    dst->strings_off = str;
+    dst->err_off = 0;
+    sync_header(dst);
+    return 0;
+}
+
+int fdt_setprop(struct fdt *t, uint32_t node, const char *name,
+                const void *val, uint32_t len)
+{
+    uint32_t prop, nlen, nameoff, old, pad = fdt_align4(len);
+    /* No value longer than the buffer: pad, and every sum below, stay
+     * inside 32 bits. */
+    int rc = room(t, len > t->cap ? len : 0);
+
+    if (rc)
+        return rc;
+    rc = fdt_find_prop(t, node, name, &prop);
+    if (!rc) {
+        old = fdt_align4(be32(t->buf + prop + FDT_PROP_LEN));
+        if (pad > old && (rc = room(t, pad - old)))
+            return rc;
+        splice(t, prop + FDT_PROP_VALUE, old, pad);
+    } else if (rc == FDT_ENOTFOUND) {
+        /* Any string ending in name and its NUL serves (a name longer
+         * than the buffer is cut at cap + 1: it neither matches nor
+         * fits). */
+        nlen = str_len(name, t->cap) + 1;
+        for (nameoff = 0; nameoff + nlen <= t->strings_size; nameoff++)
+            if (!memcmp(t->blob + t->strings_off + nameoff, name, nlen))
+                break;
+        if (nameoff + nlen > t->strings_size)
+            nameoff = t->strings_size;
+        rc = room(t, FDT_PROP_VALUE + pad +
+                         (nameoff == t->strings_size ? nlen : 0));
+        if (rc)
+            return rc;
+        if (nameoff == t->strings_size) {
+            memcpy(t->buf + t->strings_off + nameoff, name, nlen);
+            t->strings_size += nlen;
+            t->size += nlen;
+        }
+        splice(t, prop, 0, FDT_PROP_VALUE + pad);
+        put32(t->buf + prop, FDT_PROP);
+        put32(t->buf + prop + FDT_PROP_NAMEOFF, nameoff);
+    } else {
+        return rc;
+    }
+    put32(t->buf + prop + FDT_PROP_LEN, len);
+    memcpy(t->buf + prop + FDT_PROP_VALUE, val, len);
+    memset(t->buf + prop + FDT_PROP_VALUE + len, 0, pad - len);
+    sync_header(t);
+    return 0;
+}
+
+int fdt_delprop(struct fdt *t, uint32_t node, const char *name)
+{
+    uint32_t prop;
+    int rc = room(t, 0);
+
+    if (!rc)
+        rc = fdt_find_prop(t, node, name, &prop);
+    if (rc)
+        return rc;
+    splice(t, prop, FDT_PROP_VALUE +
+                        fdt_align4(be32(t->buf + prop + FDT_PROP_LEN)), 0);
+    sync_header(t);
+    return 0;
+}
+
+int fdt_chosen(struct fdt *t, uint32_t *node)
+{
+    /* FDT_BEGIN_NODE "chosen" NUL, padding, FDT_END_NODE. */
+    static const uint8_t chosen[16] = {
+        0, 0, 0, FDT_BEGIN_NODE, 'c', 'h', 'o', 's', 'e', 'n', 0, 0,
+        0, 0, 0, FDT_END_NODE,
+    };
+    uint32_t off, next, depth = 0;
+    int tok = fdt_path(t, "/chosen", node);
+
+    if (tok != FDT_ENOTFOUND)
+        return tok;
+    tok = room(t, sizeof(chosen));
+    if (tok)
+        return tok;
+    /* The root's FDT_END_NODE: the first to bring the depth back to 0. */
+    for (off = t->struct_off;; off = next) {
+        tok = fdt_token(t, off, &next);
+        if (tok < 0)
+            return tok;
+        if (tok == FDT_END)
+            return fdt_fail(t, off, FDT_EROOT);
+        if (tok == FDT_BEGIN_NODE)
+            depth++;
+        else if (tok == FDT_END_NODE && !--depth)
+            break;
+    }
+    splice(t, off, 0, sizeof(chosen));
+    memcpy(t->buf + off, chosen, sizeof(chosen));
+    sync_header(t);
+    *node = off;
+    return 0;
+}
+
+int fdt_set_chosen(struct fdt *t, const struct fdt_chosen *c)
+{
+    static const char *const names[2] = {
+        "linux,initrd-start", "linux,initrd-end",
+    };
+    const uint64_t addr[2] = { c->initrd_start, c->initrd_end };
+    uint8_t cells[8];
+    uint32_t ac = 0, sc, node, i;
+    int rc;
+
+    if (c->initrd) {
+        if (c->initrd_end < c->initrd_start)
+            return fdt_fail(t, 0, FDT_EINVAL);
+        rc = fdt_cells(t, &ac, &sc);
+        if (rc)
+            return rc;
+        if (ac - 1u > 1u || (ac == 1 && c->initrd_end >> 32))
+            return fdt_fail(t, t->struct_off, FDT_ECELLS);
+    }
+    rc = fdt_chosen(t, &node);
+    if (!rc && c->bootargs)
+        rc = fdt_setprop(t, node, "bootargs", c->bootargs,
+                         str_len(c->bootargs, t->cap) + 1);
+    for (i = 0; !rc && i < 2; i++) {
+        if (!c->initrd) {
+            /* Every copy: each pass removes 12 bytes or more. */
+            while (!(rc = fdt_delprop(t, node, names[i])))
+                ;
+            if (rc == FDT_ENOTFOUND)
+                rc = 0;
+            continue;
+        }
+        /* 2 cells: the high word first. */
+        put32(cells, (uint32_t)(addr[i] >> 32));
+        put32(cells + 4, (uint32_t)addr[i]);
+        rc = fdt_setprop(t, node, names[i], cells + 8 - ac * 4, ac * 4);
+    }
+    return rc;
+}
+
+#endif /* BOOT_FDT_EDIT */

@@ -1,0 +1,33 @@
+/* What firmware/fdt/fdt.c shares with firmware/fdt/fdt_edit.c. */
+#ifndef EXTLOAD_FDT_PRIV_H
+#define EXTLOAD_FDT_PRIV_H
+
+#include <stdint.h>
+
+#include "firmware/fdt/fdt.h"
+#include "firmware/fdt/fdt_format.h"
+
+/* A tree (and the room an edit may grow it into) is at most this long,
+ * so that sums of its offsets and lengths stay inside 32 bits. */
+#define FDT_SIZE_MAX 0x7fff0000u
+
+static inline uint32_t fdt_align4(uint32_t n)
+{
+    return (n + 3u) & ~3u;
+}
+
+/* Records where err was found; returns err. */
+int fdt_fail(struct fdt *t, uint32_t off, int err);
+
+/* The token at byte offset off of the tree, checked against the structure
+ * block (and a property's name against the strings block); *next is the
+ * offset of the token after it. Returns the token or a negative error. */
+int fdt_token(struct fdt *t, uint32_t off, uint32_t *next);
+
+/* A node's property called name: 0 and *prop (its FDT_PROP's offset), or
+ * FDT_ENOTFOUND and *prop = where the node's properties end (its first
+ * child or its FDT_END_NODE). */
+int fdt_find_prop(struct fdt *t, uint32_t node, const char *name,
+                  uint32_t *prop);
+
+#endif
