@@ -329,18 +329,23 @@ static int usage(void)
     return 2;
 }
 
-int host_cmd_boot(int argc, char **argv)
-{
-    struct host_boot hb = { .board = &boards[0] };
-    uint32_t addr = 0, size = 0;
-    const char *image, *keypath = NULL;
+/* What `extload boot` was asked on its command line. */
+struct boot_args {
+    const char *image;
+    const char *keypath;            /* --key; NULL: none */
+    uint32_t addr, size;            /* --window; size 0: the board's */
 #if BOOT_SIGNED
     uint8_t key[32];
 #endif
+};
 
+/* argv into hb and a: 0, or the exit status (2 usage, 1 a bad key). */
+static int boot_args_parse(int argc, char **argv, struct host_boot *hb,
+                           struct boot_args *a)
+{
     if (argc < 2 || argv[1][0] == '-')
         return usage();
-    image = argv[1];
+    a->image = argv[1];
     for (int i = 2; i < argc; i++) {
         if (!strcmp(argv[i], "--board") && i + 1 < argc) {
             const char *name = argv[++i];
@@ -350,19 +355,19 @@ int host_cmd_boot(int argc, char **argv)
                 b++;
             if (b == BOARDS)
                 return usage();
-            hb.board = &boards[b];
+            hb->board = &boards[b];
         } else if (!strcmp(argv[i], "--window") && i + 1 < argc) {
-            if (parse_window(argv[++i], &addr, &size))
+            if (parse_window(argv[++i], &a->addr, &a->size))
                 return usage();
         } else if (!strcmp(argv[i], "-o") && i + 1 < argc) {
-            hb.out_dir = argv[++i];
+            hb->out_dir = argv[++i];
 #if BOOT_SIGNED
         } else if (!strcmp(argv[i], "--key") && i + 1 < argc) {
             const char *why;
 
-            keypath = argv[++i];
-            if (ed25519_read_public_pem(keypath, key, &why)) {
-                fprintf(stderr, "extload: %s: %s\n", keypath, why);
+            a->keypath = argv[++i];
+            if (ed25519_read_public_pem(a->keypath, a->key, &why)) {
+                fprintf(stderr, "extload: %s: %s\n", a->keypath, why);
                 return 1;
             }
 #endif
@@ -370,118 +375,146 @@ int host_cmd_boot(int argc, char **argv)
             return usage();
         }
     }
-    if (!size) {
-        addr = hb.board->window_addr;
-        size = hb.board->window_size;
+    if (!a->size) {
+        a->addr = hb->board->window_addr;
+        a->size = hb->board->window_size;
     }
-    /* What the board's loads may use (boot_run's rule with the board's
-     * tail), and a host window that leaves exactly that past the host's
-     * own tail. */
-    uint32_t tail = host_board_tail(hb.board, keypath != NULL);
-    uint32_t usable = host_board_usable(hb.board, addr, size,
-                                        keypath != NULL);
-    uint32_t host_size = usable ? usable + (uint32_t)BOOT_CONFIG_ROOM : size;
+    return 0;
+}
 
-    struct host_disk disk = { .fd = -1 };
-    if (host_disk_open(&disk, image)) {
-        fprintf(stderr, "extload: %s: %s\n", image, disk.why);
-        return 1;
-    }
-    uint8_t *window = calloc(1, host_size);
-    struct boot_state *st = calloc(1, sizeof(*st));
+/* The boot flow as the board runs it, again after each reset the
+ * prompt asks for (up to HOST_RESETS_MAX): what boot_run returned. */
+static int boot_runs(struct host_boot *hb, const struct boot_args *a,
+                     struct host_disk *disk, struct boot_state *st,
+                     uint32_t host_size, uint32_t tail)
+{
     int rc = BOOT_ENOLABEL;
     int keys = !isatty(STDIN_FILENO);
     int screen = isatty(STDOUT_FILENO);
     int tty = !keys && !tty_open();
-    hb.image = image;
-    hb.sectors = disk.bd.sectors;
-    hb.window = window;
-    hb.window_addr = addr;
-    hb.window_size = usable;
-    if (window && st) {
-        const struct boot_env env = {
-            .con = { stdout_write, screen ? &hb : NULL },
-            .con_log = !screen,
-            .clock_fake = keys,
-            .ms_now = keys ? fake_ms : host_ms,
-            .clk_ctx = &hb,
-            .bd = &disk.bd,
-            .dev_strerror = host_disk_strerror,
-            .window = window,
-            .window_addr = addr,
-            .window_size = host_size,
-            .default_kernel = "/boot/kernel.bin",
-            .fdtfile = hb.board->fdtfile,
+    const struct boot_env env = {
+        .con = { stdout_write, screen ? hb : NULL },
+        .con_log = !screen,
+        .clock_fake = keys,
+        .ms_now = keys ? fake_ms : host_ms,
+        .clk_ctx = hb,
+        .bd = &disk->bd,
+        .dev_strerror = host_disk_strerror,
+        .window = hb->window,
+        .window_addr = a->addr,
+        .window_size = host_size,
+        .default_kernel = "/boot/kernel.bin",
+        .fdtfile = hb->board->fdtfile,
 #if BOOT_RISCV_LINUX
-            .ram_base = hb.board->ram_base,
-            .ram_size = hb.board->ram_size,
-            .fw_addr = hb.board->fw_addr,
+        .ram_base = hb->board->ram_base,
+        .ram_size = hb->board->ram_size,
+        .fw_addr = hb->board->fw_addr,
 #endif
-            .require_sha256 = BOOT_REQUIRE_SHA256,
-            .handoff = host_handoff,
-            .handoff_ctx = &hb,
+        .require_sha256 = BOOT_REQUIRE_SHA256,
+        .handoff = host_handoff,
+        .handoff_ctx = hb,
 #if BOOT_INTERACTIVE
-            .getc = keys ? stdin_getc : tty ? tty_getc : NULL,
-            .idle = tty ? tty_idle : NULL,
-            .reset = host_reset,
-            .info = host_info,
-            .board_ctx = &hb,
+        .getc = keys ? stdin_getc : tty ? tty_getc : NULL,
+        .idle = tty ? tty_idle : NULL,
+        .reset = host_reset,
+        .info = host_info,
+        .board_ctx = hb,
 #endif
 #if BOOT_SIGNED
-            .pubkey = keypath ? key : NULL,
+        .pubkey = a->keypath ? a->key : NULL,
 #endif
-            .path_max = hb.board->path_max,
-        };
+        .path_max = hb->board->path_max,
+    };
 #if !BOOT_INTERACTIVE
-        /* No console input in this build: struct boot_env has no getc,
-         * idle, reset or info for these. */
-        (void)tty;
-        (void)stdin_getc;
-        (void)tty_getc;
-        (void)tty_idle;
-        (void)host_reset;
-        (void)host_info;
+    /* No console input in this build: struct boot_env has no getc,
+     * idle, reset or info for these. */
+    (void)tty;
+    (void)stdin_getc;
+    (void)tty_getc;
+    (void)tty_idle;
+    (void)host_reset;
+    (void)host_info;
 #endif
-        for (int boots = 0; boots <= HOST_RESETS_MAX; boots++) {
-            printf("extload: host as %s, %s, load window 0x%08x-0x%08x (%u "
-                   "bytes, %u past the board's %u-byte tail)\n",
-                   hb.board->name, image, (unsigned)addr,
-                   (unsigned)(addr + size), (unsigned)size,
-                   (unsigned)usable, (unsigned)tail);
-            hb.reset = 0;
-            rc = boot_run(&env, st);
-            if (!hb.reset)
-                break;
-        }
-    } else {
+    for (int boots = 0; boots <= HOST_RESETS_MAX; boots++) {
+        printf("extload: host as %s, %s, load window 0x%08x-0x%08x (%u "
+               "bytes, %u past the board's %u-byte tail)\n",
+               hb->board->name, a->image, (unsigned)a->addr,
+               (unsigned)(a->addr + a->size), (unsigned)a->size,
+               (unsigned)hb->window_size, (unsigned)tail);
+        hb->reset = 0;
+        rc = boot_run(&env, st);
+        if (!hb->reset)
+            break;
+    }
+    return rc;
+}
+
+/* A label failed for want of room: say what has more. */
+static void boot_say_room(const struct host_boot *hb, const char *image,
+                          int rc, uint32_t usable)
+{
+    const struct host_board *big = &boards[0];
+
+    for (uint32_t b = 1; b < BOARDS; b++)
+        if (boards[b].window_size > big->window_size)
+            big = &boards[b];
+    fprintf(stderr, "extload: %s: %s: the files need more than the "
+            "%u bytes %s's load window leaves: ", image,
+            boot_strerror(rc), (unsigned)usable, hb->board->name);
+    if (big != hb->board)
+        fprintf(stderr, "another board (--board %s, a %u-byte window) "
+                "or ", big->name, (unsigned)big->window_size);
+    fprintf(stderr, "a larger window (--window ADDR:SIZE, up to %u "
+            "MiB) is needed\n", (unsigned)(HOST_BOOT_WINDOW_MAX >> 20));
+}
+
+int host_cmd_boot(int argc, char **argv)
+{
+    struct host_boot hb = { .board = &boards[0] };
+    struct boot_args a = { 0 };
+    int rc = boot_args_parse(argc, argv, &hb, &a);
+
+    if (rc)
+        return rc;
+    /* What the board's loads may use (boot_run's rule with the board's
+     * tail), and a host window that leaves exactly that past the host's
+     * own tail. */
+    uint32_t tail = host_board_tail(hb.board, a.keypath != NULL);
+    uint32_t usable = host_board_usable(hb.board, a.addr, a.size,
+                                        a.keypath != NULL);
+    uint32_t host_size = usable ? usable + (uint32_t)BOOT_CONFIG_ROOM
+                                : a.size;
+
+    struct host_disk disk = { .fd = -1 };
+    if (host_disk_open(&disk, a.image)) {
+        fprintf(stderr, "extload: %s: %s\n", a.image, disk.why);
+        return 1;
+    }
+    uint8_t *window = calloc(1, host_size);
+    struct boot_state *st = calloc(1, sizeof(*st));
+    rc = BOOT_ENOLABEL;
+    hb.image = a.image;
+    hb.sectors = disk.bd.sectors;
+    hb.window = window;
+    hb.window_addr = a.addr;
+    hb.window_size = usable;
+    if (window && st)
+        rc = boot_runs(&hb, &a, &disk, st, host_size, tail);
+    else
         fprintf(stderr, "extload: out of memory for a %u-byte window\n",
                 (unsigned)host_size);
-    }
     fflush(stdout);
     tty_restore();
-    /* A label failed for want of room: say what has more. */
     int room = rc == BOOT_ETOOBIG || (rc < 0 && st && st->short_of_room);
     free(st);
     free(window);
     host_disk_close(&disk);
     if (rc < 0 && room) {
-        const struct host_board *big = &boards[0];
-
-        for (uint32_t b = 1; b < BOARDS; b++)
-            if (boards[b].window_size > big->window_size)
-                big = &boards[b];
-        fprintf(stderr, "extload: %s: %s: the files need more than the "
-                "%u bytes %s's load window leaves: ", image,
-                boot_strerror(rc), (unsigned)usable, hb.board->name);
-        if (big != hb.board)
-            fprintf(stderr, "another board (--board %s, a %u-byte window) "
-                    "or ", big->name, (unsigned)big->window_size);
-        fprintf(stderr, "a larger window (--window ADDR:SIZE, up to %u "
-                "MiB) is needed\n", (unsigned)(HOST_BOOT_WINDOW_MAX >> 20));
+        boot_say_room(&hb, a.image, rc, usable);
         return 1;
     }
     if (rc < 0) {
-        fprintf(stderr, "extload: %s: %s\n", image, boot_strerror(rc));
+        fprintf(stderr, "extload: %s: %s\n", a.image, boot_strerror(rc));
         return 1;
     }
     return rc ? 1 : 0;

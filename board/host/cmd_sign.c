@@ -285,23 +285,17 @@ static int dir_file(struct dir_msg *d, enum sigmsg_role role,
     return 0;
 }
 
-/* The label's message from the tree at root. 0, or 1 after saying why. */
-static int dir_message(const char *root, const char *name,
-                       const struct host_board *b, sigmsg_sink sink,
-                       void *ctx)
+/* The tree's extlinux.conf into cfg (its text in text), as read_config
+ * finds and cuts it; none: the board default as its one label. */
+static void dir_config(const char *root, struct boot_config *cfg,
+                       char *text)
 {
     static const char *const paths[] = {
         "/boot/extlinux/extlinux.conf", "/extlinux/extlinux.conf",
     };
     static const char *const dirs[] = { "/boot/extlinux", "/extlinux" };
-    static char text[BOOT_CONFIG_TEXT];
-    static struct boot_config cfg;
-    struct dir_msg d = { .root = root, .b = b, .cfg = &cfg };
-    const struct config_label *l = NULL;
-    uint8_t head[DIR_RV_HEADER] = { 0 };
-    uint32_t i;
 
-    for (i = 0; i < 2; i++) {
+    for (uint32_t i = 0; i < 2; i++) {
         char host[4096 + 64];
         FILE *f;
 
@@ -317,17 +311,55 @@ static int dir_message(const char *root, const char *name,
             while (len > 0 && text[len - 1] != '\n')
                 len--;
         }
-        config_parse(text, (uint32_t)len, &cfg);
-        cfg.dir = dirs[i];
-        break;
+        config_parse(text, (uint32_t)len, cfg);
+        cfg->dir = dirs[i];
+        return;
     }
-    if (i == 2)
-        cfg = (struct boot_config){
-            .dir = "/",
-            .labels[0] = { .name = "board-default",
-                           .kernel = "/boot/kernel.bin" },
-            .count = 1,
-        };
+    *cfg = (struct boot_config){
+        .dir = "/",
+        .labels[0] = { .name = "board-default",
+                       .kernel = "/boot/kernel.bin" },
+        .count = 1,
+    };
+}
+
+/* INITRD's list (a,b: up to BOOT_INITRD_PARTS files), each a file of
+ * the message. 0, or 1 after saying why. */
+static int dir_initrds(struct dir_msg *d, const char *list)
+{
+    uint32_t parts = 0;
+
+    for (const char *s = list; s && *s;) {
+        uint32_t n = 0;
+
+        while (s[n] && s[n] != ',')
+            n++;
+        if (n > 0) {
+            if (++parts > BOOT_INITRD_PARTS) {
+                fprintf(stderr, "extload: INITRD names more than %u "
+                        "files\n", (unsigned)BOOT_INITRD_PARTS);
+                return 1;
+            }
+            if (dir_join(d, s, n, NULL) || dir_file(d, SIGMSG_INITRD, NULL))
+                return 1;
+        }
+        s += s[n] ? n + 1u : n;
+    }
+    return 0;
+}
+
+/* The label's message from the tree at root. 0, or 1 after saying why. */
+static int dir_message(const char *root, const char *name,
+                       const struct host_board *b, sigmsg_sink sink,
+                       void *ctx)
+{
+    static char text[BOOT_CONFIG_TEXT];
+    static struct boot_config cfg;
+    struct dir_msg d = { .root = root, .b = b, .cfg = &cfg };
+    const struct config_label *l = NULL;
+    uint8_t head[DIR_RV_HEADER] = { 0 };
+
+    dir_config(root, &cfg, text);
     int k = config_find(&cfg, name);
     if (k < 0) {
         fprintf(stderr, "extload: %s: no label '%s'\n", root, name);
@@ -343,25 +375,8 @@ static int dir_message(const char *root, const char *name,
     sigmsg_begin(&d.m, sink, ctx, l->name, (uint32_t)strlen(l->name), append,
                  (uint32_t)strlen(append));
     if (dir_join(&d, l->kernel, (uint32_t)strlen(l->kernel), NULL) ||
-        dir_file(&d, SIGMSG_KERNEL, head))
+        dir_file(&d, SIGMSG_KERNEL, head) || dir_initrds(&d, l->initrd))
         return 1;
-    uint32_t parts = 0;
-    for (const char *s = l->initrd; s && *s;) {
-        uint32_t n = 0;
-
-        while (s[n] && s[n] != ',')
-            n++;
-        if (n > 0) {
-            if (++parts > BOOT_INITRD_PARTS) {
-                fprintf(stderr, "extload: INITRD names more than %u "
-                        "files\n", (unsigned)BOOT_INITRD_PARTS);
-                return 1;
-            }
-            if (dir_join(&d, s, n, NULL) || dir_file(&d, SIGMSG_INITRD, NULL))
-                return 1;
-        }
-        s += s[n] ? n + 1u : n;
-    }
     if (l->fdt && l->fdt[0]) {
         if (dir_join(&d, l->fdt, (uint32_t)strlen(l->fdt), NULL) ||
             dir_file(&d, SIGMSG_FDT, NULL))

@@ -265,36 +265,15 @@ static bool str_eq(const char *a, const char *b)
     return *a == *b;
 }
 
-/* One line, line[0..n) with line[n] already NUL (and none before it):
- * keyword, then value. */
-static void parse_line(struct parse *ps, char *line, uint32_t n)
+/* A line outside a label's fields, keyword k: taken, or skipped and
+ * said (a directive this build leaves out, or one extload does not
+ * handle). */
+static void parse_global(struct parse *ps, enum keyword k, char *kw,
+                         uint32_t kw_len, char *value)
 {
     struct boot_config *cfg = ps->cfg;
-    struct config_label *cur = ps->cur;
-    char *kw = blanks_end(line);
-
-    if (!*kw || *kw == '#')
-        return;
-    uint32_t kw_len = (uint32_t)(word_end(kw) - kw);
-    char *value = blanks_end(kw + kw_len);
-    char *end = line + n;
-
-    while (end > value && is_blank(end[-1]))
-        end--;
-    *end = '\0';
-    enum keyword k = match_keyword(kw, kw_len);
     const char *why = WHY_UNKNOWN;
 
-    if (k != KW_OTHER && k <= KW_FIELDS) {
-        /* A label's line; those of a label past CONFIG_LABELS_MAX go
-         * with it (the label count's warning says so). */
-        if (cur)
-            *(const char **)(void *)((char *)cur +
-                                     label_field[k - KW_KERNEL]) = value;
-        else if (!cfg->labels_dropped)
-            skip_word(ps, kw, kw_len, WHY_STRAY);
-        return;
-    }
     switch (k) {
     case KW_DEFAULT:
         cfg->default_name = value;
@@ -366,6 +345,38 @@ static void parse_line(struct parse *ps, char *line, uint32_t n)
         break;
     }
     skip_word(ps, kw, kw_len, why);
+}
+
+/* One line, line[0..n) with line[n] already NUL (and none before it):
+ * keyword, then value. */
+static void parse_line(struct parse *ps, char *line, uint32_t n)
+{
+    struct boot_config *cfg = ps->cfg;
+    struct config_label *cur = ps->cur;
+    char *kw = blanks_end(line);
+
+    if (!*kw || *kw == '#')
+        return;
+    uint32_t kw_len = (uint32_t)(word_end(kw) - kw);
+    char *value = blanks_end(kw + kw_len);
+    char *end = line + n;
+
+    while (end > value && is_blank(end[-1]))
+        end--;
+    *end = '\0';
+    enum keyword k = match_keyword(kw, kw_len);
+
+    if (k != KW_OTHER && k <= KW_FIELDS) {
+        /* A label's line; those of a label past CONFIG_LABELS_MAX go
+         * with it (the label count's warning says so). */
+        if (cur)
+            *(const char **)(void *)((char *)cur +
+                                     label_field[k - KW_KERNEL]) = value;
+        else if (!cfg->labels_dropped)
+            skip_word(ps, kw, kw_len, WHY_STRAY);
+        return;
+    }
+    parse_global(ps, k, kw, kw_len, value);
 }
 
 /* A file's text ends at its last whole line when it was cut. */
