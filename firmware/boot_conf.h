@@ -36,7 +36,8 @@
  * partition table, the reader or the boot flow, and why extlinux.conf's
  * keyword is skipped.
  *   1  its sentence ("card did not respond to a command"), from the
- *      tables in drivers/sdspi.h, fs/part.h, fs/ext.h and firmware/boot/boot.h,
+ *      tables in drivers/sdspi.h, fs/part.h, fs/ext.h and
+ *      firmware/boot/boot_err.h,
  *      the flow's own reasons ("9000 bytes, larger than the 8192 bytes
  *      left in the load window", a digest that does not match), and
  *      "config: UI: not handled by extload; skipped".
@@ -65,7 +66,8 @@
 #define BOOT_REPORT (!EXTLOAD_TINY)
 #endif
 
-/* CONSOLE_FULL: what the console's printf (firmware/console/console.c) formats.
+/* CONSOLE_FULL: what the console's printf (firmware/console/console.c)
+ * formats.
  *   1  %% %c %s %.*s %.Ns %d %i %u %o %x %X %p, flags '-' and '0', a
  *      width, the l/ll/z length modifiers.
  *   0  %c %s %.*s %u %o %x with '0', a width and l (ll only where a

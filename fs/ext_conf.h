@@ -34,8 +34,9 @@
  *      verified.
  *   0: they are ignored. Both are RO_COMPAT features, so reading stays
  *      correct; corruption is then caught by the structural checks alone.
- *      The CRC32 a GPT needs (fs/part.c) is then computed bit by bit, with
- *      no table of remainders. */
+ *      The CRC32 a GPT needs (fs/part.c) is computed bit by bit with
+ *      no table of remainders where lib/crc.h's CRC32_NIBBLES is 0 (the
+ *      tiny profile's choice, made with this one). */
 #ifndef EXT_CSUM_VERIFY
 #define EXT_CSUM_VERIFY (!EXTLOAD_TINY)
 #endif

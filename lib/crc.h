@@ -1,10 +1,23 @@
-/* The CRCs the on-disk formats use, for every reader in fs/: one module
- * (fs/ext_csum.c). None inverts before or after; each caller does what
- * its format says. */
+/* The CRCs the on-disk formats use (fs/'s ext4, jbd2 and GPT, the
+ * firmware's uImage header): one module, lib/crc.c. None inverts before
+ * or after; each caller does what its format says. */
 #ifndef EXTLOAD_CRC_H
 #define EXTLOAD_CRC_H
 
 #include <stdint.h>
+
+/* CRC32_NIBBLES
+ *   1: crc32 folds each byte through a table of 16 remainders (64 bytes
+ *      of flash), as crc32c and crc16 always do.
+ *   0: crc32 bit by bit, no table: the tiny profile, whose reader checks
+ *      no metadata checksum (fs/ext_conf.h EXT_CSUM_VERIFY 0) and sums
+ *      only a GPT's header and entry array, once a boot. */
+#ifndef EXTLOAD_TINY
+#define EXTLOAD_TINY 0
+#endif
+#ifndef CRC32_NIBBLES
+#define CRC32_NIBBLES (!EXTLOAD_TINY)
+#endif
 
 /* crc32c (Castagnoli 0x1EDC6F41, reflected): ext4 metadata_csum, jbd2
  * checksums v2/v3. */

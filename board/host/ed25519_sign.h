@@ -1,5 +1,6 @@
 /* Ed25519 signing for the host tool (`extload sign`), on the verifier's
- * own SHA-512 and field arithmetic (firmware/crypto/ed25519.c, ED25519_SIGNER),
+ * own SHA-512 and field arithmetic
+ * (firmware/crypto/ed25519.c, ED25519_SIGNER),
  * and the PEM key files OpenSSL writes:
  *
  *   openssl genpkey -algorithm ed25519 -out boot.key      PRIVATE KEY

@@ -10,7 +10,8 @@
  * With console input (env->getc) and BOOT_INTERACTIVE, a TIMEOUT or PROMPT
  * in the config shows the menu and a countdown before the labels
  * (firmware/boot/menu.c), and the "extload> " prompt (firmware/boot/prompt.c,
- * commands in firmware/boot/cmd.c) opens when a key stops the countdown or when
+ * commands in firmware/boot/cmd.c) opens when a key stops the countdown or
+ * when
  * no label boots. See firmware/README.md.
  */
 #ifndef EXTLOAD_BOOT_H
@@ -125,7 +126,8 @@ int boot_label_load(const struct boot_env *env, struct boot_state *st,
                     const struct config_label *label);
 #if BOOT_SIGNED
 /* After boot_label_load: the label's signed message
- * (firmware/crypto/sigmsg.h) into sink, each file's digest the one its load computed. */
+ * (firmware/crypto/sigmsg.h) into sink, each file's digest the one its
+ * load computed. */
 void boot_label_message(const struct boot_env *env, struct boot_state *st,
                         const struct config_label *label, sigmsg_sink sink,
                         void *ctx);

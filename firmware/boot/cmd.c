@@ -16,7 +16,7 @@
 
 struct cmd_scratch {
     union {
-        union cmd_fs_scratch fs;      /* ls, stat, info (firmware/boot/cmd_fs.c) */
+        union cmd_fs_scratch fs;      /* ls, stat, info (boot/cmd_fs.c) */
         struct sha256 h;
     } u;
     uint8_t buf[READ_CHUNK];

@@ -97,7 +97,8 @@ bench:
 # board_main): guest instructions per verify under -icount, its flash and
 # stack; tests/bench/ed25519_cost.sh prints them against the targets.
 $(eval $(call LM3S_IMAGE,fw-ed25519,$(LM3S_LIB_OBJ) $(LM3S_DIR)/obj/tests/bench/fw_ed25519.o))
-ED25519_CI_OBJ := $(call objs,$(BENCH_DIR)/ci,firmware/crypto/ed25519.c firmware/crypto/sha512.c)
+ED25519_CI_OBJ := $(call objs,$(BENCH_DIR)/ci,firmware/crypto/ed25519.c \
+                  firmware/crypto/sha512.c)
 .PHONY: size-ed25519
 size-ed25519: $(LM3S_DIR)/fw-ed25519.elf $(ED25519_CI_OBJ)
 	@rm -f $(BENCH_DIR)/ed25519-qemu.log

@@ -1,4 +1,4 @@
-# Ed25519 (firmware/crypto/ed25519.c, firmware/crypto/sha512.c): the host tool the
+# Ed25519 (firmware/crypto/ed25519.c, sha512.c): the host tool the
 # tests and the BOOT_PUBKEY build use, and the public key header.
 #
 #   build/tools/ed25519tool     verify KEY MSG SIG | header KEY [FILE] | hex KEY
@@ -9,7 +9,8 @@
 #                               (the 32 key bytes of the PEM `openssl pkey
 #                               -pubout` writes; a key that is not usable
 #                               stops the build)
-ED25519_SRC := firmware/crypto/ed25519.c firmware/crypto/sha512.c firmware/crypto/sigmsg.c \
+ED25519_SRC := firmware/crypto/ed25519.c firmware/crypto/sha512.c \
+               firmware/crypto/sigmsg.c \
                firmware/crypto/sha256.c $(BASE_SRC)
 
 $(BUILD)/tools/ed25519tool: $(call objs,$(HOSTASAN)/obj,tests/tools/ed25519tool.c $(ED25519_SRC))

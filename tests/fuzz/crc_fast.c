@@ -1,13 +1,13 @@
-/* crc32c for the fuzz targets: the same function as fs/ext_csum.c's (a
+/* crc32c for the fuzz targets: the same function as lib/crc.c's (a
  * nibble table, 64 bytes of flash, 5.5 ns a byte: a fifth of an image
  * run went to it), by the CPU's crc32 instruction when it has SSE4.2.
- * The fuzz build renames fs/ext_csum.c's to ext_crc32c_nib (rules.mk),
+ * The fuzz build renames lib/crc.c's to ext_crc32c_nib (rules.mk),
  * and every 32nd call runs it too on the same bytes: both must agree, so
  * the firmware's loop still reads every buffer the reader hands it under
  * ASan, only less often. Without SSE4.2 the nibble loop does it all.
  * The GPT CRC32 (fs/part.c sums a 16 KiB entry array for each partition
  * asked about) the same way: eight bytes a step through eight tables
- * made on the first call, fs/ext_csum.c's loop (renamed ext_crc32_nib)
+ * made on the first call, lib/crc.c's loop (renamed ext_crc32_nib)
  * checking every 32nd call. */
 #include <stdint.h>
 #include <stdlib.h>
@@ -72,7 +72,7 @@ static void crc32_tables(void)
 }
 
 /* Not under ASan: the table lookups' checks cost more than the sum. The
- * bytes summed are the reader's buffer, which ext_csum.c's loop reads
+ * bytes summed are the reader's buffer, which lib/crc.c's loop reads
  * under ASan on every 32nd call (and the reader fills under ASan). */
 __attribute__((no_sanitize("address")))
 uint32_t ext_crc32(uint32_t crc, const void *p, uint32_t n)

@@ -57,15 +57,16 @@ FUZZ_BINS := $(patsubst %,$(FUZZ_DIR)/fuzz_%,$(FUZZ_TARGETS))
 # checksum and hash loops or the message formatting (num.c, ext_err.c): traced compare by compare they
 # cost more than the rest of a run and tell the fuzzer nothing (ASan and
 # UBSan still check them). crc32c runs on the CPU's crc32 instruction,
-# crc32 through slicing tables, fs/ext_csum.c's own loops checking every
+# crc32 through slicing tables, lib/crc.c's own loops checking every
 # 32nd call (tests/fuzz/crc_fast.c).
 FUZZ_COV := -fsanitize=fuzzer-no-link
-FUZZ_NOCOV := fs/ext_csum.o fs/ext_hash.o lib/num.o fs/ext_err.o firmware/sha512.o \
+FUZZ_NOCOV := lib/crc.o fs/ext_hash.o lib/num.o fs/ext_err.o \
+              firmware/crypto/sha512.o \
               tests/fuzz/h_walk.o tests/fuzz/h_image.o tests/fuzz/h_journal.o \
               tests/fuzz/h_fdt.o tests/fuzz/h_part.o tests/fuzz/crc_fast.o
 $(addprefix $(FUZZ_DIR)/obj/,$(FUZZ_NOCOV)) \
 $(addprefix $(FUZZ_DIR)/obj-tiny/,$(FUZZ_NOCOV)): FUZZ_COV :=
-$(FUZZ_DIR)/obj/fs/ext_csum.o $(FUZZ_DIR)/obj-tiny/fs/ext_csum.o: \
+$(FUZZ_DIR)/obj/lib/crc.o $(FUZZ_DIR)/obj-tiny/lib/crc.o: \
     FUZZ_COV := -Dext_crc32c=ext_crc32c_nib -Dext_crc32=ext_crc32_nib
 
 $(eval $(call OBJ_RULE,$(FUZZ_DIR)/obj,$$(FUZZ_CC),$$(FUZZ_CFLAGS) $$(FUZZ_COV),CC-FUZZ))

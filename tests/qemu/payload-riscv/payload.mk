@@ -6,7 +6,8 @@
 SIFIVE_QDIR := $(BUILD)/sifive-u/qemu
 RV_PAYLOAD_SRC := tests/qemu/payload-riscv/payload.c tests/qemu/payload/checks.c \
             drivers/sifive_uart.c \
-            firmware/console/console.c lib/num.c board/riscv/semihost.c lib/libc/mem.c
+            firmware/console/console.c lib/num.c board/riscv/semihost.c \
+            lib/libc/mem.c
 RV_PAYLOAD_OBJ := $(call objs,$(SIFIVE_QDIR)/payload-obj,$(RV_PAYLOAD_SRC))
 
 $(eval $(call OBJ_RULE,$(SIFIVE_QDIR)/payload-obj,$$(RV_CC),$$(RV_CFLAGS),CC-PAY))
