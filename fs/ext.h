@@ -56,6 +56,8 @@ enum ext_err {
 #define EXT_WARN_ERRORS         0x4u  /* s_state has "errors detected" */
 #define EXT_WARN_JOURNAL_CSUM   0x8u  /* journal blocks failed their tag
                                          checksum and were not replayed */
+#define EXT_WARN_DESC_CSUM      0x10u /* a group descriptor failed its
+                                         checksum and was read as it is */
 
 /* Block numbers, physical and logical, as wide as the device's sector
  * numbers (BLOCKDEV_LBA32): a filesystem whose blocks do not fit is

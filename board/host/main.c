@@ -211,6 +211,9 @@ static int cmd_info(struct tool *t)
         printf("warning: not cleanly unmounted\n");
     if (fs->warnings & EXT_WARN_ERRORS)
         printf("warning: the filesystem has recorded errors\n");
+    if (fs->warnings & EXT_WARN_DESC_CSUM)
+        printf("warning: a group descriptor failed its checksum; read as "
+               "it is, as Linux mounts read-only\n");
     return 0;
 }
 
@@ -344,6 +347,10 @@ int main(int argc, char **argv)
         }
     }
     fflush(stdout);
+    if (strcmp(cmd, "info") && (t.fs.warnings & EXT_WARN_DESC_CSUM))
+        fprintf(stderr, "extload: warning: %s: a group descriptor failed "
+                "its checksum; read as it is, as Linux mounts read-only\n",
+                t.image);
     if (t.stats)
         fprintf(stderr, "stats: reads=%" PRIu64 " sectors=%" PRIu64 "\n",
                 t.disk.reads, t.disk.sectors_read);

@@ -66,6 +66,11 @@ static int mount_report(const struct boot_env *env, struct boot_state *st,
     if (st->fs.warnings & (EXT_WARN_NOT_CLEAN | EXT_WARN_ERRORS))
         con_printf(con, "mount: warning: the filesystem was not cleanly "
                    "unmounted or has errors\n");
+#if EXT_CSUM_VERIFY               /* the only source of this warning */
+    if (st->fs.warnings & EXT_WARN_DESC_CSUM)
+        con_printf(con, "mount: warning: a group descriptor failed its "
+                   "checksum; read as it is, as Linux mounts read-only\n");
+#endif
 #else
     /* Their EXT_WARN_* bits (fs/ext.h) as one number. */
     if (st->fs.warnings)
