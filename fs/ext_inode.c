@@ -379,18 +379,16 @@ int ext_inode_read(struct ext_fs *fs, uint32_t ino, struct ext_inode *in)
     }
     /* Fast or slow symlink, decided as Linux's
      * ext4_inode_is_fast_symlink does: by i_blocks (less the xattr
-     * block's cluster), or, for an EA inode, by i_size. */
+     * block's cluster). An EA inode, which it decides by i_size, is
+     * refused below. */
     if (ext_is_link(in)) {
         uint64_t acl = le32(raw + I_FILE_ACL_LO);
 
         if (fs->incompat & INCOMPAT_64BIT)
             acl |= (uint64_t)le16(raw + I_FILE_ACL_HIGH) << 32;
-        if (in->flags & IFL_EA_INODE)
-            in->fast_link = in->size && in->size < I_BLOCK_SIZE;
-        else
-            in->fast_link = !(in->flags & IFL_INLINE_DATA) &&
-                            in->blocks == (acl ? (1u << fs->clu_shift) >> 9
-                                               : 0);
+        in->fast_link = !(in->flags & IFL_INLINE_DATA) &&
+                        in->blocks == (acl ? (1u << fs->clu_shift) >> 9
+                                           : 0);
     }
     if (fs->inode_size > I_GOOD_OLD_SIZE) {
         in->extra_isize = le16(raw + I_EXTRA_ISIZE);
@@ -407,5 +405,13 @@ int ext_inode_read(struct ext_fs *fs, uint32_t ino, struct ext_inode *in)
     if (!in->links)
         return ext_fail(fs, EXT_ENOENT, ino, 0,
                         "inode is not in use (links count 0)");
+    /* An EA inode holds a large xattr value, never a file, a directory
+     * or a link, and the reader reads no value from one (ext_inline.c
+     * refuses e_value_inum): Linux's check_igot_inode refuses it on
+     * every lookup ("unexpected EA_INODE flag"), the root's too. */
+    if (in->flags & IFL_EA_INODE)
+        return ext_fail(fs, EXT_ECORRUPT, ino, 0,
+                        "unexpected EA_INODE flag (an xattr value's "
+                        "inode, not a file)");
     return 0;
 }

@@ -47,4 +47,31 @@ for fl in gdt_csum metadata_csum; do
     fi
 done
 
+# ---- 3: the EA_INODE flag where it does not belong -------------------------
+# check_igot_inode (fs/ext4/inode.c): an inode found by lookup that carries
+# EXT4_EA_INODE_FL is "unexpected EA_INODE flag", -EFSCORRUPTED; the root's
+# too, so the mount fails.
+img=$tmp/ea.img
+mkimg "$img" -t ext4 -b 1024
+fino=$(debugfs -R "stat /f" "$img" 2>/dev/null | sed -n 's/^Inode: \([0-9]*\).*/\1/p')
+debugfs -w -R "set_inode_field /f flags 0x280000" "$img" >/dev/null 2>&1
+"$X" cat "$img" /f >"$tmp/out" 2>"$tmp/err"; rc=$?
+[ $rc = 1 ] && [ ! -s "$tmp/out" ] && has "$tmp/err" "inode $fino.*unexpected EA_INODE flag"
+ok $? "3 a regular file with EA_INODE: refused by inode, exit 1" "$tmp/err"
+"$X" ls "$img" /d >"$tmp/out" 2>"$tmp/err"
+[ $? = 0 ] && [ "$(wc -l <"$tmp/out")" = 5 ]
+ok $? "3 the rest of the tree still reads" "$tmp/err"
+img=$tmp/ea-dir.img
+mkimg "$img" -t ext4 -b 1024
+debugfs -w -R "set_inode_field /d flags 0x280000" "$img" >/dev/null 2>&1
+"$X" ls "$img" /d >"$tmp/out" 2>"$tmp/err"; rc=$?
+[ $rc = 1 ] && has "$tmp/err" "unexpected EA_INODE flag"
+ok $? "3 a directory with EA_INODE: refused" "$tmp/err"
+img=$tmp/ea-root.img
+mkimg "$img" -t ext4 -b 1024
+debugfs -w -R "set_inode_field / flags 0x280000" "$img" >/dev/null 2>&1
+"$X" ls "$img" / >"$tmp/out" 2>"$tmp/err"; rc=$?
+[ $rc = 1 ] && has "$tmp/err" "inode 2.*unexpected EA_INODE flag"
+ok $? "3 the root with EA_INODE: the mount fails naming inode 2" "$tmp/err"
+
 echo "1..$n"
