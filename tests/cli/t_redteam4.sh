@@ -74,4 +74,62 @@ debugfs -w -R "set_inode_field / flags 0x280000" "$img" >/dev/null 2>&1
 [ $rc = 1 ] && has "$tmp/err" "inode 2.*unexpected EA_INODE flag"
 ok $? "3 the root with EA_INODE: the mount fails naming inode 2" "$tmp/err"
 
+# ---- 1: inline data read through a broken xattr entry ---------------------
+# ext4_xattr_check_entries (fs/ext4/xattr.c, 6.1), run on the inode's
+# xattrs when an inline-data inode is read: the list ends inside the inode,
+# names hold no NUL, each value lies past the list's end and inside the
+# inode, padding included.
+if ! tiny; then
+mkdir -p "$tmp/t1"
+head -c 100 /dev/urandom >"$tmp/t1/small"
+# xpatch IMAGE INODE WHAT: one field of an in-inode entry, found by name
+xpatch() {
+    python3 - "$@" <<'PY'
+import struct, subprocess, sys
+img, ino, what = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+out = subprocess.run(["debugfs", "-R", "imap <%d>" % ino, img],
+                     capture_output=True, text=True).stdout
+blk = int(out.split("located at block ")[1].split(",")[0])
+off = int(out.split("offset ")[1].split()[0], 16)
+f = open(img, "r+b")
+f.seek(1024 * blk + off)
+raw = bytearray(f.read(256))
+start = 128 + struct.unpack_from("<H", raw, 128)[0] + 4
+at = start
+while struct.unpack_from("<I", raw, at)[0]:
+    nl, idx = raw[at], raw[at + 1]
+    name = bytes(raw[at + 16:at + 16 + nl])
+    if what == "data-offs0" and (idx, name) == (7, b"data"):
+        struct.pack_into("<H", raw, at + 2, 0)
+    if what == "data-size" and (idx, name) == (7, b"data"):
+        struct.pack_into("<I", raw, at + 8, 4096)
+    if what == "name-nul" and name == b"x":
+        raw[at + 16] = 0
+    if what == "no-end" and (idx, name) == (7, b"data"):
+        raw[at] = 200
+    at += (16 + nl + 3) & ~3
+f.seek(1024 * blk + off)
+f.write(raw)
+PY
+}
+for what in data-offs0 data-size name-nul no-end; do
+    img=$tmp/x-$what.img
+    mke2fs -q -F -t ext4 -b 1024 -I 256 -O inline_data,^metadata_csum \
+        -d "$tmp/t1" "$img" 8M >/dev/null 2>&1
+    debugfs -w -R "ea_set /small user.x abc" "$img" >/dev/null 2>&1
+    sino=$(debugfs -R "stat /small" "$img" 2>/dev/null | sed -n 's/^Inode: \([0-9]*\).*/\1/p')
+    xpatch "$img" "$sino" $what
+    "$X" cat "$img" /small >"$tmp/out" 2>"$tmp/err"; rc=$?
+    [ $rc = 1 ] && [ ! -s "$tmp/out" ] && has "$tmp/err" "inode $sino: .*xattr"
+    ok $? "1 $what: the inline-data file is refused by inode, no byte out" "$tmp/err"
+done
+img=$tmp/x-good.img
+mke2fs -q -F -t ext4 -b 1024 -I 256 -O inline_data,^metadata_csum \
+    -d "$tmp/t1" "$img" 8M >/dev/null 2>&1
+debugfs -w -R "ea_set /small user.x abc" "$img" >/dev/null 2>&1
+"$X" cat "$img" /small >"$tmp/out" 2>"$tmp/err"
+cmp -s "$tmp/out" "$tmp/t1/small"
+ok $? "1 the same file with its entries intact reads as written" "$tmp/err"
+fi
+
 echo "1..$n"
