@@ -446,7 +446,11 @@ static int map_leaf(struct ext_fs *fs, struct ext_file *f,
     if (lblk - first >= len)
         return 0;                    /* a gap after this extent */
     run->len = len - (ext_blk_t)(lblk - first);
-    if (le16(e + EE_LEN) <= EE_INIT_MAX_LEN)
+    /* An unwritten extent reads as zeros in a file, but a directory's
+     * block is read as it is: Linux's ext4_bread maps it for readdir
+     * and lookup alike, so its entries are listed, or it fails as a
+     * corrupted directory block would. */
+    if (le16(e + EE_LEN) <= EE_INIT_MAX_LEN || ext_is_dir(&f->in))
         run->pblk = ee_start(e) + (ext_blk_t)(lblk - first);
     return 0;
 }

@@ -132,4 +132,25 @@ cmp -s "$tmp/out" "$tmp/t1/small"
 ok $? "1 the same file with its entries intact reads as written" "$tmp/err"
 fi
 
+# ---- 2: unwritten extents in a directory -----------------------------------
+# ext4_bread/ext4_getblk (fs/ext4/inode.c) map an unwritten extent of a
+# directory, so readdir lists its block's entries, and a block of garbage
+# fails as "directory corrupted" would; a file's unwritten extent is zeros.
+img=$tmp/unwr.img
+mkimg "$img" -t ext4 -b 1024 -O ^metadata_csum
+w4=$(debugfs -R "stat /d" "$img" 2>/dev/null | sed -n 's/.*(0):\([0-9]*\).*/\1/p' | head -1)
+debugfs -w -R "set_inode_field /d block[4] 0x8001" "$img" >/dev/null 2>&1
+debugfs -R "ls -l /d" "$img" 2>/dev/null | awk 'NF {print $NF}' | sort >"$tmp/want"
+"$X" ls "$img" /d >"$tmp/out" 2>"$tmp/err"; rc=$?
+awk '{print $NF}' "$tmp/out" | sort >"$tmp/got"
+[ $rc = 0 ] && cmp -s "$tmp/got" "$tmp/want" && has "$tmp/got" "^e3$"
+ok $? "2 a directory's unwritten extent: its entries listed as debugfs lists them" "$tmp/err"
+"$X" cat "$img" /d/e2 >"$tmp/out" 2>"$tmp/err"
+[ "$(cat "$tmp/out")" = "entry 2" ]
+ok $? "2 ... and looked up through" "$tmp/err"
+dd if=/dev/zero of="$img" bs=1024 seek="$w4" count=1 conv=notrunc status=none
+"$X" ls "$img" /d >"$tmp/out" 2>"$tmp/err"; rc=$?
+[ $rc = 1 ] && has "$tmp/err" "block $w4"
+ok $? "2 an unwritten directory block of zeros: refused naming the block, not an empty listing" "$tmp/err"
+
 echo "1..$n"
