@@ -28,6 +28,7 @@
 #include "firmware/boot/cmd_fs.h"
 #include "fs/ext.h"
 #include "fs/part.h"
+#include "lib/quote.h"
 
 #ifndef EXTLOAD_VERSION
 #define EXTLOAD_VERSION "0.4"
@@ -67,6 +68,23 @@ static int usage(void)
 }
 
 /* The one line a filesystem error gets. */
+/* A path into a message, as the boards' console quotes one (lib/quote.h). */
+static void fputs_quoted(const char *s, FILE *f)
+{
+    char q[QUOTE_MAX];
+
+    for (; *s; s++)
+        fwrite(q, 1, quote_byte(q, *s), f);
+}
+
+/* "extload: PATH: what", the path quoted. */
+static void say_path(const char *path, const char *what)
+{
+    fputs("extload: ", stderr);
+    fputs_quoted(path, stderr);
+    fprintf(stderr, ": %s\n", what);
+}
+
 static int fail_fs(struct tool *t, const char *path)
 {
     char msg[256];
@@ -75,7 +93,9 @@ static int fail_fs(struct tool *t, const char *path)
      * Without EXT_MESSAGES the reader gives a code ("ext error -7"), so
      * the host says its text first. */
     ext_error_describe_dev(&t->fs, host_disk_strerror, msg, sizeof(msg));
-    fprintf(stderr, "extload: %s: ", path ? path : t->image);
+    fputs("extload: ", stderr);
+    fputs_quoted(path ? path : t->image, stderr);
+    fputs(": ", stderr);
     if (!EXT_MESSAGES)
         fprintf(stderr, "%s: ", ext_strerror(t->fs.err));
     fputs(msg, stderr);
@@ -235,7 +255,7 @@ static int cmd_cat(struct tool *t, const char *path)
     if (rc)
         return fail_fs(t, path);
     if (ext_is_dir(&f.in)) {
-        fprintf(stderr, "extload: %s: is a directory\n", path);
+        say_path(path, "is a directory");
         return 1;
     }
     /* 1 MiB pieces: long runs still reach the device as few calls, and
@@ -253,7 +273,7 @@ static int cmd_cat(struct tool *t, const char *path)
         if (got <= 0) {
             free(buf);
             if (got == 0) {
-                fprintf(stderr, "extload: %s: short read\n", path);
+                say_path(path, "short read");
                 return 1;
             }
             return fail_fs(t, path);

@@ -7,6 +7,19 @@ static char type_of(uint16_t mode)
     return types[(mode & EXT_S_IFMT) >> 12];
 }
 
+/* A listing's name (or a link's target) is data, not a message's quote:
+ * its bytes as they are, as debugfs and ls into a pipe give them, then
+ * the line's end. */
+static void put_raw(const struct console *con, const char *name)
+{
+    uint32_t n = 0;
+
+    while (name[n])
+        n++;
+    con->write(con->ctx, name, n);
+    con->write(con->ctx, "\n", 1);
+}
+
 int cmd_fs_ls(const struct cmd_fs *c, const char *path,
               union cmd_fs_scratch *s)
 {
@@ -23,34 +36,48 @@ int cmd_fs_ls(const struct cmd_fs *c, const char *path,
 
         if (ext_lookup_in(fs, path, true, c->file, c->walk) ||
             !ext_is_dir(in)) {
-            con_printf(c->con, "%u l %llu %s\n", (unsigned)ino,
-                       (unsigned long long)size, path);
+            con_printf(c->con, "%u l %llu ", (unsigned)ino,
+                       (unsigned long long)size);
+            put_raw(c->con, path);
             return 0;
         }
     } else if (!rc && !ext_is_dir(in)) {
-        con_printf(c->con, "%u %c %llu %s\n", (unsigned)in->ino,
-                   type_of(in->mode), (unsigned long long)in->size, path);
+        con_printf(c->con, "%u %c %llu ", (unsigned)in->ino,
+                   type_of(in->mode), (unsigned long long)in->size);
+        put_raw(c->con, path);
         return 0;
     }
     if (!rc)
         rc = ext_dir_open(fs, in, &s->ls.d);
-    /* Bounded by the directory's size (ext_dir_next). */
+    /* As Linux's readdir, the names are listed without their inodes: an
+     * entry whose inode cannot be read is still listed, with ? for what
+     * only the inode knows, and the listing goes on; the first such
+     * failure is returned after it (the reader's last error says why,
+     * once). A failed read of the device ends it. Bounded by the
+     * directory's size (ext_dir_next). */
+    int bad = 0;
     while (!rc && (rc = ext_dir_next(fs, &s->ls.d, &s->ls.e)) > 0) {
         const struct ext_dirent *e = &s->ls.e;
         char type = (char)e->type;
 
         rc = ext_inode_read(fs, e->ino, &s->ls.in);
-        if (rc)
+        if (rc == EXT_EIO)
             break;
-        if (type == '?')
-            type = type_of(s->ls.in.mode);
-        con_printf(c->con, "%u %c %llu %s\n", (unsigned)e->ino, type,
-                   (unsigned long long)s->ls.in.size, e->name);
+        if (rc) {
+            bad = bad ? bad : rc;
+            con_printf(c->con, "%u %c ? ", (unsigned)e->ino, type);
+        } else {
+            if (type == '?')
+                type = type_of(s->ls.in.mode);
+            con_printf(c->con, "%u %c %llu ", (unsigned)e->ino, type,
+                       (unsigned long long)s->ls.in.size);
+        }
+        put_raw(c->con, e->name);
         if (c->tick)
             c->tick(c->tick_ctx);
         rc = 0;
     }
-    return rc < 0 ? rc : 0;
+    return rc < 0 ? rc : bad;
 }
 
 int cmd_fs_stat(const struct cmd_fs *c, const char *path,
@@ -70,7 +97,8 @@ int cmd_fs_stat(const struct cmd_fs *c, const char *path,
         rc = ext_readlink(c->fs, in, s->text, sizeof(s->text));
         if (rc)
             return rc;
-        con_printf(c->con, "target=%s\n", s->text);
+        con_puts(c->con, "target=");
+        put_raw(c->con, s->text);
     }
     return 0;
 }

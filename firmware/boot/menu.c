@@ -133,10 +133,11 @@ int menu_run(const struct boot_env *env, struct boot_state *st,
             con_puts(con, env->con_log ? "\n" : " ");
         } else if (limit_ms && !cfg->autoboot && left != shown && show) {
             shown = left;
-            con_printf(con, "%sautoboot '%s' in %u.%u s: press a key to "
-                       "stop%s", env->con_log ? "" : "\r",
-                       bl->v[bl->def].name, (unsigned)(left / 10u),
-                       (unsigned)(left % 10u), env->con_log ? "\n" : " ");
+            con_puts(con, env->con_log ? "" : "\r");
+            con_printf(con, "autoboot '%s' in %u.%u s: press a key to "
+                       "stop", bl->v[bl->def].name, (unsigned)(left / 10u),
+                       (unsigned)(left % 10u));
+            con_puts(con, env->con_log ? "\n" : " ");
         }
         c = input_getc(env, &st->in);
         if (c >= 0)

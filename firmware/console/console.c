@@ -3,6 +3,7 @@
 #include "firmware/boot_conf.h"   /* CONSOLE_FULL */
 
 #include "lib/num.h"
+#include "lib/quote.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -30,6 +31,26 @@ static void put(struct sink *s, const char *p, uint32_t n)
     s->pos += n;
 }
 
+/* A %s on a console: runs of plain bytes as they are, the others as
+ * lib/quote.h writes them (a name cannot break the line that quotes it).
+ * Into a buffer the bytes go as they are: the text is quoted once, when
+ * a console prints it. */
+static void put_quoted(struct sink *s, const char *str, uint32_t n)
+{
+    char q[QUOTE_MAX];
+    uint32_t run = 0, k;
+
+    for (uint32_t i = 0; s->con && i < n; i++) {
+        k = quote_byte(q, str[i]);
+        if (k == 1)
+            continue;
+        put(s, str + run, i - run);
+        put(s, q, k);
+        run = i + 1;
+    }
+    put(s, str + run, n - run);
+}
+
 /* str[0..n) in a field of width: padded with pad before it (or blanks
  * after it, left: CONSOLE_FULL's '-'). */
 static void put_padded(struct sink *s, const char *str, uint32_t n,
@@ -37,7 +58,7 @@ static void put_padded(struct sink *s, const char *str, uint32_t n,
 {
     for (; !(CONSOLE_FULL && left) && width > n; width--)
         put(s, &pad, 1);
-    put(s, str, n);
+    put_quoted(s, str, n);
     for (; CONSOLE_FULL && width > n; width--)
         put(s, " ", 1);
 }
