@@ -246,6 +246,8 @@ static int has_ext(const struct blockdev *bd, uint8_t *buf,
  */
 #define EBR_LOOP_MAX            100u  /* msdos.c's loopct */
 #define MBR_PART_MAX            256u  /* partition numbers (DISK_MAX_PARTS) */
+_Static_assert(MBR_PART_MAX <= PART_INDEX_MAX && GPT_ENTRIES_MAX <= PART_INDEX_MAX,
+               "part.h's PART_INDEX_MAX bounds every partition number");
 
 static int ebr_chain(const struct blockdev *bd, uint8_t *buf,
                      blockdev_lba_t first, blockdev_lba_t first_size,
@@ -412,6 +414,7 @@ static int walk(const struct blockdev *bd, uint8_t *buf, uint32_t index,
     } else {
         memcpy(t.tab, buf + MBR_PART_TABLE, sizeof(t.tab));
     }
+    out->slots = (uint16_t)count;
     for (i = find ? 1 : index; i <= count; i++) {
         rc = scheme == PART_GPT
                  ? gpt_entry(bd, buf, &t.g, i, out)

@@ -36,6 +36,9 @@ struct part_info {
     uint8_t scheme;           /* enum part_scheme */
     uint8_t mbr_type;         /* MBR system id; 0 for GPT */
     uint8_t linux_fs;         /* GPT Linux filesystem type GUID */
+    uint16_t slots;           /* GPT: the table's entries (part_get of one
+                               * past them is PART_ENOENT for good); MBR:
+                               * the 4 primary slots */
     /* After an error: what was wrong (NULL: only the code says) and in
      * which sector of the disk; neither is read with PART_ENOENT or
      * PART_ENOFS, which say it all. */
@@ -43,6 +46,11 @@ struct part_info {
     blockdev_lba_t err_lba;
     int32_t err_dev;          /* only with PART_EIO: the driver's code, or 0 */
 };
+
+/* The highest partition number the walker can give: a GPT's 1024th
+ * entry (an MBR's logical partitions stop at 256, as Linux's
+ * DISK_MAX_PARTS). */
+#define PART_INDEX_MAX 1024u
 
 /* Partition number `index` (1-based). With scheme PART_NONE (no table),
  * index 1 is the whole disk. buf is a 512-byte scratch sector. */

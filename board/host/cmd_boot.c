@@ -441,6 +441,16 @@ static int boot_runs(struct host_boot *hb, const struct boot_args *a,
                hb->board->name, a->image, (unsigned)a->addr,
                (unsigned)(a->addr + a->size), (unsigned)a->size,
                (unsigned)hb->window_size, (unsigned)tail);
+        if (!hb->window_size) {
+            /* boot_open's stop, with the tail of the board modelled:
+             * the host's own tail is larger (64-bit journal entries,
+             * a longer path), and the board's is what a user sizes a
+             * window against. */
+            printf("boot: a %u-byte load window leaves nothing past the "
+                   "%u bytes the loader keeps at its end; stop\n",
+                   (unsigned)a->size, (unsigned)tail);
+            return BOOT_ETOOBIG;
+        }
         hb->reset = 0;
         rc = boot_run(&env, st);
         if (!hb->reset)

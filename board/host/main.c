@@ -182,10 +182,12 @@ static int cmd_info(struct tool *t)
     }
     printf("disk: %" PRIu64 " sectors, partition table: %s\n",
            t->disk.sectors, part_scheme_name(scheme));
-    for (i = 1; scheme > PART_NONE && i <= 4 + 128; i++) {
+    for (i = 1; scheme > PART_NONE && i <= PART_INDEX_MAX; i++) {
         rc = part_get(&t->disk.bd, buf, i, &p);
         if (rc == PART_ENOENT && i > 4 && scheme == PART_MBR)
             break;
+        if (rc == PART_ENOENT && scheme == PART_GPT && i >= p.slots)
+            break;                /* past the table's last entry */
         if (rc == PART_ENOENT)
             continue;
         if (rc) {

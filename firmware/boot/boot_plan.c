@@ -122,11 +122,16 @@ int boot_plan_resolve(const struct boot_env *env, struct boot_state *st,
         n = boot_path_join(st->path, st->path, env->fdtfile,
                            str_len(env->fdtfile));
     if (n < 0) {
+        /* An absolute path has no folder it is taken from. */
+        const char *dir = f->src_len && f->src[0] == '/' ? NULL
+                                                          : st->cfg->dir;
+
         if (BOOT_MESSAGES)
             fmt_snprintf(st->plan->fail.why, sizeof(st->plan->fail.why),
-                         "%.*s: longer than %u bytes from %s",
+                         "%.*s: longer than %u bytes%s%s",
                          (int)(f->src_len > 40 ? 40 : f->src_len), f->src,
-                         (unsigned)BOOT_PATH_MAX - 1u, st->cfg->dir);
+                         (unsigned)BOOT_PATH_MAX - 1u, dir ? " from " : "",
+                         dir ? dir : "");
         return boot_plan_fail(st->plan, BOOT_EPATH, boot_role_step[f->role],
                               NULL, BOOT_WHY(st->plan->fail.why));
     }

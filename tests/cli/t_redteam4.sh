@@ -189,4 +189,32 @@ debugfs -w -R "set_inode_field /d/e2 checksum 0x1234" "$img" >/dev/null 2>&1
 ok $? "6 ls: all five entries listed, the bad one as '$bino - ? e2', why once, exit 1" "$tmp/err"
 fi
 
+# ---- 7: info lists every partition the walker finds -----------------------
+img=$tmp/gpt.img
+truncate -s 64M "$img"
+printf 'label: gpt\ntable-length: 1024\nfirst-lba: 2048\n%s1 : start=2048, size=1024\n%s133 : start=4096, size=1024\n%s1024 : start=8192, size=1024\n' \
+    "$img" "$img" "$img" | sfdisk -q "$img" >/dev/null 2>&1
+"$X" info "$img" >"$tmp/out" 2>"$tmp/err"
+grep -q '^partition 133: start 4096, 1024 sectors' "$tmp/out" &&
+    grep -q '^partition 1024: start 8192, 1024 sectors' "$tmp/out" &&
+    [ "$(grep -c '^partition ' "$tmp/out")" = 3 ]
+ok $? "7 a full GPT: partitions 1, 133 and 1024 listed, no other" "$tmp/out"
+"$X" --part 1024 info "$img" >/dev/null 2>"$tmp/err"
+has "$tmp/err" "no ext superblock|magic"
+ok $? "7 ... and partition 1024 is the one --part 1024 reads" "$tmp/err"
+
+# ---- 8: small ones -----------------------------------------------------------
+if ! tiny; then
+"$X" boot "$tmp/cfg.img" --window 0x20000000:10312 </dev/null >"$tmp/out" 2>&1
+tail=$(sed -n "s/.*past the board's \([0-9]*\)-byte tail.*/\1/p" "$tmp/out")
+[ -n "$tail" ] && grep -q "^boot: a 10312-byte load window leaves nothing past the $tail bytes" "$tmp/out"
+ok $? "8 --window: the stop line names the board's $tail-byte tail, not the host's" "$tmp/out"
+long=/$(printf 'x%.0s' $(seq 300))
+printf 'LABEL a\n    KERNEL %s\n' "$long" >"$r/boot/extlinux/extlinux.conf"
+mke2fs -q -F -t ext4 -b 1024 -d "$r" "$tmp/long.img" 8M >/dev/null 2>&1
+"$X" boot "$tmp/long.img" </dev/null >"$tmp/out" 2>&1
+grep -q 'longer than 255 bytes;' "$tmp/out" && ! grep -q 'longer than 255 bytes from' "$tmp/out"
+ok $? "8 an absolute path too long: no folder named it is taken from" "$tmp/out"
+fi
+
 echo "1..$n"
