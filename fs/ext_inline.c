@@ -90,7 +90,7 @@ int ext_inline_find(struct ext_fs *fs, const struct ext_inode *in,
         name_len = e[XE_NAME_LEN];
         voff = le16(e + XE_VALUE_OFFS);
         vsize = le32(e + XE_VALUE_SIZE);
-        if (vsize > XATTR_SIZE_MAX)
+        if (vsize > XE_VALUE_SIZE_MAX)
             return xattr_bad(fs, in, "an xattr value is larger than "
                              "16 MiB");
         if (vsize && !le32(e + XE_VALUE_INUM) &&
