@@ -183,6 +183,6 @@
 #define XE_HASH                 0x0C  /* e_hash (le32) */
 #define XE_NAME                 0x10  /* e_name[] */
 #define XATTR_INDEX_SYSTEM      7u
-#define XE_VALUE_SIZE_MAX          (1u << 24)  /* Linux's EXT4_XATTR_SIZE_MAX */
+#define XE_VALUE_SIZE_MAX       (1u << 24)  /* Linux's EXT4_XATTR_SIZE_MAX */
 
 #endif
