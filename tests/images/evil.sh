@@ -263,7 +263,7 @@ set_ dir_csum de@$dblk:24 name 0x58
 
 # A descriptor that fails its checksum is read as it is, as Linux mounts
 # read-only (#40.4); tests/cli/t_redteam4.sh checks the warning.
-edge_ gd_csum csum /
+edge_ gd_csum csum /f
 set_ gd_csum gd:0 bg_checksum '^0xFFFF'
 
 fino=$(ino_of csum /frag)
