@@ -15,8 +15,9 @@ static const char *const config_dirs[] = {
     "/extlinux",
 };
 
-/* How a line that ends the boot before any label ends: one copy. */
-static const char nothing_to_boot[] = "; nothing to boot, stop\n";
+/* How a line that ends the boot before any label ends: one copy (its
+ * newline in the format: a %s is quoted, lib/quote.h). */
+static const char nothing_to_boot[] = "; nothing to boot, stop";
 
 /* The mount's report, out of line so its buffers are not on the stack
  * while the mount runs. */
@@ -34,10 +35,10 @@ static int mount_report(const struct boot_env *env, struct boot_state *st,
 
         /* A 32-bit LBA as %u: no 64-bit argument where none is needed. */
         if (BLOCKDEV_LBA32)
-            con_printf(con, "mount: LBA %u: %s%s", (unsigned)p->lba, w,
+            con_printf(con, "mount: LBA %u: %s%s\n", (unsigned)p->lba, w,
                        nothing_to_boot);
         else
-            con_printf(con, "mount: LBA %llu: %s%s",
+            con_printf(con, "mount: LBA %llu: %s%s\n",
                        (unsigned long long)p->lba, w, nothing_to_boot);
         return BOOT_ENOFS;
     }
@@ -91,7 +92,7 @@ static int part_report(const struct boot_env *env, struct boot_state *st,
     /* A failed read says where and the driver's reason; the rest their
      * sentence. */
     if (rc != PART_EIO) {
-        con_printf(&env->con, "part: %s%s",
+        con_printf(&env->con, "part: %s%s\n",
                    rc == PART_ENOFS ? boot_strerror(BOOT_ENOPART)
                                     : part_strerror(rc), nothing_to_boot);
         return BOOT_ENOPART;
@@ -99,7 +100,7 @@ static int part_report(const struct boot_env *env, struct boot_state *st,
 #endif
     part_describe_dev(p, rc, boot_dev_strerror(env), why,
                       sizeof(st->fs.buf));
-    con_printf(&env->con, "part: %s%s", why, nothing_to_boot);
+    con_printf(&env->con, "part: %s%s\n", why, nothing_to_boot);
     return BOOT_ENOPART;
 }
 
@@ -372,7 +373,7 @@ int boot_run(const struct boot_env *env, struct boot_state *st)
         con_printf(con, "config: no LABEL; nothing to boot, %s\n",
                    then_what(env));
 #else
-        con_printf(con, "config: no LABEL%s", nothing_to_boot);
+        con_printf(con, "config: no LABEL%s\n", nothing_to_boot);
 #endif
         return no_boot(env, st, &bl);
     }
