@@ -82,6 +82,16 @@
 #define CONSOLE_FULL (!EXTLOAD_TINY)
 #endif
 
+/* CONSOLE_QUOTE: a %s the console prints (a path, a label's name).
+ *   1  its bytes below 0x20, 0x7f and '\' as \xHH (lib/quote.h): a name
+ *      on the card cannot split a message's line or send the terminal
+ *      an escape sequence.
+ *   0  its bytes as they are: the tiny profile's choice, whose flash
+ *      has no room for it (`make size` prints what it costs there). */
+#ifndef CONSOLE_QUOTE
+#define CONSOLE_QUOTE (!EXTLOAD_TINY)
+#endif
+
 /* BOOT_INTERACTIVE: the menu, the countdown and the "extload> " prompt.
  *   1  TIMEOUT/PROMPT in extlinux.conf show the menu and count down; a key
  *      stops the countdown and opens the prompt (help, labels, boot, ls,

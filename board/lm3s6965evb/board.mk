@@ -61,6 +61,7 @@ $(eval $(call OBJ_RULE,$(LM3S_DIR)/noconf-obj,$$(ARM_CC),$$(LM3S_CFLAGS) $$(call
 $(eval $(call OBJ_RULE,$(LM3S_DIR)/msgs-obj,$$(ARM_CC),$$(LM3S_CFLAGS) $$(call board_lto,$$(LM3S_LTO)) -DBOOT_MESSAGES=1,CC-M3))
 $(eval $(call OBJ_RULE,$(LM3S_DIR)/report-obj,$$(ARM_CC),$$(LM3S_CFLAGS) $$(call board_lto,$$(LM3S_LTO)) -DBOARD_REPORT=1 -DSDSPI_CID=1,CC-M3))
 $(eval $(call OBJ_RULE,$(LM3S_DIR)/stack-obj,$$(ARM_CC),$$(LM3S_CFLAGS) $$(call board_lto,$$(LM3S_LTO)) -DBOARD_STACK_REPORT=1,CC-M3))
+$(eval $(call OBJ_RULE,$(LM3S_DIR)/quote-obj,$$(ARM_CC),$$(LM3S_CFLAGS) $$(call board_lto,$$(LM3S_LTO)) -DCONSOLE_QUOTE=1,CC-M3))
 
 # An image from objects: $(call LM3S_IMAGE,NAME,OBJECTS).
 define LM3S_IMAGE
@@ -71,7 +72,7 @@ $$(LM3S_DIR)/$(1).elf: $(2) linker/lm3s6965evb.ld
 endef
 LM3S_OBJ := $(call objs,$(LM3S_DIR)/obj,$(LM3S_SRC))
 $(eval $(call FLAGS_STAMP,$(LM3S_DIR)/lto-flags.txt,$(LM3S_LTO_LINK)))
-$(foreach d,obj sha-obj noint-obj noconf-obj msgs-obj report-obj stack-obj,$(call objs,$(LM3S_DIR)/$(d),$(LM3S_SRC))): \
+$(foreach d,obj sha-obj noint-obj noconf-obj msgs-obj report-obj stack-obj quote-obj,$(call objs,$(LM3S_DIR)/$(d),$(LM3S_SRC))): \
     $(LM3S_DIR)/lto-flags.txt
 # BOOT_PUBKEY: board/main.c includes the key (the Makefile's SIGN_HDR).
 $(LM3S_DIR)/obj/board/main.o: $(SIGN_HDR)
@@ -92,6 +93,8 @@ LM3S_LIB_OBJ := $(filter-out $(LM3S_DIR)/obj/board/main.o,$(LM3S_OBJ))
 #                   line with its CID, hand-off and fault lines, `make size`)
 #   extload-stack   built with BOARD_STACK_REPORT=1 (the tiny profile's
 #                   painted-stack figure and the line's cost, `make size`)
+#   extload-quote   built with CONSOLE_QUOTE=1 (the tiny profile's cost of
+#                   quoting a name's control bytes, `make size`)
 $(eval $(call LM3S_IMAGE,extload,$(LM3S_OBJ)))
 $(eval $(call LM3S_IMAGE,extload-stream,$(LM3S_LIB_OBJ) $(LM3S_DIR)/obj/tests/qemu/stream_main.o))
 $(eval $(call LM3S_IMAGE,extload-sha,$(call objs,$(LM3S_DIR)/sha-obj,$(LM3S_SRC))))
@@ -100,6 +103,7 @@ $(eval $(call LM3S_IMAGE,extload-noconf,$(call objs,$(LM3S_DIR)/noconf-obj,$(LM3
 $(eval $(call LM3S_IMAGE,extload-msgs,$(call objs,$(LM3S_DIR)/msgs-obj,$(LM3S_SRC))))
 $(eval $(call LM3S_IMAGE,extload-report,$(call objs,$(LM3S_DIR)/report-obj,$(LM3S_SRC))))
 $(eval $(call LM3S_IMAGE,extload-stack,$(call objs,$(LM3S_DIR)/stack-obj,$(LM3S_SRC))))
+$(eval $(call LM3S_IMAGE,extload-quote,$(call objs,$(LM3S_DIR)/quote-obj,$(LM3S_SRC))))
 
 .PHONY: firmware-lm3s6965evb firmware-variants qemu-lm3s6965evb gdb-lm3s6965evb
 firmware-lm3s6965evb: $(LM3S_DIR)/extload.elf $(LM3S_DIR)/extload.bin

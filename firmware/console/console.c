@@ -1,6 +1,6 @@
 #include "firmware/console/console.h"
 
-#include "firmware/boot_conf.h"   /* CONSOLE_FULL */
+#include "firmware/boot_conf.h"   /* CONSOLE_FULL, CONSOLE_QUOTE */
 
 #include "lib/num.h"
 #include "lib/quote.h"
@@ -31,24 +31,18 @@ static void put(struct sink *s, const char *p, uint32_t n)
     s->pos += n;
 }
 
-/* A %s on a console: runs of plain bytes as they are, the others as
- * lib/quote.h writes them (a name cannot break the line that quotes it).
+/* A %s on a console: each byte as lib/quote.h writes it (a name cannot
+ * break the line that quotes it).
  * Into a buffer the bytes go as they are: the text is quoted once, when
  * a console prints it. */
 static void put_quoted(struct sink *s, const char *str, uint32_t n)
 {
     char q[QUOTE_MAX];
-    uint32_t run = 0, k;
 
-    for (uint32_t i = 0; s->con && i < n; i++) {
-        k = quote_byte(q, str[i]);
-        if (k == 1)
-            continue;
-        put(s, str + run, i - run);
-        put(s, q, k);
-        run = i + 1;
+    for (uint32_t i = 0; i < n; i++) {
+        q[0] = str[i];
+        put(s, q, CONSOLE_QUOTE && s->con ? quote_byte(q, str[i]) : 1u);
     }
-    put(s, str + run, n - run);
 }
 
 /* str[0..n) in a field of width: padded with pad before it (or blanks

@@ -97,6 +97,10 @@ option_cost tiny extload-report.bin extload.bin them \
 # in the tiny profile: the loader built with it, and the difference.
 option_cost tiny extload-stack.bin extload.bin it \
     "BOARD_STACK_REPORT (the hand-off's stack high-water line)"
+# A name's control bytes quoted on the console (firmware/boot_conf.h
+# CONSOLE_QUOTE), off in the tiny profile: built with it, the difference.
+option_cost tiny extload-quote.bin extload.bin it \
+    "CONSOLE_QUOTE (a name's control bytes as \\xHH on the console)"
 # shellcheck disable=SC2086
 python3 tests/bench/size.py --map "$LM3S/extload.map" \
     --elf "$LM3S/extload.elf" --bin "$LM3S/extload.bin" \

@@ -170,9 +170,16 @@ printf 'DEFAULT a\nLABEL a\n    KERNEL /boot/k\033[2Jx\001.bin\nLABEL b\n    KER
     >"$r/boot/extlinux/extlinux.conf"
 mke2fs -q -F -t ext4 -b 1024 -d "$r" "$tmp/cfg.img" 8M >/dev/null 2>&1
 "$X" boot "$tmp/cfg.img" </dev/null >"$tmp/out" 2>&1
-grep -qF 'load: /boot/k\x1b[2Jx\x01.bin: ' "$tmp/out" &&
-    ! grep -q "$(printf '\033')" "$tmp/out"
-ok $? "5 console: a KERNEL path with ESC and 0x01 quoted in the load line, no raw ESC out" "$tmp/out"
+if tiny; then
+    # CONSOLE_QUOTE 0 (firmware/boot_conf.h): the tiny console writes
+    # the name's bytes as they are.
+    grep -qF "load: /boot/k$(printf '\033')[2Jx" "$tmp/out"
+    ok $? "5 console, tiny: the name's bytes as they are (CONSOLE_QUOTE 0)" "$tmp/out"
+else
+    grep -qF 'load: /boot/k\x1b[2Jx\x01.bin: ' "$tmp/out" &&
+        ! grep -q "$(printf '\033')" "$tmp/out"
+    ok $? "5 console: a KERNEL path with ESC and 0x01 quoted in the load line, no raw ESC out" "$tmp/out"
+fi
 
 # ---- 6: one bad entry does not spoil a listing ------------------------------
 # Linux's readdir (ext4_readdir) lists names without reading inodes: every
@@ -200,7 +207,7 @@ grep -q '^partition 133: start 4096, 1024 sectors' "$tmp/out" &&
     [ "$(grep -c '^partition ' "$tmp/out")" = 3 ]
 ok $? "7 a full GPT: partitions 1, 133 and 1024 listed, no other" "$tmp/out"
 "$X" --part 1024 info "$img" >/dev/null 2>"$tmp/err"
-has "$tmp/err" "no ext superblock|magic"
+has "$tmp/err" "no ext superblock|magic|ext error -2"
 ok $? "7 ... and partition 1024 is the one --part 1024 reads" "$tmp/err"
 
 # ---- 8: small ones -----------------------------------------------------------
