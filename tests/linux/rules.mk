@@ -61,3 +61,9 @@ linux-tool: $(LINUX_TOOL)
 $(LINUX_TOOL): $(call objs,$(LINUX_TOOL_DIR)/obj,$(HOSTTOOL_SRC))
 	@$(if $(Q),echo "  LD-LNX  $@")
 	$(Q)$(LINUX_CC) $(HOST_CFLAGS) -static -s -o $@ $^
+
+# The trial cycle's /init (tests/linux/t_linux_trial.sh): glibc, static.
+$(LINUX_OUT)/trial-init: tests/linux/trial_init.c
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  CC-LNX  $<")
+	$(Q)$(LINUX_CC) $(CSTD) $(WARN) -D_DEFAULT_SOURCE -Os -static -s -o $@ $<
