@@ -14,6 +14,10 @@
 #define BOOT_TINY_NOINLINE
 #endif
 
+/* st->boot_as is set where something reads it: trial boots and
+ * FALLBACK (the tiny profile has neither and leaves it 0). */
+#define BOOT_AS_KEPT (BOOT_TRIAL || BOOT_CONF_FALLBACK)
+
 /* A line said only when the flow reports its steps (BOOT_REPORT). */
 #define BOOT_SAY(...) \
     do { if (BOOT_REPORT) con_printf(__VA_ARGS__); } while (0)
