@@ -23,7 +23,7 @@ BOOT_REQUIRE_SHA256 ?= 0
 # in either profile; a device tree a label names is passed on as it is.
 LM3S_BOOT_DEFS := -DBOOT_RISCV_LINUX=0 -DBOOT_FDT_EDIT=0
 LM3S_SRC := $(BASE_SRC) $(FS_SRC) $(DRV_SRC) drivers/pl011.c drivers/pl022.c \
-            drivers/lm3s_gpio.c $(FW_SRC) $(wildcard board/cortex-m/*.c) \
+            drivers/lm3s_gpio.c drivers/lm3s_wdt.c $(FW_SRC) $(wildcard board/cortex-m/*.c) \
             $(BOARD_SHARED_SRC) $(wildcard board/lm3s6965evb/*.c) board/main.c
 LM3S_CFLAGS := $(CSTD) $(WARN) -I. -mcpu=cortex-m3 -mthumb -Os -g \
             -ffreestanding -nostdlib -ffunction-sections -fdata-sections \
