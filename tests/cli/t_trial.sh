@@ -201,4 +201,42 @@ else
     ok 1 "cc builds the rename shim" "$tmp/cc.log"
 fi
 
+
+# ---- the loader's side of each transition, on the host: `extload boot
+# --trial STATE` runs the board's flow with STATE as its store.
+L=$tmp/loader
+mkdir -p "$L/root/extlinux"
+head -c 3000 /dev/urandom >"$L/root/ka"
+cp "$L/root/ka" "$L/root/kb"
+printf 'TIMEOUT 0\nDEFAULT a\nLABEL a\n LINUX /ka\n APPEND x=1\nLABEL b\n LINUX /kb\n APPEND y=2\n' \
+    >"$L/root/extlinux/extlinux.conf"
+mkimg() { rm -f "$L/img"; mke2fs -q -F -t ext4 -b 1024 -d "$L/root" "$L/img" 8M >/dev/null 2>&1; }
+lboot() { "$X" boot "$L/img" --trial "$L/s" </dev/null >"$L/$1.log" 2>&1; }
+cmdline() { sed -n 's/^boot: label .*cmdline "\(.*\)"$/\1/p' "$L/$1.log"; }
+mkimg
+"$X" state trial "$L/s" b >/dev/null 2>&1
+lboot trial
+rec "$tmp/want" 2 0 1 b
+cmp -s "$L/s" "$tmp/want" && [ "$(cmdline trial)" = "y=2 extload.label=b extload.trial=0" ]
+ok $? "armed -> trial: the loader boots 'b' once (tries 0, trying, sequence 2), extload.trial=0" "$L/trial.log"
+lboot failed
+rec "$tmp/want" 3 0 2 b
+cmp -s "$L/s" "$tmp/want" && [ "$(cmdline failed)" = "x=1 extload.label=a extload.trial_failed=b" ]
+ok $? "trial uncommitted -> failed: DEFAULT 'a' boots with extload.trial_failed=b (sequence 3)" "$L/failed.log"
+lboot again
+cmp -s "$L/s" "$tmp/want" && [ "$(cmdline again)" = "x=1 extload.label=a extload.trial_failed=b" ]
+ok $? "failed stays reported, the record unchanged, until the running system acts" "$L/again.log"
+"$X" state trial "$L/s" b >/dev/null 2>&1
+lboot trial2
+rec "$tmp/want" 5 0 1 b
+cmp -s "$L/s" "$tmp/want" && [ "$(cmdline trial2)" = "y=2 extload.label=b extload.trial=0" ]
+ok $? "re-armed over the failed record (sequence 4): the loader's trial is sequence 5" "$L/trial2.log"
+"$X" commit "$L/root/extlinux/extlinux.conf" b >/dev/null 2>&1 &&
+    "$X" state clear "$L/s" >/dev/null 2>&1
+mkimg
+lboot committed
+cmp -s "$L/s" "$tmp/zero" && [ "$(cmdline committed)" = "y=2 extload.label=b" ] &&
+    has "$L/committed.log" "default 'b'"
+ok $? "committed (commit + clear): 'b' boots as DEFAULT, no trial words, the store untouched" "$L/committed.log"
+
 echo "1..$n"
