@@ -32,11 +32,11 @@
 static const struct host_board boards[] = {
     /* 64 KiB SRAM; the loader's 6 KiB at the top (board/lm3s6965evb);
      * no RISC-V Linux entry there (board.mk LM3S_BOOT_DEFS). */
-    { "lm3s6965evb", 0x20000000u, 0xE800u, 10304u, 3488u, 10584u, 3768u,
+    { "lm3s6965evb", 0x20000000u, 0xE800u, 10312u, 3488u, 10592u, 3768u,
       0, 0, 0, NULL, BOARD_PATH_MAX },
     /* 128 MiB DRAM at 0x80000000, fw_dynamic linked at its base, QEMU's
      * device tree at 0x87e00000 ending the window (board/sifive-u). */
-    { "sifive-u", 0x80000000u, 0x07E00000u, 10824u, 3880u, 11168u, 4224u,
+    { "sifive-u", 0x80000000u, 0x07E00000u, 10832u, 3888u, 11176u, 4232u,
       0x80000000u, 128u << 20, 0x80000000u,
       "sifive/hifive-unleashed-a00.dtb", BOARD_PATH_MAX },
 };

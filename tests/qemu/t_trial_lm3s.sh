@@ -89,6 +89,7 @@ trial_boot cycle "$T/cycle.img"
 
 check "the committed label boots first and its kernel arms a trial" 0 \
     "label: 'good'" "cmdline \"payload.arm=hang@$store extload.label=good\"" \
+    "payload: loader words \"extload.label=good\"" \
     "payload: armed a trial of 'hang' at $store \(seq 1\); resetting"
 in_order "the trial boots once, the watchdog armed; the kernel hangs" \
     "payload: armed a trial of 'hang'" \
@@ -96,6 +97,8 @@ in_order "the trial boots once, the watchdog armed; the kernel hangs" \
     "label: 'hang'" \
     "cmdline \"payload.hang extload.label=hang extload.trial=0\"" \
     "handoff: trial: the watchdog resets the board in 30 s" \
+    'payload: cmdline "payload.hang"' \
+    'payload: loader words "extload.label=hang extload.trial=0"' \
     "payload: hanging (interrupts off, WFI)"
 in_order "the watchdog resets the board; the uncommitted trial has failed" \
     "payload: hanging (interrupts off, WFI)" \
@@ -105,6 +108,7 @@ in_order "the watchdog resets the board; the uncommitted trial has failed" \
 in_order "the committed label boots again and its kernel sees extload.trial_failed" \
     "booted and was not committed" \
     "cmdline \"payload.arm=hang@$store extload.label=good extload.trial_failed=hang\"" \
+    'payload: loader words "extload.label=good extload.trial_failed=hang"' \
     "payload: the loader says the trial of 'hang' failed" \
     "payload: 0 checks failed"
 boots=$(grep -c '^extload: lm3s6965evb' "$T/cycle.log")
