@@ -19,7 +19,8 @@
 #           its init says "cycle done" and the test ends QEMU
 #
 # The console is read as it comes: QEMU is ended when "cycle done"
-# appears, or when more than BOOTS_MAX boots have begun (a loop); the
+# appears, or when more than BOOTS_MAX boots have begun (a loop), or at
+# the first "INIT: FAIL" or "boot: no bootable label" (the prompt); the
 # checks are on the lines of each boot. HANG_GUARD (seconds) only stops
 # a hung QEMU; nothing is timed. Then the card's /boot, read on the host:
 # the journal needs recovery (the guest never unmounted), and once
@@ -96,6 +97,7 @@ while IFS= read -r line; do
     case $line in
     *"INIT: cycle done"*) ended=finished; break ;;
     *"INIT: FAIL"*) ended=fail; break ;;
+    "boot: no bootable label"*) ended=no-label; break ;;
     "reset: a1 = "*)
         boots=$((boots + 1))
         if [ "$boots" -gt "$BOOTS_MAX" ]; then ended=loop; break; fi ;;
@@ -116,17 +118,20 @@ on() { last=boot-$1; rc=0; [ -f "$T/$last.log" ] || rc=missing; }
 nv='INIT: extload'
 on 1
 check "boot 1: cycle-a boots committed, no record; its init arms a trial of cycle-b through /dev/mem and reboots" 0 \
+    '^trial: record at 0x87fff000 ' "^config: .*, default 'cycle-a'" '!^trial: label' \
     "extload\\.label=cycle-a" '^INIT: label cycle-a \(committed\)$' \
     "^$nv no trial record\$" '^INIT: arming a trial of cycle-b$' \
     "^$nv trial of 'cycle-b' armed: 1 boot, sequence 1 \\(/dev/mem at 0x87fff000\\)\$" \
     '^INIT: reboot$' '!INIT: FAIL'
 on 2
 check "boot 2: cycle-b boots as a trial and its kernel panics (panic=1 resets)" 0 \
-    'extload\.label=cycle-b' 'extload\.trial=0' \
+    "^trial: label 'cycle-b' boots as a trial, 0 tries left after this one\$" \
+    'extload\.label=cycle-b extload\.trial=0"$' \
     'Kernel panic - not syncing' '!^INIT: '
 on 3
 check "boot 3: cycle-a again, extload.trial_failed=cycle-b; the record says failed; cycle-c armed" 0 \
-    'extload\.label=cycle-a' 'extload\.trial_failed=cycle-b' \
+    "^trial: label 'cycle-b' booted and was not committed: failed; the committed labels boot\$" \
+    'extload\.label=cycle-a extload\.trial_failed=cycle-b"$' \
     '^INIT: label cycle-a \(committed\)$' '^INIT: the trial of cycle-b failed$' \
     "^$nv label: cycle-b\$" "^$nv tries left: 0\$" "^$nv last outcome: failed\$" \
     "^$nv sequence: 3\$" \
@@ -134,7 +139,8 @@ check "boot 3: cycle-a again, extload.trial_failed=cycle-b; the record says fail
     '^INIT: reboot$'
 on 4
 check "boot 4: cycle-c as a trial; its init commits it on /boot and clears the record, then reboots unmounted" 0 \
-    'extload\.label=cycle-c' 'extload\.trial=0' '^INIT: label cycle-c \(trial\)$' \
+    "^trial: label 'cycle-c' boots as a trial, 0 tries left after this one\$" \
+    'extload\.label=cycle-c extload\.trial=0"$' '^INIT: label cycle-c \(trial\)$' \
     "^$nv label: cycle-c\$" "^$nv last outcome: trying\$" "^$nv sequence: 5\$" \
     '^INIT: mounted /dev/mmcblk0p1 on /boot read-write$' \
     "^$nv /boot/extlinux/extlinux\\.conf: DEFAULT 'cycle-c', FALLBACK 'cycle-a'\$" \
@@ -142,7 +148,8 @@ check "boot 4: cycle-c as a trial; its init commits it on /boot and clears the r
     "^$nv no trial record\$" '^INIT: reboot$'
 on 5
 check "boot 5: cycle-c boots as the committed DEFAULT, no record, no trial words" 0 \
-    'extload\.label=cycle-c' '!extload\.trial' '^INIT: label cycle-c \(committed\)$' \
+    "^config: .*, default 'cycle-c'" '!^trial: label' \
+    'extload\.label=cycle-c"$' '!extload\.trial' '^INIT: label cycle-c \(committed\)$' \
     "^$nv no trial record\$" '^INIT: cycle done: cycle-c boots committed$'
 
 # The card's /boot on the host: the journal was left to replay.
