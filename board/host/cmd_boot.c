@@ -478,6 +478,14 @@ static int boot_runs(struct host_boot *hb, const struct boot_args *a,
         .trial_read = hb->trial ? host_trial_read : NULL,
         .trial_write = host_trial_write,
         .trial_ctx = hb,
+#if BOOT_FDT_EDIT
+        /* A board that gives Linux its store's page (sifive-u: DRAM's
+         * last, board/sifive-u/trial.c). */
+        .trial_addr = hb->board->ram_size
+                      ? (uint64_t)hb->board->ram_base +
+                        hb->board->ram_size - 4096u : 0,
+        .trial_size = hb->trial && hb->board->ram_size ? 4096u : 0,
+#endif
 #endif
     };
 #if !BOOT_INTERACTIVE

@@ -111,13 +111,13 @@ static uint32_t word(char *dst, uint32_t cap, uint32_t n, uint32_t at,
                      const char *key, const char *value)
 {
     const char *q = "";
+    const char *fmt = n + at ? " extload.%s=%s%s%s" : "extload.%s=%s%s%s";
 
     for (const char *p = value; *p; p++)
         if (*p == ' ' || *p == '\t')
             q = "\"";
     return n + fmt_snprintf(n < cap ? dst + n : NULL, n < cap ? cap - n : 0,
-                            &" extload.%s=%s%s%s"[n + at == 0], key, q,
-                            value, q);
+                            fmt, key, q, value, q);
 }
 
 uint32_t boot_trial_words(const struct boot_env *env,
