@@ -11,6 +11,8 @@
 #   make size       Cortex-M3 -Os sizes, and the RISC-V image (tests/bench/rules.mk)
 #   make linux      the test Linux for sifive-u: build/linux/Image (cached: a
 #                   clean tree builds it once) and initrd*.cpio (tests/linux/rules.mk)
+#   make linux-tool the host tool built static for the board's Linux:
+#                   build/riscv64-linux/extload (tests/linux/rules.mk)
 #   make bench      speed against peers (tests/bench/rules.mk)
 #   make metrics    the longest functions and largest .c files (tests/tools/rules.mk)
 #   make deps       installs missing Debian packages (as root)

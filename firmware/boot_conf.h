@@ -195,6 +195,39 @@
 #define BOOT_CONF_ONTIMEOUT (!EXTLOAD_TINY)
 #endif
 
+/* BOOT_TRIAL: trial boots (firmware/README.md, "Trial boots"). Before
+ * any label the flow reads the board's trial record (64 bytes that
+ * survive a warm reset: struct boot_env's trial_read/trial_write,
+ * firmware/trial/trial.h), boots its label once per try left, writing
+ * the record back before the label loads, and marks it failed when the
+ * tries ran out uncommitted; the kernel's command line gets
+ * extload.label=, extload.trial= and extload.trial_failed=
+ * (firmware/boot/boot_trial.c). On lm3s6965evb a trial arms the
+ * watchdog before the hand-off.
+ *   1  the default profile. Costs flash (`make size`: BOOT_TRIAL), the
+ *      record's 64 bytes of board RAM outside the loader's .bss (a
+ *      .noinit block on lm3s6965evb, a reserved DRAM page on sifive-u)
+ *      and a small frame of stack while the record is read.
+ *   0  no record is read or written, no words are added to the command
+ *      line, no watchdog is armed. The tiny profile's choice: its
+ *      16 KiB had under 100 bytes left. */
+#ifndef BOOT_TRIAL
+#define BOOT_TRIAL (!EXTLOAD_TINY)
+#endif
+
+/* BOOT_CONF_FALLBACK: extlinux.conf's FALLBACK <label> (U-Boot's
+ * keyword, boot/pxe_utils.c): the label tried right after the default
+ * fails, before the others in file order. With trial boots
+ * (BOOT_TRIAL) it is the committed choice's second: a running system
+ * that commits a new label keeps the old one there.
+ *   1  the default profile (its cost: `make size`, with INCLUDE's).
+ *   0  FALLBACK lines are named on the console once and skipped: after
+ *      the default, the labels go in file order. The tiny profile's
+ *      choice. */
+#ifndef BOOT_CONF_FALLBACK
+#define BOOT_CONF_FALLBACK (!EXTLOAD_TINY)
+#endif
+
 /* BOOT_UINITRD: an INITRD file with a U-Boot legacy image header
  * (uInitrd, as mkimage -T ramdisk writes it: 64 bytes, magic 0x27051956
  * big-endian) has its header CRC and data size checked and its data

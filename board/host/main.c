@@ -8,6 +8,9 @@
  *   extload message IMAGE|DIR LABEL [--board NAME]
  *   extload sign KEY.pem IMAGE|DIR LABEL -o SIGFILE [--board NAME]
  *   extload verify --key PUB.pem IMAGE LABEL... [--board NAME]
+ *   extload state show|clear STATE
+ *   extload state trial STATE LABEL [TRIES]
+ *   extload commit CONFIG LABEL
  *   extload --help | -h | --version
  *
  * Exit 0 on success (--help and --version print on stdout), 1 on a
@@ -22,7 +25,9 @@
 #include <string.h>
 
 #include "board/host/cmd_boot.h"
+#include "board/host/cmd_commit.h"
 #include "board/host/cmd_sign.h"
+#include "board/host/cmd_state.h"
 #include "board/host/disk.h"
 #include "firmware/boot_conf.h"
 #include "firmware/boot/cmd_fs.h"
@@ -55,9 +60,9 @@ static void print_usage(FILE *out)
             "usage: extload [--part N] [--stats] [--journal-blocks N] "
             "info IMAGE\n"
             "       extload [--part N] [--stats] ls|cat|stat IMAGE PATH\n"
-            "%s%s"
+            "%s%s%s%s"
             "       extload --help | -h | --version\n", host_boot_usage,
-            host_sign_usage);
+            host_sign_usage, host_state_usage, host_commit_usage);
 }
 
 /* A usage error: the usage on stderr, exit 2. */
@@ -346,6 +351,10 @@ int main(int argc, char **argv)
     if (!strcmp(cmd, "message") || !strcmp(cmd, "sign") ||
         !strcmp(cmd, "verify"))
         return host_cmd_sign(argc - i, argv + i);
+    if (!strcmp(cmd, "state"))
+        return host_cmd_state(argc - i, argv + i);
+    if (!strcmp(cmd, "commit"))
+        return host_cmd_commit(argc - i, argv + i);
     t.image = argv[i + 1];
     if (!strcmp(cmd, "boot"))
         return host_cmd_boot(argc - i, argv + i);

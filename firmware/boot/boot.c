@@ -360,6 +360,7 @@ int boot_run(const struct boot_env *env, struct boot_state *st)
     uint8_t order[CONFIG_LABELS_MAX];
     struct boot_labels bl;
     uint32_t n;
+    int def, fb;
     int rc = boot_open(env, st);
 
     if (rc < 0)
@@ -377,17 +378,36 @@ int boot_run(const struct boot_env *env, struct boot_state *st)
 #endif
         return no_boot(env, st, &bl);
     }
-    if (config_default(st->cfg) < 0 && st->cfg->default_name)
+    def = config_default(st->cfg);
+    fb = config_fallback(st->cfg);
+    if (def < 0 && st->cfg->default_name)
         con_printf(con, BOOT_MESSAGES
                    ? "config: DEFAULT '%s' names no label; trying labels "
                      "in file order\n"
                    : "config: DEFAULT '%s' names no label\n",
                    st->cfg->default_name);
+    if (BOOT_CONF_FALLBACK && fb < 0 && st->cfg->fallback_name)
+        con_printf(con, "config: FALLBACK '%s' names no label\n",
+                   st->cfg->fallback_name);
+#if BOOT_TRIAL
+    /* Before the menu and every label: a trial is unattended. */
+    int trial = boot_trial_start(env, st);
+    if (trial >= 0) {
+        st->boot_as = BOOT_AS_TRIAL;
+        rc = boot_label(env, st, &bl.v[trial]);
+        if (rc >= 0)
+            return rc;
+        boot_fail_print(env, &st->plan->fail, &bl.v[trial],
+                        bl.v[order[0]].name, false);
+        boot_trial_failed(env, st);
+    }
+#endif
 #if BOOT_INTERACTIVE
     if (env->getc && (st->cfg->timeout_ds || st->cfg->prompt)) {
         st->in.polling = 1;
         int pick = menu_run(env, st, &bl);
         if (pick >= 0) {
+            st->boot_as = BOOT_AS_PICKED;
             rc = boot_label(env, st, &bl.v[pick]);
             if (rc >= 0)
                 return rc;
@@ -411,7 +431,12 @@ int boot_run(const struct boot_env *env, struct boot_state *st)
 #endif
     /* The retry policy: each label in order, until one hands off. */
     for (uint32_t i = 0; i < n; i++) {
-        rc = boot_label(env, st, &bl.v[order[i]]);
+        int l = order[i];
+
+        if (BOOT_AS_KEPT)
+            st->boot_as = l == def ? BOOT_AS_DEFAULT
+                        : l == fb ? BOOT_AS_FALLBACK : BOOT_AS_OTHER;
+        rc = boot_label(env, st, &bl.v[l]);
         if (rc >= 0)
             return rc;
         boot_fail_print(env, &st->plan->fail, &bl.v[order[i]],

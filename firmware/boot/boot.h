@@ -89,6 +89,28 @@ struct boot_input {
     uint32_t deadline;              /* ms, on env->ms_now's clock */
 };
 
+/* Why the label being booted was chosen (struct boot_state's boot_as,
+ * set before boot_label): a committed boot is DEFAULT's or FALLBACK's;
+ * TRIAL: the trial record's label (firmware/boot/boot_trial.c); PICKED:
+ * at the menu or the prompt; OTHER: a label later in file order. */
+enum boot_as {
+    BOOT_AS_OTHER = 0,
+    BOOT_AS_DEFAULT,
+    BOOT_AS_FALLBACK,
+    BOOT_AS_TRIAL,
+    BOOT_AS_PICKED,
+};
+
+#if BOOT_TRIAL
+/* The trial record as the flow last read or wrote it
+ * (firmware/boot/boot_trial.c). */
+struct boot_trial {
+    struct trial_record rec;
+    uint8_t valid;                  /* rec is a record of a label the
+                                     * config has */
+};
+#endif
+
 /* Working memory, owned by the caller (a board keeps it in .bss). */
 struct boot_state {
     struct ext_fs fs;
@@ -107,6 +129,11 @@ struct boot_state {
     uint8_t short_of_room;          /* a label's files did not fit the
                                      * window (the host tool says what
                                      * has more) */
+    uint8_t boot_as;                /* enum boot_as of the label being
+                                     * booted */
+#if BOOT_TRIAL
+    struct boot_trial trial;
+#endif
 #if BOOT_INTERACTIVE
     struct boot_input in;
     char line[BOOT_LINE_MAX];

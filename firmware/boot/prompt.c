@@ -95,6 +95,7 @@ int prompt_run(const struct boot_env *env, struct boot_state *st,
         if (more == CMD_BOOT) {
             const struct config_label *l = &bl->v[rc];
 
+            st->boot_as = BOOT_AS_PICKED;
             rc = boot_label(env, st, l);
             if (rc >= 0)
                 return rc;

@@ -14,9 +14,9 @@ enum keyword {
     KW_OTHER, KW_KERNEL, KW_INITRD, KW_FDT, KW_FDTDIR, KW_FIRMWARE,
     KW_APPEND, KW_SIGNATURE, KW_LABEL, KW_DEFAULT, KW_ONTIMEOUT, KW_SAY,
     KW_MENU, KW_INCLUDE, KW_TIMEOUT, KW_TOTALTIMEOUT, KW_PROMPT,
-    KW_TITLE, KW_HIDDEN, KW_AUTOBOOT,
+    KW_TITLE, KW_HIDDEN, KW_AUTOBOOT, KW_FALLBACK,
 };
-_Static_assert(KW_LABEL == 010 && KW_PROMPT == 020 && KW_AUTOBOOT == 023,
+_Static_assert(KW_LABEL == 010 && KW_PROMPT == 020 && KW_FALLBACK == 024,
                "the numbers in keywords[] are the enum's, in octal");
 
 static const uint8_t label_field[] = {
@@ -43,6 +43,9 @@ static const char keywords[] =
     "\5firmware\6append\10label\11default\14menu"
 #if BOOT_CONF_ONTIMEOUT || BOOT_MESSAGES
     "\12ontimeout"
+#endif
+#if BOOT_CONF_FALLBACK || BOOT_MESSAGES
+    "\24fallback"
 #endif
 #if BOOT_SIGNED
     "\7signature"
@@ -284,6 +287,15 @@ static void parse_global(struct parse *ps, enum keyword k, char *kw,
         return;
 #else
     case KW_ONTIMEOUT:
+        why = WHY_BUILD;
+        break;
+#endif
+#if BOOT_CONF_FALLBACK
+    case KW_FALLBACK:
+        cfg->fallback_name = value;
+        return;
+#else
+    case KW_FALLBACK:
         why = WHY_BUILD;
         break;
 #endif
@@ -621,16 +633,26 @@ int config_default(const struct boot_config *cfg)
     return i;
 }
 
+#if BOOT_CONF_FALLBACK
+int config_fallback(const struct boot_config *cfg)
+{
+    return cfg->fallback_name ? config_find(cfg, cfg->fallback_name) : -1;
+}
+#endif
+
 uint32_t config_boot_order(const struct boot_config *cfg,
                            uint8_t order[CONFIG_LABELS_MAX])
 {
     int def = config_default(cfg);
+    int fb = config_fallback(cfg);
     uint32_t n = 0;
 
     if (def >= 0)
         order[n++] = (uint8_t)def;
+    if (fb >= 0 && fb != def)
+        order[n++] = (uint8_t)fb;
     for (uint32_t i = 0; i < cfg->count; i++)
-        if ((int)i != def)
+        if ((int)i != def && (int)i != fb)
             order[n++] = (uint8_t)i;
     return n;
 }

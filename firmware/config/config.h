@@ -8,6 +8,9 @@
  *   ONTIMEOUT <label>               (the label the countdown's end boots;
  *                                    wins over DEFAULT, as syslinux;
  *                                    BOOT_CONF_ONTIMEOUT)
+ *   FALLBACK <label>                (tried right after the default fails,
+ *                                    before the other labels: U-Boot's
+ *                                    keyword; BOOT_CONF_FALLBACK)
  *   INCLUDE <file>                  (its lines here; MENU INCLUDE too;
  *                                    BOOT_CONF_INCLUDE, CONFIG_INCLUDE_DEPTH)
  *   SAY <text>                      (printed as the file is read;
@@ -102,6 +105,8 @@ struct boot_config {
                                   * relative paths start from */
     const char *default_name;    /* NULL: no DEFAULT line */
     const char *ontimeout;       /* NULL: no ONTIMEOUT line */
+    const char *fallback_name;   /* NULL: no FALLBACK line (or not in
+                                  * this build: BOOT_CONF_FALLBACK) */
     uint8_t menu_default;        /* 1 + the first MENU DEFAULT label; 0 */
 #if BOOT_INTERACTIVE
     uint8_t hidden;              /* MENU HIDDEN */
@@ -165,8 +170,21 @@ void config_parse(char *text, uint32_t len, struct boot_config *cfg);
  * sets the menu's default), each when it names a label; else -1. */
 int config_default(const struct boot_config *cfg);
 
+/* FALLBACK's label (BOOT_CONF_FALLBACK): its index when it names one,
+ * else -1. */
+#if BOOT_CONF_FALLBACK
+int config_fallback(const struct boot_config *cfg);
+#else
+static inline int config_fallback(const struct boot_config *cfg)
+{
+    (void)cfg;
+    return -1;
+}
+#endif
+
 /* The order labels are tried in: the default first (when there is one),
- * then every other label in file order. Returns how many. */
+ * then FALLBACK's label (when it names one other than the default), then
+ * every other label in file order. Returns how many. */
 uint32_t config_boot_order(const struct boot_config *cfg,
                            uint8_t order[CONFIG_LABELS_MAX]);
 

@@ -4,6 +4,8 @@
 #   make linux   build/linux/Image, build/linux/initrd.cpio (the init and
 #                the first token), build/linux/initrd-2.cpio (a second
 #                archive, the second token); the tokens in *.token
+#   make linux-tool  build/riscv64-linux/extload: the host tool, static,
+#                for the board's Linux (Debian's libc6-dev-riscv64-cross)
 #
 # The Image is a cache: it is built only when missing, or when the config
 # fragment, the build script or the source tarball (a new linux-source-6.1
@@ -45,3 +47,23 @@ $(LINUX_OUT)/initrd-2.cpio: tests/linux/mkinitrd.sh
 	$(Q)tok=initrd2-$$(od -An -N8 -tx1 /dev/urandom | tr -d ' \n') && \
 	    bash tests/linux/mkinitrd.sh $@ initrd-token-2 $$tok && \
 	    echo $$tok >$(LINUX_OUT)/initrd-2.token
+
+# The host tool for the board's own Linux (firmware/README.md, "Trial
+# boots"): the same sources as build/host/extload (the board's trial
+# codec and config parser among them), static, so it runs from any
+# initramfs or root filesystem: `make linux-tool`.
+LINUX_TOOL_DIR := $(BUILD)/riscv64-linux$(PSUF)
+LINUX_TOOL     := $(LINUX_TOOL_DIR)/extload
+$(eval $(call OBJ_RULE,$(LINUX_TOOL_DIR)/obj,$$(LINUX_CC),$$(HOST_CFLAGS),CC-LNX))
+
+.PHONY: linux-tool
+linux-tool: $(LINUX_TOOL)
+$(LINUX_TOOL): $(call objs,$(LINUX_TOOL_DIR)/obj,$(HOSTTOOL_SRC))
+	@$(if $(Q),echo "  LD-LNX  $@")
+	$(Q)$(LINUX_CC) $(HOST_CFLAGS) -static -s -o $@ $^
+
+# The trial cycle's /init (tests/linux/t_linux_trial.sh): glibc, static.
+$(LINUX_OUT)/trial-init: tests/linux/trial_init.c
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  CC-LNX  $<")
+	$(Q)$(LINUX_CC) $(CSTD) $(WARN) -D_DEFAULT_SOURCE -Os -static -s -o $@ $<

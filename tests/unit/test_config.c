@@ -573,6 +573,49 @@ static void test_defaults(void **state)
     assert_int_equal(config_default(&cfg), -1);
 }
 
+/* FALLBACK (U-Boot's keyword, boot/pxe_utils.c): its label right after
+ * the default, then the rest in file order; naming the default or no
+ * label changes nothing. The tiny profile (BOOT_CONF_FALLBACK=0) skips
+ * the line: file order after the default. */
+static void test_fallback(void **state)
+{
+    struct boot_config cfg;
+    uint8_t order[CONFIG_LABELS_MAX];
+    (void)state;
+
+    parse("DEFAULT c\nfallback a b\nLABEL a\nLABEL a b\nLABEL c\n"
+          "LABEL d\n", &cfg);
+    assert_int_equal(config_fallback(&cfg), BOOT_CONF_FALLBACK ? 1 : -1);
+    assert_int_equal(cfg.lines_skipped, BOOT_CONF_FALLBACK ? 0 : 1);
+    assert_int_equal(config_boot_order(&cfg, order), 4);
+    assert_int_equal(order[0], 2);
+    assert_int_equal(order[1], BOOT_CONF_FALLBACK ? 1 : 0);
+    assert_int_equal(order[2], BOOT_CONF_FALLBACK ? 0 : 1);
+    assert_int_equal(order[3], 3);
+
+    /* No DEFAULT: FALLBACK's label first, then file order. */
+    parse("FALLBACK d\nLABEL a\nLABEL b\nLABEL c\nLABEL d\n", &cfg);
+    assert_int_equal(config_boot_order(&cfg, order), 4);
+    assert_int_equal(order[0], BOOT_CONF_FALLBACK ? 3 : 0);
+    assert_int_equal(order[3], BOOT_CONF_FALLBACK ? 2 : 3);
+
+    /* FALLBACK naming the default: once, first. */
+    parse("DEFAULT b\nFALLBACK b\nLABEL a\nLABEL b\n", &cfg);
+    assert_int_equal(config_boot_order(&cfg, order), 2);
+    assert_int_equal(order[0], 1);
+    assert_int_equal(order[1], 0);
+
+    /* Naming no label: -1, the order as without it. */
+    parse("DEFAULT b\nFALLBACK gone\nLABEL a\nLABEL b\n", &cfg);
+    assert_int_equal(config_fallback(&cfg), -1);
+    assert_int_equal(config_boot_order(&cfg, order), 2);
+    assert_int_equal(order[0], 1);
+    assert_int_equal(order[1], 0);
+#if BOOT_CONF_FALLBACK
+    assert_string_equal(cfg.fallback_name, "gone");
+#endif
+}
+
 /* SAY is printed as the file is read; every keyword extload does not
  * handle is named once, whatever its case, and never dropped silently. */
 static void test_say_and_unhandled_named_once(void **state)
@@ -790,6 +833,7 @@ int main(void)
         cmocka_unit_test(test_include_depth_cycle),
 #endif
         cmocka_unit_test(test_defaults),
+        cmocka_unit_test(test_fallback),
         cmocka_unit_test(test_say_and_unhandled_named_once),
         cmocka_unit_test(test_fdt_dash_and_synonyms),
         cmocka_unit_test(test_vars_in_append),

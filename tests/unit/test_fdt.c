@@ -717,6 +717,61 @@ static void test_long_name_no_room(void **state)
     free(blob);
 }
 
+/* fdt_add_subnode (#37: /reserved-memory and the trial record's node):
+ * a child of a nested node goes after its last property and after its
+ * existing children, names of every padding length, the tree valid and
+ * dtc reading what was made; no room: FDT_ENOSPACE and nothing changed;
+ * an empty or too long name: FDT_EINVAL. */
+static void test_add_subnode(void **state)
+{
+    static const char dts[] =
+        "/dts-v1/;\n/ { a { p = <1>; b { q = <2>; }; }; c { }; };\n";
+    static const char *const names[] = { "x", "xy", "xyz", "wxyz", "n@1f" };
+    uint32_t len, a, node, plen, i;
+    uint8_t *blob = dtb_of(dts, &len), *buf = malloc(len + 200);
+    const uint8_t *v;
+    struct fdt t, e, chk;
+    char *out;
+    char longname[FDT_NODE_NAME_MAX + 2];
+
+    (void)state;
+    assert_int_equal(fdt_check(&t, blob, len), 0);
+    assert_int_equal(fdt_open_into(&e, &t, buf, len + 200), 0);
+    for (i = 0; i < 5; i++) {
+        assert_int_equal(fdt_path(&e, "/a", &a), 0);
+        assert_int_equal(fdt_add_subnode(&e, a, names[i], &node), 0);
+        assert_int_equal(fdt_setprop(&e, node, "k", "v", 2), 0);
+    }
+    assert_int_equal(fdt_check(&chk, buf, e.size), 0);
+    assert_int_equal(fdt_prop(&e, "/a/b", "q", &v, &plen), 0);
+    assert_int_equal(fdt_prop(&e, "/a/n@1f", "k", &v, &plen), 0);
+    assert_int_equal(plen, 2);
+    out = dts_of(buf, e.size);
+    assert_non_null(strstr(out,
+        "\ta {\n\t\tp = <0x01>;\n\n\t\tb {\n\t\t\tq = <0x02>;\n\t\t};\n\n"
+        "\t\tx {\n\t\t\tk = \"v\";\n\t\t};\n\n"
+        "\t\txy {\n\t\t\tk = \"v\";\n\t\t};\n\n"
+        "\t\txyz {\n\t\t\tk = \"v\";\n\t\t};\n\n"
+        "\t\twxyz {\n\t\t\tk = \"v\";\n\t\t};\n\n"
+        "\t\tn@1f {\n\t\t\tk = \"v\";\n\t\t};\n\t};\n\n\tc {\n\t};\n"));
+    free(out);
+
+    memset(longname, 'l', sizeof(longname) - 1);
+    longname[sizeof(longname) - 1] = '\0';
+    assert_int_equal(fdt_add_subnode(&e, e.struct_off, longname, &node),
+                     FDT_EINVAL);
+    assert_int_equal(fdt_add_subnode(&e, e.struct_off, "", &node),
+                     FDT_EINVAL);
+    assert_int_equal(fdt_open_into(&e, &t, buf, len + 12), 0);
+    assert_int_equal(fdt_add_subnode(&e, e.struct_off, "abcd", &node),
+                     FDT_ENOSPACE);
+    assert_int_equal(e.size, len);
+    assert_int_equal(fdt_add_subnode(&e, e.struct_off, "abc", &node), 0);
+    assert_int_equal(fdt_check(&chk, buf, e.size), 0);
+    free(buf);
+    free(blob);
+}
+
 /* No room: every capacity from the tree's own size up to what the edit
  * needs fails with FDT_ENOSPACE (ASan: nothing written past it) and
  * leaves a valid tree; from there on it succeeds. */
@@ -1103,6 +1158,7 @@ int main(void)
         cmocka_unit_test(test_queries),
         cmocka_unit_test(test_edit_refusals),
         cmocka_unit_test(test_long_name_no_room),
+        cmocka_unit_test(test_add_subnode),
         cmocka_unit_test(test_no_room),
         cmocka_unit_test(test_random_edits),
         cmocka_unit_test(test_marker_properties),

@@ -1,0 +1,231 @@
+/*
+ * The trial-boot cycle's /init (tests/linux/t_linux_trial.sh): a static
+ * riscv64 Linux program (glibc) that drives the cycle of
+ * firmware/README.md "Trial boots" from the running system, with the
+ * extload tool beside it in the initramfs (/extload, `make linux-tool`).
+ * What it does is the label's APPEND's say:
+ *
+ *   trialtest.first=B trialtest.then=C   (the committed label) no failed
+ *       trial on the command line: arm a trial of B; extload.trial_failed=B:
+ *       arm a trial of C; then reboot
+ *   trialtest.commit                     on its trial boot (extload.trial=
+ *       on the command line): mount /boot (partition 1) read-write,
+ *       `extload commit /boot/extlinux/extlinux.conf LABEL`, `extload state
+ *       clear`, reboot without unmounting or syncing; on a committed boot:
+ *       "INIT: cycle done" and wait (the test ends QEMU)
+ *
+ * Every step is a console line "INIT: ..."; the tool's own lines follow
+ * "INIT: extload ". The record is /sys/bus/nvmem/devices/rmem0/nvmem (the
+ * loader's reserved page), first shown as it is. A failed step prints
+ * "INIT: FAIL ..." and waits, so the test sees it and no loop follows.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/klog.h>
+#include <sys/mount.h>
+#include <sys/reboot.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#define NVMEM "/sys/bus/nvmem/devices/rmem0/nvmem"
+#define BOOT_DEV "/dev/mmcblk0p1"
+#define CONFIG "/boot/extlinux/extlinux.conf"
+#define DEV_POLLS 200
+#define DEV_POLL_MS 50
+#define KLOG_CONSOLE_LEVEL 8
+
+static char cmdline[4096];
+
+static void say(const char *fmt, const char *a, const char *b)
+{
+    printf("INIT: ");
+    printf(fmt, a, b);
+    printf("\n");
+    fflush(stdout);
+}
+
+/* A failed step: its line (with errno's text when a call set it). */
+static void stop(const char *why)
+{
+    say("FAIL %s%s", why, errno ? " (errno)" : "");
+    if (errno)
+        say("errno: %s%s", strerror(errno), "");
+    for (;;)
+        pause();
+}
+
+/* The value of WORD= on the command line into out; 1 when present
+ * (a bare WORD too, with an empty value). */
+static int word(const char *w, char *out, size_t cap)
+{
+    size_t n = strlen(w);
+
+    for (const char *p = cmdline; *p; p++) {
+        if ((p != cmdline && p[-1] != ' ') || strncmp(p, w, n))
+            continue;
+        if (p[n] == '=') {
+            size_t k = 0;
+
+            p += n + 1;
+            while (p[k] && p[k] != ' ' && p[k] != '\n' && k + 1 < cap) {
+                out[k] = p[k];
+                k++;
+            }
+            out[k] = '\0';
+            return 1;
+        }
+        if (!p[n] || p[n] == ' ' || p[n] == '\n') {
+            out[0] = '\0';
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* /extload ARGS..., each line it prints after "INIT: extload "; its
+ * exit status. */
+static int tool(char *const argv[])
+{
+    int fds[2], status;
+    pid_t pid;
+    FILE *in;
+    char line[512];
+
+    if (pipe(fds))
+        stop("pipe");
+    pid = fork();
+    if (pid < 0)
+        stop("fork");
+    if (pid == 0) {
+        dup2(fds[1], 1);
+        dup2(fds[1], 2);
+        close(fds[0]);
+        close(fds[1]);
+        execv("/extload", argv);
+        _exit(127);
+    }
+    close(fds[1]);
+    in = fdopen(fds[0], "r");
+    while (in && fgets(line, sizeof(line), in)) {
+        line[strcspn(line, "\n")] = '\0';
+        say("extload %s", line, "");
+    }
+    if (in)
+        fclose(in);
+    if (waitpid(pid, &status, 0) != pid)
+        stop("waitpid");
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
+}
+
+static void run_tool(char *const argv[])
+{
+    if (tool(argv)) {
+        errno = 0;
+        stop(argv[1]);
+    }
+}
+
+static void wait_for(const char *dev)
+{
+    struct timespec ts = { 0, DEV_POLL_MS * 1000000L };
+
+    for (int i = 0; i < DEV_POLLS; i++) {
+        if (!access(dev, F_OK))
+            return;
+        nanosleep(&ts, NULL);
+    }
+    stop(dev);
+}
+
+static void restart(void)
+{
+    say("reboot%s%s", "", "");
+    reboot(RB_AUTOBOOT);
+    stop("reboot");
+}
+
+static void arm(const char *label)
+{
+    char *argv[] = { "extload", "state", "trial", NVMEM, (char *)label, NULL };
+
+    say("arming a trial of %s%s", label, "");
+    run_tool(argv);
+    restart();
+}
+
+int main(void)
+{
+    char label[64], tries[16], failed[64], first[64], then[64], none[1];
+    char *show[] = { "extload", "state", "show", NVMEM, NULL };
+    int fd;
+
+    klogctl(KLOG_CONSOLE_LEVEL, NULL, 1);
+    mkdir("/dev", 0755);
+    mount("devtmpfs", "/dev", "devtmpfs", 0, NULL);
+    fd = open("/dev/console", O_RDWR);
+    if (fd >= 0) {
+        dup2(fd, 0);
+        dup2(fd, 1);
+        dup2(fd, 2);
+    }
+    say("start%s%s", "", "");
+    mkdir("/proc", 0755);
+    mkdir("/sys", 0755);
+    if (mount("proc", "/proc", "proc", 0, NULL) ||
+        mount("sysfs", "/sys", "sysfs", 0, NULL))
+        stop("mount proc, sys");
+    fd = open("/proc/cmdline", O_RDONLY);
+    if (fd < 0 || read(fd, cmdline, sizeof(cmdline) - 1) < 0)
+        stop("/proc/cmdline");
+    close(fd);
+    cmdline[strcspn(cmdline, "\n")] = '\0';
+    say("cmdline %s%s", cmdline, "");
+    errno = 0;
+    if (!word("extload.label", label, sizeof(label)))
+        stop("no extload.label= on the command line");
+    say("label %s%s", label, word("extload.trial", tries, sizeof(tries))
+        ? " (trial)" : " (committed)");
+    if (word("extload.trial_failed", failed, sizeof(failed)))
+        say("the trial of %s failed%s", failed, "");
+    else
+        failed[0] = '\0';
+    wait_for(NVMEM);
+    run_tool(show);
+
+    if (word("trialtest.first", first, sizeof(first)) &&
+        word("trialtest.then", then, sizeof(then))) {
+        if (!failed[0])
+            arm(first);
+        if (!strcmp(failed, first))
+            arm(then);
+        errno = 0;
+        stop("a failed trial the test did not plan");
+    }
+    if (word("trialtest.commit", none, sizeof(none))) {
+        char *commit[] = { "extload", "commit", CONFIG, label, NULL };
+        char *clear[] = { "extload", "state", "clear", NVMEM, NULL };
+
+        if (!word("extload.trial", tries, sizeof(tries))) {
+            say("cycle done: %s boots committed%s", label, "");
+            for (;;)
+                pause();
+        }
+        wait_for(BOOT_DEV);
+        mkdir("/boot", 0755);
+        if (mount(BOOT_DEV, "/boot", "ext4", 0, NULL))
+            stop("mount /boot");
+        say("mounted %s on /boot read-write%s", BOOT_DEV, "");
+        run_tool(commit);
+        run_tool(clear);
+        run_tool(show);
+        restart();
+    }
+    errno = 0;
+    stop("no trialtest word on the command line");
+    return 1;
+}
