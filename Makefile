@@ -117,6 +117,7 @@ LIB_SRC  := $(BASE_SRC) $(FS_SRC) $(DRV_SRC) $(FW_SRC)
 # The host port: an image file as the block device, stdio as the console,
 # and the Cortex-M hand-off decision (pure C) it reports.
 HOSTPORT_SRC := $(filter-out board/host/main.c,$(wildcard board/host/*.c)) \
+                drivers/otp_counter.c \
                 board/cortex-m/vector.c
 # What every board links besides its CPU layer and its own folder: mem*,
 # the stack's high-water mark, board_stop, the SD card as a block device
