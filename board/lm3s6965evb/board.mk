@@ -16,8 +16,8 @@ GDB_PORT      ?= 1234
 BOARD_SEMIHOSTING ?= 1
 BOOT_REQUIRE_SHA256 ?= 0
 # A signed build's rollback floor (BOOT_ROLLBACK; board/README.md): this
-# board has no store QEMU keeps, so the floor is fixed here.
-BOOT_ROLLBACK_MIN ?= 0
+# board has no store QEMU keeps, so the floor is fixed here; empty: none.
+BOOT_ROLLBACK_MIN ?=
 
 # The CPU layer, the chips, the board, and board/main.c (the one
 # board_main; a test build links its own in its place).
@@ -34,7 +34,7 @@ LM3S_CFLAGS := $(CSTD) $(WARN) -I. -mcpu=cortex-m3 -mthumb -Os -g \
             -DBOARD_SEMIHOSTING=$(BOARD_SEMIHOSTING) \
             -DBOOT_REQUIRE_SHA256=$(BOOT_REQUIRE_SHA256) $(PROFILE_DEFS) \
             $(BOARD_DEFS) $(SIGN_DEFS) $(LM3S_BOOT_DEFS) \
-            -DBOOT_ROLLBACK_MIN=$(BOOT_ROLLBACK_MIN)
+            $(if $(BOOT_ROLLBACK_MIN),-DBOOT_ROLLBACK_MIN=$(BOOT_ROLLBACK_MIN))
 # LTO (Makefile's BOARD_LTO), and what else saves flash here at no cost in
 # guest instructions on the stream bench (tiny/default extload.bin, bytes):
 # -fipa-pta -48/+12, -fno-jump-tables -64/-32,
