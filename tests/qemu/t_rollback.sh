@@ -16,6 +16,8 @@
 #     floor rises to 4 only
 #   5 DEFAULT 'bmain' signed by key b (1): key a (0) revoked
 #   6 DEFAULT 'amain', signed by key a: refused; 'bmain' boots
+# Then lm3s6965evb built with BOOT_ROLLBACK_MIN=5: the floor said, index
+# 3 refused, 5 boots, nothing raised.
 # After each run the fuses are read from the file (the floor, the
 # revocations) and compared with what `extload boot --board sifive-u
 # --otp BEFORE -o DIR` says the board leaves (DIR/otp.img). TAP.
@@ -202,6 +204,30 @@ check "6: after that, a label signed by key a is refused" 0 \
     "^rollback: the board's floor is 5, keys revoked 0x1$" \
     "^signature: /boot/extlinux/amain.sig: signature does not verify: .* \(revoked keys skipped\); trying label 'bmain'$" \
     'payload: cmdline "rollback=bmain'
+
+# lm3s6965evb keeps no store QEMU carries: its floor is fixed at build
+# time (BOOT_ROLLBACK_MIN), said, and never raised.
+qemu_build "$BUILD/qemu/rollback-lm3s.log" \
+    "build lm3s6965evb's firmware with key a and BOOT_ROLLBACK_MIN=5" \
+    qemu-tools firmware-lm3s6965evb BOOT_PUBKEY="$K/a.pub.pem" BOOT_ROLLBACK_MIN=5
+Q=$BUILD/qemu
+qemu_board lm3s6965evb
+kernel "$r/boot/kernel.bin" 20000
+kernel "$r/boot/k7.bin" 21000
+kernel "$r/boot/k4.bin" 22000
+card lm3s old main
+for l in main old; do   # lm3s6965evb's own message (its board's files)
+    "$EXTLOAD" message "$T/lm3s.img" $l >"$T/$l.msg" 2>"$T/msg.err" &&
+        openssl pkeyutl -sign -inkey "$K/a.pem" -rawin -in "$T/$l.msg" \
+            -out "$r/boot/extlinux/$l.sig" || fail "lm3s: sign $l" "$T/msg.err" "failed"
+done
+image "$T/lm3s.img" "$r"
+boot lm3s "$T/lm3s.img" "$BUILD/lm3s6965evb-signed/extload.elf"
+grep -E "^(rollback|signature): " "$T/lm3s.log" | sed 's/^/#   /'
+check "lm3s6965evb: the floor fixed at 5 is said; index 3 refused by name; 5 boots, nothing raised" 0 \
+    "^rollback: the board's floor is 5 \(fixed at build time\), keys revoked 0x0$" \
+    "^signature: 'old': rollback index 3 below the board's 5; trying label 'main'$" \
+    'payload: cmdline "rollback=main' "!^rollback: floor"
 
 rm -rf "$K"
 qemu_done
