@@ -55,10 +55,15 @@ HOST_CFLAGS := $(CSTD) $(WARN) -I. -O2 -g -D_DEFAULT_SOURCE -DEXT_PATH_MAX=4096 
 # (firmware/README.md, "Signed labels"), built with BOOT_SIGNED=1 and the
 # key (build/pubkey/boot_pubkey.h, tests/crypto/rules.mk) into folders
 # ending in -signed: build/lm3s6965evb-signed/extload.elf.
+# BOOT_ROLLBACK=0 with it: signed without the rollback floor
+# (firmware/boot_conf.h), into build/BOARD-signed-norollback/ (make size
+# prices the floor with it).
 BOOT_PUBKEY ?=
+BOOT_ROLLBACK ?=
 ifneq ($(BOOT_PUBKEY),)
-SSUF     := -signed
-SIGN_DEFS := -DBOOT_SIGNED=1 -I$(BUILD)/pubkey
+SSUF     := -signed$(if $(filter 0,$(BOOT_ROLLBACK)),-norollback)
+SIGN_DEFS := -DBOOT_SIGNED=1 -I$(BUILD)/pubkey \
+             $(if $(filter 0,$(BOOT_ROLLBACK)),-DBOOT_ROLLBACK=0)
 SIGN_HDR := $(BUILD)/pubkey/boot_pubkey.h
 else
 SSUF     :=
