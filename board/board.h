@@ -70,6 +70,23 @@ int board_handoff(void *ctx, const struct boot_image *img);
 #define BOARD_SEMIHOSTING 0
 #endif
 
+/* BOOT_TRIAL: the trial record's store (firmware/trial/trial.h), 64
+ * bytes that survive a warm reset and are lost at a power cycle, outside
+ * the load window and the loader's .bss, never cleared by startup. A
+ * board that has one points struct boot_env's trial_read/trial_write at
+ * these (ctx: its trial_ctx); 0, or < 0 when the store cannot be read or
+ * written. A board without one leaves trial_read NULL: no trials.
+ *   lm3s6965evb: a .noinit block of SRAM (linker/lm3s6965evb.ld), and the
+ *     watchdog armed before a trial's hand-off (struct boot_image's
+ *     trial; BOARD_TRIAL_WATCHDOG_S).
+ *   sifive-u: DRAM's last page, kept out of the load window and given to
+ *     Linux as /reserved-memory nvmem-rmem (struct boot_env's
+ *     trial_addr); no watchdog in QEMU: a trial relies on panic=N. */
+#if BOOT_TRIAL
+int board_trial_read(void *ctx, uint8_t rec[TRIAL_RECORD_SIZE]);
+int board_trial_write(void *ctx, const uint8_t rec[TRIAL_RECORD_SIZE]);
+#endif
+
 /* ---- Provided by board/ for every board ---------------------------- */
 
 /* board/stop.c. Stop for good: flush the console, quiet the clock, then

@@ -44,4 +44,15 @@
 #define BOARD_STACK_REPORT (!EXTLOAD_TINY)
 #endif
 
+/* BOARD_TRIAL_WATCHDOG_S: seconds from a trial boot's hand-off to the
+ * watchdog's reset (boards with one: lm3s6965evb, BOOT_TRIAL), unless the
+ * kernel reloads it first. The Stellaris watchdog cannot be stopped once
+ * started: a trial kernel that comes up must keep reloading it (or set
+ * its own WDTLOAD), as it must commit its trial. Committed boots never
+ * arm it. 30: time for a small kernel to start its own watchdog driver;
+ * at most 171 (two time-outs of 2^32 cycles at 50 MHz). */
+#ifndef BOARD_TRIAL_WATCHDOG_S
+#define BOARD_TRIAL_WATCHDOG_S 30u
+#endif
+
 #endif

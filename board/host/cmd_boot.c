@@ -33,11 +33,11 @@
 static const struct host_board boards[] = {
     /* 64 KiB SRAM; the loader's 6 KiB at the top (board/lm3s6965evb);
      * no RISC-V Linux entry there (board.mk LM3S_BOOT_DEFS). */
-    { "lm3s6965evb", 0x20000000u, 0xE800u, 10304u, 3488u, 10584u, 3768u,
+    { "lm3s6965evb", 0x20000000u, 0xE800u, 10312u, 3488u, 10592u, 3768u,
       0, 0, 0, NULL, BOARD_PATH_MAX },
     /* 128 MiB DRAM at 0x80000000, fw_dynamic linked at its base, QEMU's
      * device tree at 0x87e00000 ending the window (board/sifive-u). */
-    { "sifive-u", 0x80000000u, 0x07E00000u, 10824u, 3880u, 11168u, 4224u,
+    { "sifive-u", 0x80000000u, 0x07E00000u, 10832u, 3888u, 11176u, 4232u,
       0x80000000u, 128u << 20, 0x80000000u,
       "sifive/hifive-unleashed-a00.dtb", BOARD_PATH_MAX },
 };
@@ -74,6 +74,9 @@ const char host_boot_usage[] =
 #elif BOOT_SIGNED
     " [--key PUB.pem]"
 #endif
+#if BOOT_TRIAL
+    " [--trial STATE]"
+#endif
     "\n"
     "                 (NAME: lm3s6965evb (default, a 58 KiB window), "
     "sifive-u (126 MiB):\n"
@@ -88,6 +91,11 @@ const char host_boot_usage[] =
     "sifive-u's fuses\n                 read from the file, -o DIR: "
     "DIR/otp.img as the boot leaves them"
 #endif
+#if BOOT_TRIAL
+    ";\n                 --trial: the trial record's 64 bytes in file "
+    "STATE, read\n                 and written as the board's store (no "
+    "file: no record)"
+#endif
     ")\n";
 
 struct host_boot {
@@ -97,6 +105,7 @@ struct host_boot {
     uint32_t window_addr;
     uint32_t window_size;           /* the board's loads may use */
     const char *image;
+    const char *trial;              /* --trial STATE; NULL: no store */
     uint64_t sectors;
     uint32_t fake_ms;
     int wrote;
@@ -288,6 +297,38 @@ static int write_out(const struct host_boot *hb, const struct boot_image *img)
     return rc;
 }
 
+#if BOOT_TRIAL
+/* --trial STATE: the board's store as a file of the record's bytes. A
+ * missing file is a store that holds no record (a power cycle); a
+ * shorter one is read as far as it goes, the rest zeros. */
+static int host_trial_read(void *ctx, uint8_t rec[TRIAL_RECORD_SIZE])
+{
+    const struct host_boot *hb = ctx;
+    FILE *f = fopen(hb->trial, "rb");
+
+    memset(rec, 0, TRIAL_RECORD_SIZE);
+    if (!f)
+        return errno == ENOENT ? 0 : -1;
+    size_t got = fread(rec, 1, TRIAL_RECORD_SIZE, f);
+    int bad = ferror(f);
+
+    (void)got;
+    fclose(f);
+    return bad ? -1 : 0;
+}
+
+static int host_trial_write(void *ctx, const uint8_t rec[TRIAL_RECORD_SIZE])
+{
+    const struct host_boot *hb = ctx;
+    FILE *f = fopen(hb->trial, "wb");
+
+    if (!f)
+        return -1;
+    int bad = fwrite(rec, 1, TRIAL_RECORD_SIZE, f) != TRIAL_RECORD_SIZE;
+    return fclose(f) || bad ? -1 : 0;
+}
+#endif
+
 /* The host's hand-off: say how the board would enter the image, and
  * write what it placed into DIR. */
 static int host_handoff(void *ctx, const struct boot_image *img)
@@ -308,6 +349,11 @@ static int host_handoff(void *ctx, const struct boot_image *img)
     else
         printf("handoff: no vector table: entry 0x%08x (Thumb)\n",
                (unsigned)e.pc);
+#if BOOT_TRIAL
+    if (img->trial)
+        printf("handoff: a trial boot: a board with a watchdog arms it "
+               "now\n");
+#endif
     fflush(stdout);
     if (hb->out_dir && write_out(hb, img))
         return 1;
@@ -372,6 +418,10 @@ static int boot_args_parse(int argc, char **argv, struct host_boot *hb,
                 return usage();
         } else if (!strcmp(argv[i], "-o") && i + 1 < argc) {
             hb->out_dir = argv[++i];
+#if BOOT_TRIAL
+        } else if (!strcmp(argv[i], "--trial") && i + 1 < argc) {
+            hb->trial = argv[++i];
+#endif
 #if BOOT_ROLLBACK
         } else if (!strcmp(argv[i], "--key") && i + 1 < argc) {
             a->keypath = argv[++i];
@@ -448,6 +498,19 @@ static int boot_runs(struct host_boot *hb, struct boot_args *a,
         .pubkey = a->keypath ? a->key : NULL,
 #endif
         .path_max = hb->board->path_max,
+#if BOOT_TRIAL
+        .trial_read = hb->trial ? host_trial_read : NULL,
+        .trial_write = host_trial_write,
+        .trial_ctx = hb,
+#if BOOT_FDT_EDIT
+        /* A board that gives Linux its store's page (sifive-u: DRAM's
+         * last, board/sifive-u/trial.c). */
+        .trial_addr = hb->board->ram_size
+                      ? (uint64_t)hb->board->ram_base +
+                        hb->board->ram_size - 4096u : 0,
+        .trial_size = hb->trial && hb->board->ram_size ? 4096u : 0,
+#endif
+#endif
     };
 #if BOOT_ROLLBACK
     host_rollback_env(&a->r, &env);

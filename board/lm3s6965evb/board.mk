@@ -26,7 +26,7 @@ BOOT_ROLLBACK_MIN ?=
 # in either profile; a device tree a label names is passed on as it is.
 LM3S_BOOT_DEFS := -DBOOT_RISCV_LINUX=0 -DBOOT_FDT_EDIT=0
 LM3S_SRC := $(BASE_SRC) $(FS_SRC) $(DRV_SRC) drivers/pl011.c drivers/pl022.c \
-            drivers/lm3s_gpio.c $(FW_SRC) $(wildcard board/cortex-m/*.c) \
+            drivers/lm3s_gpio.c drivers/lm3s_wdt.c $(FW_SRC) $(wildcard board/cortex-m/*.c) \
             $(BOARD_SHARED_SRC) $(wildcard board/lm3s6965evb/*.c) board/main.c
 LM3S_CFLAGS := $(CSTD) $(WARN) -I. -mcpu=cortex-m3 -mthumb -Os -g \
             -ffreestanding -nostdlib -ffunction-sections -fdata-sections \
@@ -62,6 +62,7 @@ $(eval $(call OBJ_RULE,$(LM3S_DIR)/obj,$$(ARM_CC),$$(LM3S_CFLAGS) $$(call board_
 $(eval $(call OBJ_RULE,$(LM3S_DIR)/sha-obj,$$(ARM_CC),$$(LM3S_CFLAGS) $$(call board_lto,$$(LM3S_LTO)) -UBOOT_REQUIRE_SHA256 -DBOOT_REQUIRE_SHA256=1,CC-M3))
 $(eval $(call OBJ_RULE,$(LM3S_DIR)/noint-obj,$$(ARM_CC),$$(LM3S_CFLAGS) $$(call board_lto,$$(LM3S_LTO)) -DBOOT_INTERACTIVE=0,CC-M3))
 $(eval $(call OBJ_RULE,$(LM3S_DIR)/noconf-obj,$$(ARM_CC),$$(LM3S_CFLAGS) $$(call board_lto,$$(LM3S_LTO)) -DBOOT_CONF_INCLUDE=0 -DBOOT_CONF_VARS=0 -DBOOT_UINITRD=0 -DBOOT_CONF_SAY=0 -DBOOT_CONF_ONTIMEOUT=0 -DBOOT_CONF_FALLBACK=0 -DBOOT_INITRD_LIST=0,CC-M3))
+$(eval $(call OBJ_RULE,$(LM3S_DIR)/notrial-obj,$$(ARM_CC),$$(LM3S_CFLAGS) $$(call board_lto,$$(LM3S_LTO)) -DBOOT_TRIAL=0,CC-M3))
 $(eval $(call OBJ_RULE,$(LM3S_DIR)/msgs-obj,$$(ARM_CC),$$(LM3S_CFLAGS) $$(call board_lto,$$(LM3S_LTO)) -DBOOT_MESSAGES=1,CC-M3))
 $(eval $(call OBJ_RULE,$(LM3S_DIR)/report-obj,$$(ARM_CC),$$(LM3S_CFLAGS) $$(call board_lto,$$(LM3S_LTO)) -DBOARD_REPORT=1 -DSDSPI_CID=1,CC-M3))
 $(eval $(call OBJ_RULE,$(LM3S_DIR)/stack-obj,$$(ARM_CC),$$(LM3S_CFLAGS) $$(call board_lto,$$(LM3S_LTO)) -DBOARD_STACK_REPORT=1,CC-M3))
@@ -75,7 +76,7 @@ $$(LM3S_DIR)/$(1).elf: $(2) linker/lm3s6965evb.ld
 endef
 LM3S_OBJ := $(call objs,$(LM3S_DIR)/obj,$(LM3S_SRC))
 $(eval $(call FLAGS_STAMP,$(LM3S_DIR)/lto-flags.txt,$(LM3S_LTO_LINK)))
-$(foreach d,obj sha-obj noint-obj noconf-obj msgs-obj report-obj stack-obj,$(call objs,$(LM3S_DIR)/$(d),$(LM3S_SRC))): \
+$(foreach d,obj sha-obj noint-obj noconf-obj notrial-obj msgs-obj report-obj stack-obj,$(call objs,$(LM3S_DIR)/$(d),$(LM3S_SRC))): \
     $(LM3S_DIR)/lto-flags.txt
 # BOOT_PUBKEY: board/main.c includes the key (the Makefile's SIGN_HDR).
 $(LM3S_DIR)/obj/board/main.o: $(SIGN_HDR)
@@ -92,6 +93,8 @@ LM3S_LIB_OBJ := $(filter-out $(LM3S_DIR)/obj/board/main.o,$(LM3S_OBJ))
 #                   BOOT_UINITRD, BOOT_CONF_SAY, BOOT_CONF_ONTIMEOUT,
 #                   BOOT_CONF_FALLBACK and
 #                   BOOT_INITRD_LIST (their cost, `make size`)
+#   extload-notrial built with BOOT_TRIAL=0 (no trial record, no
+#                   loader words, no watchdog: their cost, `make size`)
 #   extload-msgs    built with BOOT_MESSAGES=1 (the tiny profile's cost of
 #                   the error sentences, `make size`)
 #   extload-report  built with BOARD_REPORT=1 and SDSPI_CID=1 (the tiny
@@ -104,6 +107,7 @@ $(eval $(call LM3S_IMAGE,extload-stream,$(LM3S_LIB_OBJ) $(LM3S_DIR)/obj/tests/qe
 $(eval $(call LM3S_IMAGE,extload-sha,$(call objs,$(LM3S_DIR)/sha-obj,$(LM3S_SRC))))
 $(eval $(call LM3S_IMAGE,extload-noint,$(call objs,$(LM3S_DIR)/noint-obj,$(LM3S_SRC))))
 $(eval $(call LM3S_IMAGE,extload-noconf,$(call objs,$(LM3S_DIR)/noconf-obj,$(LM3S_SRC))))
+$(eval $(call LM3S_IMAGE,extload-notrial,$(call objs,$(LM3S_DIR)/notrial-obj,$(LM3S_SRC))))
 $(eval $(call LM3S_IMAGE,extload-msgs,$(call objs,$(LM3S_DIR)/msgs-obj,$(LM3S_SRC))))
 $(eval $(call LM3S_IMAGE,extload-report,$(call objs,$(LM3S_DIR)/report-obj,$(LM3S_SRC))))
 $(eval $(call LM3S_IMAGE,extload-stack,$(call objs,$(LM3S_DIR)/stack-obj,$(LM3S_SRC))))

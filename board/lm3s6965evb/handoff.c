@@ -23,6 +23,14 @@ int board_handoff(void *ctx, const struct boot_image *img)
     if (BOARD_STACK_REPORT)
         con_printf(con, "handoff: loader stack high-water mark %u bytes\n",
                    (unsigned)cpu_stack_used());
+#if BOOT_TRIAL
+    if (img->trial) {
+        con_printf(con, "handoff: trial: the watchdog resets the board in "
+                   "%u s unless the kernel reloads it\n",
+                   (unsigned)BOARD_TRIAL_WATCHDOG_S);
+        board_trial_watchdog();
+    }
+#endif
     board_console_flush();
     board_spi_quiet(spi);
     cpu_enter(&e, img->fdt_addr, img->handoff_addr);

@@ -12,6 +12,7 @@
 #define BOARD_SYSCLK_HZ 50000000u     /* PLL 200 MHz / 4 */
 #define BOARD_BAUD 115200u
 
+#define WDT_BASE    0x40000000u
 #define SYSCTL_BASE 0x400FE000u
 #define GPIOA_BASE  0x40004000u
 #define GPIOD_BASE  0x40007000u
@@ -48,5 +49,10 @@ void board_spi_set_hz(void *ctx, uint32_t hz);
 void board_spi_xfer(void *ctx, const uint8_t *tx, uint8_t *rx, uint32_t n);
 void board_spi_init(struct board_spi *s);
 void board_spi_quiet(struct board_spi *s);
+
+/* trial.c (BOOT_TRIAL): the trial record's store, in .noinit; the
+ * watchdog a trial boot arms before the hand-off. */
+extern uint8_t lm3s_trial_store[];
+void board_trial_watchdog(void);
 
 #endif

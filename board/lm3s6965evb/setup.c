@@ -45,6 +45,10 @@ const struct boot_env lm3s_env = {
     .require_sha256 = BOOT_REQUIRE_SHA256,
     .handoff = board_handoff,
     .handoff_ctx = &spi,
+#if BOOT_TRIAL
+    .trial_read = board_trial_read,
+    .trial_write = board_trial_write,
+#endif
 #if BOOT_INTERACTIVE
     .getc = pl011_getc,
     .in_ctx = (void *)UART0_BASE,

@@ -116,6 +116,17 @@ int board_init(const struct boot_env **envp)
                                (uintptr_t)__loader_start),
                BOOT_REQUIRE_SHA256 ? ", SHA-256 required" : "");
     dram_window(con, fdt, &fdt_size, &wstart, &wend, &ram_end);
+#if BOOT_TRIAL
+    /* The trial record's page: DRAM's last, out of the window and of the
+     * RAM a Linux kernel is placed in. */
+    uint64_t trial_page = ram_end - BOARD_TRIAL_PAGE;
+
+    ram_end = trial_page;
+    if (wend > trial_page)
+        wend = trial_page;
+    con_printf(con, "trial: record at 0x%08lx (DRAM's last page, kept "
+               "from the window)\n", (unsigned long)trial_page);
+#endif
     con_printf(con, "window: 0x%08lx-0x%08lx (%lu bytes) for firmware, "
                "kernel and the rest\n", (unsigned long)wstart,
                (unsigned long)wend, (unsigned long)(wend - wstart));
@@ -159,6 +170,15 @@ int board_init(const struct boot_env **envp)
         .require_sha256 = BOOT_REQUIRE_SHA256,
         .handoff = board_handoff,
         .handoff_ctx = &spi,
+#if BOOT_TRIAL
+        .trial_read = board_trial_read,
+        .trial_write = board_trial_write,
+        .trial_ctx = (void *)(uintptr_t)trial_page,
+#if BOOT_FDT_EDIT
+        .trial_addr = trial_page,
+        .trial_size = BOARD_TRIAL_PAGE,
+#endif
+#endif
 #if BOOT_INTERACTIVE
         .getc = sifive_uart_getc,
         .in_ctx = (void *)(uintptr_t)UART0_BASE,

@@ -22,6 +22,8 @@
 #define BOARD_DRAM_BASE 0x80000000u
 #define BOARD_DRAM_FALLBACK (128u << 20)
 #define BOARD_FDT_MAX (1u << 20)
+/* The trial record's page at DRAM's end (board/sifive-u/trial.c). */
+#define BOARD_TRIAL_PAGE 4096u
 #define BOARD_HARTS 5u                /* the E51 (hart 0) and four U54s */
 
 /* setup.c: the harts the device tree lists (/cpus), at most BOARD_HARTS;

@@ -405,6 +405,19 @@ int boot_run(const struct boot_env *env, struct boot_state *st)
     if (BOOT_CONF_FALLBACK && fb < 0 && st->cfg->fallback_name)
         con_printf(con, "config: FALLBACK '%s' names no label\n",
                    st->cfg->fallback_name);
+#if BOOT_TRIAL
+    /* Before the menu and every label: a trial is unattended. */
+    int trial = boot_trial_start(env, st);
+    if (trial >= 0) {
+        st->boot_as = BOOT_AS_TRIAL;
+        rc = boot_label(env, st, &bl.v[trial]);
+        if (rc >= 0)
+            return rc;
+        boot_fail_print(env, &st->plan->fail, &bl.v[trial],
+                        bl.v[order[0]].name, false);
+        boot_trial_failed(env, st);
+    }
+#endif
 #if BOOT_INTERACTIVE
     if (env->getc && (st->cfg->timeout_ds || st->cfg->prompt)) {
         st->in.polling = 1;

@@ -100,6 +100,16 @@ enum boot_as {
     BOOT_AS_PICKED,
 };
 
+#if BOOT_TRIAL
+/* The trial record as the flow last read or wrote it
+ * (firmware/boot/boot_trial.c). */
+struct boot_trial {
+    struct trial_record rec;
+    uint8_t valid;                  /* rec is a record of a label the
+                                     * config has */
+};
+#endif
+
 /* Working memory, owned by the caller (a board keeps it in .bss). */
 struct boot_state {
     struct ext_fs fs;
@@ -120,6 +130,9 @@ struct boot_state {
                                      * has more) */
     uint8_t boot_as;                /* enum boot_as of the label being
                                      * booted */
+#if BOOT_TRIAL
+    struct boot_trial trial;
+#endif
 #if BOOT_INTERACTIVE
     struct boot_input in;
     char line[BOOT_LINE_MAX];

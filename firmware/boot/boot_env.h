@@ -13,6 +13,9 @@
 #include "firmware/console/console.h"
 #include "fs/blockdev.h"
 #include "fs/ext_conf.h"
+#if BOOT_TRIAL
+#include "firmware/trial/trial.h"
+#endif
 
 /* How the board enters a kernel (the label flow decides from its
  * first bytes). */
@@ -39,6 +42,12 @@ struct boot_image {
     uint32_t fw_size;
     uint32_t handoff_addr;          /* the struct extload_handoff */
     const struct extload_handoff *handoff;
+#if BOOT_TRIAL
+    /* 1: a trial boot (firmware/boot/boot_trial.c): a board with a
+     * watchdog arms it before the jump, so a kernel that hangs resets
+     * the board and its trial ends. */
+    uint8_t trial;
+#endif
 };
 
 /* What env->getc returns when no byte is waiting, and when none can ever
@@ -144,6 +153,24 @@ struct boot_env {
     /* Largest floor the store can hold (a unary counter's steps); 0:
      * 2^32 - 1. */
     uint32_t rollback_max;
+#endif
+#if BOOT_TRIAL
+    /* Optional: the trial record's store (firmware/trial/trial.h), 64
+     * bytes that survive a warm reset (board/board.h's
+     * board_trial_read/board_trial_write). Each returns 0, or < 0 when
+     * the store cannot be read or written. trial_read NULL: the board has
+     * no store; no trial ever boots. */
+    int (*trial_read)(void *ctx, uint8_t rec[TRIAL_RECORD_SIZE]);
+    int (*trial_write)(void *ctx, const uint8_t rec[TRIAL_RECORD_SIZE]);
+    void *trial_ctx;
+#if BOOT_FDT_EDIT
+    /* Where the store lies in RAM when the kernel can reach it (sifive-u:
+     * DRAM's last page): a device tree the loader edits for a RISC-V
+     * Linux gets it as /reserved-memory/extload-trial@ADDR, compatible
+     * "nvmem-rmem", no-map. trial_size 0: not described. */
+    uint64_t trial_addr;
+    uint32_t trial_size;
+#endif
 #endif
 #if EXT_PATH_LIMIT
     /* The bytes a path lookup may use, the board's EXT_PATH_MAX (the

@@ -350,6 +350,10 @@ static int fdt_for_kernel(const struct boot_env *env, struct boot_state *st,
         };
         rc = fdt_set_chosen(&t, &c);
     }
+#if BOOT_TRIAL
+    if (!rc)
+        rc = boot_trial_fdt(env, &t);
+#endif
     if (rc) {
         fdt_describe(&t, rc, p->fail.why, sizeof(p->fail.why));
         int n = boot_plan_resolve(env, st, f);
@@ -391,7 +395,23 @@ static int hand_off(const struct boot_env *env, struct boot_state *st,
         .kernel_kind = p->kind,
         .handoff_addr = env->window_addr + h_off,
         .handoff = h,
+#if BOOT_TRIAL
+        .trial = st->boot_as == BOOT_AS_TRIAL,
+#endif
     };
+#if BOOT_TRIAL
+    /* The command line: APPEND, then the loader's words (after the
+     * signature check: the signed message is APPEND alone), where the
+     * block's cmdline_addr points; a Linux tree's bootargs gets it all. */
+    char *cmdline = (char *)env->window + h_off + sizeof(*h);
+
+    memcpy(cmdline, append, cmd_len);
+    cmd_len += boot_trial_words(env, st, label, cmd_len, cmdline + cmd_len,
+                                boot_trial_words(env, st, label, cmd_len,
+                                                 NULL, 0) + 1u);
+    cmdline[cmd_len] = '\0';       /* no words: APPEND's own end */
+    append = cmdline;
+#endif
 
     memset(h, 0, sizeof(*h));
     /* What the plan placed, as the kernel sees it. */
@@ -417,7 +437,9 @@ static int hand_off(const struct boot_env *env, struct boot_state *st,
     for (uint32_t i = 1; BOOT_FDT_EDIT && BOOT_RISCV_LINUX && i < p->n; i++)
         if (p->f[i].role == BOOT_ROLE_FDT && p->f[i].size) {
             int rc = fdt_for_kernel(env, st, &p->f[i], h_off - p->f[i].off,
-                                    label->append, h);
+                                    BOOT_TRIAL && (label->append ||
+                                                   cmd_len)
+                                    ? append : label->append, h);
             if (rc)
                 return rc;
         }
@@ -447,7 +469,9 @@ static int hand_off(const struct boot_env *env, struct boot_state *st,
     h->part_sectors = st->part.sectors;
     /* Cut to the field, its NUL and the rest zero from the memset. */
     fmt_snprintf(h->label, sizeof(h->label), "%s", label->name);
+#if !BOOT_TRIAL
     memcpy(env->window + h_off + sizeof(*h), append, cmd_len + 1u);
+#endif
     img.kernel_addr = h->kernel_addr;
     img.kernel_size = h->kernel_size;
     img.fdt_addr = h->fdt_addr;
@@ -507,6 +531,9 @@ int boot_label_load(const struct boot_env *env, struct boot_state *st,
     struct boot_plan *p = st->plan;
     const char *append = label->append ? label->append : "";
     uint32_t cmd_len = str_len(append);
+#if BOOT_TRIAL
+    cmd_len += boot_trial_words(env, st, label, cmd_len, NULL, 0);
+#endif
     uint32_t reserve = align_up(sizeof(struct extload_handoff) + cmd_len +
                                 1u, 8);
     uint32_t window = st->window_size & ~7u;      /* keeps the math in 8s */

@@ -148,6 +148,30 @@ void boot_rollback_commit(const struct boot_env *env, struct boot_state *st,
 int boot_label(const struct boot_env *env, struct boot_state *st,
                const struct config_label *label);
 
+#if BOOT_TRIAL
+/* firmware/boot/boot_trial.c: the trial record's rules, before any label:
+ * the index of the label to boot as a trial (the record already written
+ * back with one try fewer), or -1 (st->trial says what the record holds
+ * for the command line). */
+int boot_trial_start(const struct boot_env *env, struct boot_state *st);
+/* The trial's label failed to load or verify: the record says FAILED. */
+void boot_trial_failed(const struct boot_env *env, struct boot_state *st);
+/* The words the loader adds after label's APPEND of at bytes
+ * ("extload.label=...", after a blank when at > 0), into dst[0..cap)
+ * when dst is not NULL; returns their length. None on a board without a
+ * trial store (env->trial_read NULL). */
+uint32_t boot_trial_words(const struct boot_env *env,
+                          const struct boot_state *st,
+                          const struct config_label *label, uint32_t at,
+                          char *dst, uint32_t cap);
+#if BOOT_FDT_EDIT && BOOT_RISCV_LINUX
+struct fdt;
+/* The record's page as /reserved-memory/extload-trial@ADDR in an opened
+ * tree (env->trial_size 0: nothing): 0 or an FDT_E... */
+int boot_trial_fdt(const struct boot_env *env, struct fdt *t);
+#endif
+#endif
+
 /* The labels the menu and the prompt offer. */
 struct boot_labels {
     const struct config_label *v;

@@ -25,7 +25,10 @@ struct extload_handoff {
     uint32_t version;
     uint32_t size;                /* sizeof(struct extload_handoff) */
     uint32_t flags;               /* HANDOFF_F_* */
-    uint32_t cmdline_addr;        /* APPEND, NUL-terminated; "" when none */
+    uint32_t cmdline_addr;        /* APPEND, then the loader's extload.*
+                                   * words (a board with a trial store:
+                                   * firmware/README.md "Trial boots");
+                                   * NUL-terminated; "" when none */
     uint32_t cmdline_len;         /* bytes before the NUL */
     uint32_t kernel_addr;
     uint32_t kernel_size;

@@ -7,7 +7,8 @@
  *                  the queries the loader needs (firmware/fdt/fdt.c)
  *   fdt_open_into  copies a checked tree into a buffer of the caller's
  *                  capacity, which the edits then grow into
- *   fdt_setprop, fdt_delprop, fdt_chosen, fdt_set_chosen
+ *   fdt_setprop, fdt_delprop, fdt_add_subnode, fdt_chosen,
+ *                  fdt_set_chosen
  *                  the edits (firmware/fdt/fdt_edit.c)
  *
  * A node is named by the byte offset of its FDT_BEGIN_NODE token from the
@@ -126,6 +127,12 @@ int fdt_setprop(struct fdt *t, uint32_t node, const char *name,
                 const void *val, uint32_t len);
 /* Removes a property; FDT_ENOTFOUND when the node has none of that name. */
 int fdt_delprop(struct fdt *t, uint32_t node, const char *name);
+/* A node called name (at most FDT_NODE_NAME_MAX bytes, unit address
+ * included) added as parent's last child, with no properties: its
+ * offset into *node. The caller checks it is not there yet. */
+#define FDT_NODE_NAME_MAX 63u
+int fdt_add_subnode(struct fdt *t, uint32_t parent, const char *name,
+                    uint32_t *node);
 /* /chosen, created as the root's last child when missing. */
 int fdt_chosen(struct fdt *t, uint32_t *node);
 /* The loader's edit of /chosen: bootargs when given; with an initrd,

@@ -172,23 +172,22 @@ int fdt_delprop(struct fdt *t, uint32_t node, const char *name)
     return 0;
 }
 
-int fdt_chosen(struct fdt *t, uint32_t *node)
+int fdt_add_subnode(struct fdt *t, uint32_t parent, const char *name,
+                    uint32_t *node)
 {
-    /* FDT_BEGIN_NODE "chosen" NUL, padding, FDT_END_NODE. */
-    static const uint8_t chosen[16] = {
-        0, 0, 0, FDT_BEGIN_NODE, 'c', 'h', 'o', 's', 'e', 'n', 0, 0,
-        0, 0, 0, FDT_END_NODE,
-    };
+    uint32_t n = str_len(name, FDT_NODE_NAME_MAX);
+    /* FDT_BEGIN_NODE, the name, its NUL and padding, FDT_END_NODE. */
+    uint32_t len = 4u + ((n + 1u + 3u) & ~3u) + 4u;
     uint32_t off, next, depth = 0;
-    int tok = fdt_path(t, "/chosen", node);
+    int tok;
 
-    if (tok != FDT_ENOTFOUND)
-        return tok;
-    tok = room(t, sizeof(chosen));
+    if (n == 0 || n > FDT_NODE_NAME_MAX)
+        return fdt_fail(t, parent, FDT_EINVAL);
+    tok = room(t, len);
     if (tok)
         return tok;
-    /* The root's FDT_END_NODE: the first to bring the depth back to 0. */
-    for (off = t->struct_off;; off = next) {
+    /* The parent's FDT_END_NODE: the first to bring the depth back to 0. */
+    for (off = parent;; off = next) {
         tok = fdt_token(t, off, &next);
         if (tok < 0)
             return tok;
@@ -199,11 +198,23 @@ int fdt_chosen(struct fdt *t, uint32_t *node)
         else if (tok == FDT_END_NODE && !--depth)
             break;
     }
-    splice(t, off, 0, sizeof(chosen));
-    memcpy(t->buf + off, chosen, sizeof(chosen));
+    splice(t, off, 0, len);
+    memset(t->buf + off, 0, len);
+    put32(t->buf + off, FDT_BEGIN_NODE);
+    memcpy(t->buf + off + 4u, name, n);
+    put32(t->buf + off + len - 4u, FDT_END_NODE);
     sync_header(t);
     *node = off;
     return 0;
+}
+
+int fdt_chosen(struct fdt *t, uint32_t *node)
+{
+    int tok = fdt_path(t, "/chosen", node);
+
+    if (tok != FDT_ENOTFOUND)
+        return tok;
+    return fdt_add_subnode(t, t->struct_off, "chosen", node);
 }
 
 int fdt_set_chosen(struct fdt *t, const struct fdt_chosen *c)

@@ -53,7 +53,7 @@ SIZE_PUBKEY := tests/bench/size-pubkey.pem
 .PHONY: size-report
 size-report: $(BENCH_CI_OBJ) $(BENCH_SIZES_OBJ) $(BENCH_DIR)/lm3s-src.txt
 	@$(MAKE) --no-print-directory -s firmware $(QEMU_DEMO_IMG) \
-	    $(if $(PSUF),$(LM3S_DIR)/extload-msgs.bin $(LM3S_DIR)/extload-report.bin $(LM3S_DIR)/extload-stack.bin,$(LM3S_DIR)/extload-noint.bin $(LM3S_DIR)/extload-noconf.bin) >/dev/null
+	    $(if $(PSUF),$(LM3S_DIR)/extload-msgs.bin $(LM3S_DIR)/extload-report.bin $(LM3S_DIR)/extload-stack.bin,$(LM3S_DIR)/extload-noint.bin $(LM3S_DIR)/extload-noconf.bin $(LM3S_DIR)/extload-notrial.bin) >/dev/null
 	@$(MAKE) --no-print-directory -s firmware-sifive-u $(SIFIVE_DEMO_IMG) >/dev/null
 	@$(if $(PSUF),,$(MAKE) --no-print-directory -s firmware-lm3s6965evb \
 	    firmware-sifive-u BOOT_PUBKEY=$(SIZE_PUBKEY) >/dev/null)

@@ -90,6 +90,12 @@ fi
 # and the difference.
 option_cost default extload.bin extload-noconf.bin them \
     "BOOT_CONF_INCLUDE + BOOT_CONF_VARS + BOOT_UINITRD + BOOT_CONF_SAY + BOOT_CONF_ONTIMEOUT + BOOT_CONF_FALLBACK + BOOT_INITRD_LIST (INCLUDE, \${var}, uInitrd, SAY, ONTIMEOUT, FALLBACK, INITRD a,b)"
+# Trial boots (firmware/boot_conf.h BOOT_TRIAL; the tiny profile leaves
+# them out): the loader built without them, and the difference (the
+# record's rules and codec, the loader's command-line words, the board's
+# store and watchdog).
+option_cost default extload.bin extload-notrial.bin them \
+    "BOOT_TRIAL (trial boots: the record, extload.* words, the watchdog)"
 # The tiny profile's error sentences (firmware/boot_conf.h BOOT_MESSAGES):
 # the loader built with them, and the difference.
 option_cost tiny extload-msgs.bin extload.bin them \

@@ -19,7 +19,13 @@ $(eval $(call OBJ_RULE,$(QEMU_DIR)/payload-obj,$$(ARM_CC),$$(PAYLOAD_CFLAGS),CC-
 $(eval $(call OBJ_RULE,$(QEMU_DIR)/payload-raw-obj,$$(ARM_CC),$$(PAYLOAD_CFLAGS) -DPAYLOAD_RAW,CC-PAY))
 $(QEMU_DIR)/payload.elf: $(call objs,$(QEMU_DIR)/payload-obj,$(PAYLOAD_SRC))
 $(QEMU_DIR)/payload-raw.elf: $(call objs,$(QEMU_DIR)/payload-raw-obj,$(PAYLOAD_SRC))
-$(QEMU_DIR)/payload.elf $(QEMU_DIR)/payload-raw.elf: linker/payload.ld
+# The trial test's kernel (tests/qemu/t_trial.sh): arms a trial or hangs
+# as its command line says (tests/qemu/payload/trial.c).
+PAYLOAD_TRIAL_SRC := $(PAYLOAD_SRC) tests/qemu/payload/trial.c \
+                     firmware/trial/trial.c fs/ext_csum.c
+$(eval $(call OBJ_RULE,$(QEMU_DIR)/payload-trial-obj,$$(ARM_CC),$$(PAYLOAD_CFLAGS) -DPAYLOAD_TRIAL,CC-PAY))
+$(QEMU_DIR)/payload-trial.elf: $(call objs,$(QEMU_DIR)/payload-trial-obj,$(PAYLOAD_TRIAL_SRC))
+$(QEMU_DIR)/payload.elf $(QEMU_DIR)/payload-raw.elf $(QEMU_DIR)/payload-trial.elf: linker/payload.ld
 	@mkdir -p $(dir $@)
 	$(Q)$(ARM_CC) $(PAYLOAD_CFLAGS) -o $@ $(filter %.o,$^) $(PAYLOAD_LD)
 

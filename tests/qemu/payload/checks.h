@@ -46,4 +46,8 @@ int payload_check_fdt(struct payload_checks *pc,
 /* Prints "payload: N checks failed". */
 void payload_report(const struct payload_checks *pc);
 
+/* tests/qemu/payload/trial.c (PAYLOAD_TRIAL): payload.arm= and
+ * payload.hang in the command line (tests/qemu/t_trial.sh). */
+void payload_trial(struct payload_checks *pc, const char *cmdline);
+
 #endif

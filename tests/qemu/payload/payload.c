@@ -64,6 +64,9 @@ void payload_main(uint32_t r0, uint32_t r1, uint32_t r2, uint32_t r3, int raw)
         cpu_semihost_exit(100 + pc.failures);
     }
     payload_check_handoff(&pc, h);
+#ifdef PAYLOAD_TRIAL
+    payload_trial(&pc, (const char *)(uintptr_t)h->cmdline_addr);
+#endif
 
     payload_check(&pc, r2 == h->fdt_addr,
                   "r2 equals the hand-off's FDT address");
