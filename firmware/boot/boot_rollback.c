@@ -100,8 +100,10 @@ void boot_rollback_commit(const struct boot_env *env, struct boot_state *st,
         return;
     if (st->boot_as != BOOT_AS_DEFAULT && st->boot_as != BOOT_AS_FALLBACK) {
         con_printf(&env->con, "rollback: floor kept at %u: '%s' is not a "
-                   "committed boot (not DEFAULT's or FALLBACK's)\n",
-                   (unsigned)floor, label->name);
+                   "committed boot (%s)\n", (unsigned)floor, label->name,
+                   st->boot_as == BOOT_AS_TRIAL ? "a trial"
+                   : st->boot_as == BOOT_AS_PICKED ? "picked by hand"
+                   : "not DEFAULT's or FALLBACK's");
         return;
     }
     revoke_below(env, p);

@@ -9,6 +9,8 @@
 #   1 fresh fuses; DEFAULT 'main' (index 5), FALLBACK 'main': the
 #     committed boot raises the floor to 5
 #   2 DEFAULT 'old' (index 3) refused by name; 'main' (5) boots
+#   3t a trial of 'new7' (index 7; its record put in the trial page
+#     with QEMU's loader device): boots, the floor stays 5
 #   3 DEFAULT names a label that cannot boot, FALLBACK 'old' is
 #     refused, 'new7' (index 7, first in the file) boots, not
 #     committed: the floor stays 5
@@ -120,20 +122,23 @@ CONF
     image "$T/$name.img" "$r"
 }
 
-# run NAME: the card in QEMU with the OTP file (kept across runs), the
+# run NAME [QEMU ARGS]: the card in QEMU with the OTP file (kept across runs), the
 # host's model first from the same fuses; then "# NAME: floor ...".
 run() {
-    local name=$1
+    local name=$1; shift
     cp "$OTP" "$T/$name.before"
     cp "$OTP" "$T/$name.orig"
     rm -rf "$T/$name.host"
+    local trial=()       # the host's trial store: a copy of the record
+    [ -f "$T/$name.trial" ] && trial=(--trial "$T/$name.trial")
     "$EXTLOAD" boot "$T/$name.img" --board sifive-u --key "$KEYS" \
-        --otp "$T/$name.before" -o "$T/$name.host" >"$T/$name.hostlog" 2>&1 </dev/null
+        --otp "$T/$name.before" -o "$T/$name.host" "${trial[@]}" \
+        >"$T/$name.hostlog" 2>&1 </dev/null
     last=$name
     timeout "$HANG_GUARD" "${QEMU[@]}" \
         -semihosting-config enable=on,target=native "$FW_OPT" "$FW" \
         -drive "if=sd,format=raw,file=$T/$name.img,snapshot=on" \
-        -drive "if=pflash,index=0,format=raw,file=$OTP" \
+        -drive "if=pflash,index=0,format=raw,file=$OTP" "$@" \
         </dev/null >"$T/$name.log" 2>&1
     rc=$?
     drop_cr "$T/$name.log"
@@ -175,6 +180,35 @@ check "3: a label booted uncommitted (index 7, not DEFAULT's or FALLBACK's) does
 [ "$(otp_say "$OTP")" = "floor 5, revoked 0x0" ] &&
     pass "3: the OTP still holds floor 5" ||
     fail "3: the OTP still holds floor 5" "$T/run3.log" "$(otp_say "$OTP")"
+
+# A trial: the record (firmware/trial/trial.h's 64 bytes, made here with
+# Python's struct and zlib.crc32) armed for 'new7', one try, put in the
+# board's trial page (the address run 1 said) before the loader runs.
+trial_page=$(sed -n 's/^trial: record at \(0x[0-9a-f]*\) .*/\1/p' "$T/run1.log")
+python3 - "$T/trial.rec" <<'PY'
+import struct, sys, zlib
+body = struct.pack("<IBBBBI48s", 0x4C545845, 1, 1, 0, 0, 1, b"new7")
+open(sys.argv[1], "wb").write(body + struct.pack("<I", zlib.crc32(body)))
+PY
+card run3t main main
+if [ -n "$trial_page" ]; then
+    cp "$T/trial.rec" "$T/run3t.trial"
+    run run3t -device "loader,file=$T/trial.rec,addr=$trial_page"
+    check "3t: a trial label with index 7 boots without raising the floor" 0 \
+        "^trial: label 'new7' boots as a trial" \
+        "^signature: /boot/extlinux/new7.sig: Ed25519 verified with key 0 " \
+        "^rollback: floor kept at 5: 'new7' is not a committed boot \(a trial\)$" \
+        "^boot: label 'new7': .*cmdline \"rollback=new7 extload.label=new7 extload.trial=0\"$" \
+        "payload: 0 checks failed" "!^rollback: floor 5 ->"
+    grep -q "^rollback: floor kept at 5: 'new7' is not a committed boot (a trial)$" "$T/run3t.hostlog" &&
+        pass "3t: extload boot --trial --otp says the same" ||
+        fail "3t: extload boot --trial --otp says the same" "$T/run3t.hostlog" "no trial line"
+    [ "$(otp_say "$OTP")" = "floor 5, revoked 0x0" ] &&
+        pass "3t: the OTP still holds floor 5 after the trial" ||
+        fail "3t: the OTP still holds floor 5 after the trial" "$T/run3t.log" "$(otp_say "$OTP")"
+else
+    fail "3t: the trial page's address" "$T/run1.log" "run 1 said no 'trial: record at'"
+fi
 
 cp "$OTP" "$T/otp-keys.img"
 otp_fresh "$OTP"
