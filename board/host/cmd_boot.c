@@ -70,7 +70,7 @@ const char host_boot_usage[] =
     "[-o DIR]"
 #if BOOT_ROLLBACK
     " [--key PUB.pem[,PUB2.pem...]]\n"
-    "                 [--floor N | --otp OTP.img]"
+    "                 [--floor N | --otp OTP.img [--otp-stuck WORD]]"
 #elif BOOT_SIGNED
     " [--key PUB.pem]"
 #endif
@@ -89,7 +89,8 @@ const char host_boot_usage[] =
 #if BOOT_ROLLBACK
     ";\n                 --floor: a rollback floor fixed at N; --otp: "
     "sifive-u's fuses\n                 read from the file, -o DIR: "
-    "DIR/otp.img as the boot leaves them"
+    "DIR/otp.img as the boot leaves them;\n                 "
+    "--otp-stuck: a fuse word that will not program"
 #endif
 #if BOOT_TRIAL
     ";\n                 --trial: the trial record's 64 bytes in file "
@@ -434,6 +435,9 @@ static int boot_args_parse(int argc, char **argv, struct host_boot *hb,
         } else if (!strcmp(argv[i], "--otp") && i + 1 < argc &&
                    !a->r.has_floor) {
             if (host_otp_load(&a->r, argv[++i]))
+                return 1;
+        } else if (!strcmp(argv[i], "--otp-stuck") && i + 1 < argc) {
+            if (host_otp_stuck(&a->r, argv[++i]))
                 return 1;
 #elif BOOT_SIGNED
         } else if (!strcmp(argv[i], "--key") && i + 1 < argc) {

@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "board/host/ed25519_sign.h"
@@ -56,7 +57,8 @@ int host_floor_parse(struct host_rollback *r, const char *s)
 
 static uint32_t otp_word(void *ctx, uint32_t word)
 {
-    const uint8_t *b = (const uint8_t *)ctx + 4u * (word % OTP_WORDS);
+    const uint8_t *b = ((const struct host_rollback *)ctx)->otp +
+                       4u * (word % OTP_WORDS);
 
     return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 |
            (uint32_t)b[3] << 24;
@@ -64,7 +66,24 @@ static uint32_t otp_word(void *ctx, uint32_t word)
 
 static void otp_program(void *ctx, uint32_t word)
 {
-    ((uint8_t *)ctx)[4u * (word % OTP_WORDS)] &= 0xfeu;
+    struct host_rollback *r = ctx;
+
+    if (!r->stuck || word != r->stuck)
+        r->otp[4u * (word % OTP_WORDS)] &= 0xfeu;
+}
+
+int host_otp_stuck(struct host_rollback *r, const char *s)
+{
+    char *end;
+    unsigned long w = strtoul(s, &end, 0);
+
+    if (!*s || *end || w == 0 || w >= OTP_WORDS) {
+        fprintf(stderr, "extload: --otp-stuck %s: a word 1 to 0x%x\n", s,
+                (unsigned)(OTP_WORDS - 1u));
+        return 1;
+    }
+    r->stuck = (uint32_t)w;
+    return 0;
 }
 
 int host_otp_load(struct host_rollback *r, const char *path)
@@ -80,7 +99,7 @@ int host_otp_load(struct host_rollback *r, const char *path)
         return 1;
     }
     r->otp_path = path;
-    r->io = (struct otp_io){ otp_word, otp_program, r->otp };
+    r->io = (struct otp_io){ otp_word, otp_program, r };
     return 0;
 }
 

@@ -82,10 +82,15 @@ static void revoke_below(const struct boot_env *env, const struct boot_plan *p)
         if (revoked & (1u << k))
             continue;
         int rc = env->key_revoke(env->rollback_ctx, k);
-        con_printf(&env->con, "keys: key %u (%02x%02x%02x%02x...) %s: the "
-                   "label verified with key %u\n", (unsigned)k, key[0],
-                   key[1], key[2], key[3], rc < 0 ? "NOT revoked, the "
-                   "write failed; booting on" : "revoked", (unsigned)p->key);
+        if (rc < 0)
+            con_printf(&env->con, "keys: revoking key %u (%02x%02x%02x%02x"
+                       "...) failed (error %d); booting on\n", (unsigned)k,
+                       key[0], key[1], key[2], key[3], rc);
+        else
+            con_printf(&env->con, "keys: key %u (%02x%02x%02x%02x...) "
+                       "revoked: the label verified with key %u\n",
+                       (unsigned)k, key[0], key[1], key[2], key[3],
+                       (unsigned)p->key);
     }
 }
 

@@ -10,7 +10,8 @@
 # a committed boot raises the floor to min(its index, FALLBACK's), a
 # label booted after DEFAULT and FALLBACK failed raises nothing, key b
 # committed revokes key a, DIR/otp.img holds the fuses, the file given
-# is never written. Keys are made by openssl at test time. TAP. Needs
+# is never written; a fuse that will not program (--otp-stuck) is said
+# and the boot goes on. Keys are made by openssl at test time. TAP. Needs
 # EXTLOAD (the default profile's tool).
 set -u
 X=${EXTLOAD:?}
@@ -250,6 +251,27 @@ ok $? "boot --otp: key a revoked, its label refused, bmain boots" "$tmp/b6.log"
 [ $? = 1 ] && has "$tmp/v.log" "^label 'main': refused: signature: /boot/extlinux/main.sig: signature does not verify" &&
     has "$tmp/v.log" "^label 'bmain': verified with key 1, rollback index 5$"
 ok $? "verify --otp: the same verdicts from the fuses" "$tmp/v.log"
+
+# A fuse that will not program (--otp-stuck): the failed write is said
+# and the label boots all the same; the steps before it stay.
+conf main main
+mkimg "$tmp/s2.img" "$r"
+rm -rf "$tmp/st"
+"$X" boot "$tmp/s2.img" --board sifive-u --key "$KEYS" --otp "$tmp/fresh.otp" \
+    --otp-stuck 0x402 -o "$tmp/st" >"$tmp/st.log" 2>&1 </dev/null
+[ $? = 0 ] && has "$tmp/st.log" "^rollback: raising the floor 0 -> 5 failed \(error -1\); booting on$" &&
+    has "$tmp/st.log" "^boot: label 'main'" &&
+    [ "$(otp_say "$tmp/st/otp.img")" = "floor 2, revoked 0x0" ]
+ok $? "a floor word that will not program: the failure said, the boot goes on, 2 steps kept" "$tmp/st.log"
+conf bmain bmain
+mkimg "$tmp/s3.img" "$r"
+rm -rf "$tmp/st"
+"$X" boot "$tmp/s3.img" --board sifive-u --key "$KEYS" --otp "$tmp/fresh.otp" \
+    --otp-stuck 0x500 -o "$tmp/st" >"$tmp/st.log" 2>&1 </dev/null
+[ $? = 0 ] && has "$tmp/st.log" "^keys: revoking key 0 \([0-9a-f]{8}\.\.\.\) failed \(error -1\); booting on$" &&
+    has "$tmp/st.log" "^boot: label 'bmain'" &&
+    [ "$(otp_say "$tmp/st/otp.img")" = "floor 5, revoked 0x0" ]
+ok $? "a revocation word that will not program: said, the boot goes on" "$tmp/st.log"
 
 echo "1..$n"
 [ "$fails" = 0 ]
