@@ -40,7 +40,7 @@ Q=$BUILD/sifive-u/qemu               # the RISC-V test kernel
 T=$BUILD/qemu/rollback.$$
 qemu_board sifive-u
 qemu_build "$BUILD/qemu/rollback-tools.log" "build the test kernel and the host tool" \
-    qemu-tools-sifive-u host SANITIZE=1
+    qemu-tools qemu-tools-sifive-u host SANITIZE=1
 qemu_build "$BUILD/qemu/rollback-build.log" \
     "build sifive-u's firmware with two keys (build/sifive-u-signed/)" \
     firmware-sifive-u BOOT_PUBKEY="$KEYS"
