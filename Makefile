@@ -57,10 +57,15 @@ HOST_CFLAGS := $(CSTD) $(WARN) -I. -O2 -g -D_DEFAULT_SOURCE -DEXT_PATH_MAX=4096 
 # (firmware/README.md, "Signed labels"), built with BOOT_SIGNED=1 and the
 # key (build/pubkey/boot_pubkey.h, tests/crypto/rules.mk) into folders
 # ending in -signed: build/lm3s6965evb-signed/extload.elf.
+# BOOT_ROLLBACK=0 with it: signed without the rollback floor
+# (firmware/boot_conf.h), into build/BOARD-signed-norollback/ (make size
+# prices the floor with it).
 BOOT_PUBKEY ?=
+BOOT_ROLLBACK ?=
 ifneq ($(BOOT_PUBKEY),)
-SSUF     := -signed
-SIGN_DEFS := -DBOOT_SIGNED=1 -I$(BUILD)/pubkey
+SSUF     := -signed$(if $(filter 0,$(BOOT_ROLLBACK)),-norollback)
+SIGN_DEFS := -DBOOT_SIGNED=1 -I$(BUILD)/pubkey \
+             $(if $(filter 0,$(BOOT_ROLLBACK)),-DBOOT_ROLLBACK=0)
 SIGN_HDR := $(BUILD)/pubkey/boot_pubkey.h
 else
 SSUF     :=
@@ -119,6 +124,7 @@ LIB_SRC  := $(BASE_SRC) $(FS_SRC) $(DRV_SRC) $(FW_SRC)
 # The host port: an image file as the block device, stdio as the console,
 # and the Cortex-M hand-off decision (pure C) it reports.
 HOSTPORT_SRC := $(filter-out board/host/main.c,$(wildcard board/host/*.c)) \
+                drivers/otp_counter.c \
                 board/cortex-m/vector.c
 # What every board links besides its CPU layer and its own folder: mem*,
 # the stack's high-water mark, board_stop, the SD card as a block device

@@ -40,6 +40,14 @@
  * saying why on the console (no card: BOOT_ENOCARD). */
 int board_init(const struct boot_env **env);
 
+#if BOOT_ROLLBACK
+/* A signed build's rollback floor (firmware/README.md, "Rollback"): sets
+ * env's rollback_* and key* hooks to the board's store (board/README.md:
+ * sifive-u's OTP; lm3s6965evb's BOOT_ROLLBACK_MIN) and says what it
+ * found. */
+void board_rollback(struct boot_env *env);
+#endif
+
 /* The console, usable from any state (also from a fault handler). */
 const struct console *board_console(void);
 

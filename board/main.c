@@ -9,7 +9,9 @@ static struct boot_state state;
 /* make firmware BOOT_PUBKEY=key.pub.pem: the key's 32 bytes
  * (build/pubkey/boot_pubkey.h, tests/crypto/rules.mk). */
 #include "boot_pubkey.h"
-static const uint8_t boot_pubkey[32] = BOOT_PUBKEY_INIT;
+/* BOOT_PUBKEY=a.pem,b.pem: BOOT_PUBKEY_INIT is every key's 32 bytes in
+ * index order, BOOT_PUBKEYS how many. */
+static const uint8_t boot_pubkey[BOOT_PUBKEYS][32] = BOOT_PUBKEY_INIT;
 #endif
 
 void board_main(void)
@@ -24,7 +26,11 @@ void board_main(void)
 
     if (rc == 0) {
         signed_env = *env;
-        signed_env.pubkey = boot_pubkey;
+        signed_env.pubkey = boot_pubkey[0];
+        signed_env.pubkeys = BOOT_PUBKEYS;
+#if BOOT_ROLLBACK
+        board_rollback(&signed_env);
+#endif
         env = &signed_env;
     }
 #endif

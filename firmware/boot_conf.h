@@ -137,6 +137,34 @@
 #define BOOT_SIGNED 0
 #endif
 
+/* BOOT_ROLLBACK: a rollback floor the board only raises (firmware/
+ * README.md, "Rollback"), in a signed build (BOOT_SIGNED). A board that
+ * gives struct boot_env's rollback_read boots only labels whose signed
+ * message is v2 (a ROLLBACK_INDEX line) with an index not below its
+ * floor; a committed boot (DEFAULT's or FALLBACK's label) raises the
+ * floor to the smaller of its index and FALLBACK's, and revokes the keys
+ * below the one that verified (firmware/boot/boot_rollback.c). Several
+ * keys (BOOT_PUBKEY=a.pem,b.pem) are tried in index order, a revoked one
+ * skipped.
+ *   1  the default profile, when signed. Costs flash in the signed
+ *      images (`make size`: "BOOT_ROLLBACK on BOARD", about 1.5 KB on
+ *      lm3s6965evb, 2.1 KB on sifive-u with the OTP driver,
+ *      drivers/sifive_otp.c) and a few words of stack (16 bytes more
+ *      high-water on lm3s6965evb, 48 on sifive-u).
+ *   0  no floor and no revocation: a signed label of either message
+ *      version boots, with any of the keys. The tiny profile's choice
+ *      (which is not signed either). */
+#ifndef BOOT_ROLLBACK
+#define BOOT_ROLLBACK (BOOT_SIGNED && !EXTLOAD_TINY)
+#endif
+#if BOOT_ROLLBACK && !BOOT_SIGNED
+#error "BOOT_ROLLBACK needs BOOT_SIGNED"
+#endif
+
+/* BOOT_KEYS_MAX: the public keys a signed build carries (BOOT_PUBKEY's
+ * list), each 32 bytes of flash; their index is their place in it. */
+#define BOOT_KEYS_MAX 4u
+
 /* BOOT_CONFIG_MAX: bytes of extlinux.conf (with every file INCLUDE reads
  * and the APPEND lines ${var} rewrites) the loader reads. They live in
  * the load window's tail (firmware/README.md, "The load window"), not in

@@ -14,6 +14,7 @@
 #include "board/cortex-m/cpu.h"
 #include "board/host/disk.h"
 #include "board/host/ed25519_sign.h"
+#include "board/host/rollback.h"
 #include "firmware/boot/boot.h"
 
 /* What `extload boot --board NAME` models of a board (struct host_board,
@@ -67,7 +68,10 @@ uint32_t host_board_usable(const struct host_board *b, uint32_t addr,
 const char host_boot_usage[] =
     "       extload boot IMAGE [--board NAME] [--window ADDR:SIZE] "
     "[-o DIR]"
-#if BOOT_SIGNED
+#if BOOT_ROLLBACK
+    " [--key PUB.pem[,PUB2.pem...]]\n"
+    "                 [--floor N | --otp OTP.img [--otp-stuck WORD]]"
+#elif BOOT_SIGNED
     " [--key PUB.pem]"
 #endif
 #if BOOT_TRIAL
@@ -81,6 +85,12 @@ const char host_boot_usage[] =
 #if BOOT_SIGNED
     ";\n                 --key: as its BOOT_PUBKEY build, signed labels "
     "only"
+#endif
+#if BOOT_ROLLBACK
+    ";\n                 --floor: a rollback floor fixed at N; --otp: "
+    "sifive-u's fuses\n                 read from the file, -o DIR: "
+    "DIR/otp.img as the boot leaves them;\n                 "
+    "--otp-stuck: a fuse word that will not program"
 #endif
 #if BOOT_TRIAL
     ";\n                 --trial: the trial record's 64 bytes in file "
@@ -380,7 +390,9 @@ struct boot_args {
     const char *image;
     const char *keypath;            /* --key; NULL: none */
     uint32_t addr, size;            /* --window; size 0: the board's */
-#if BOOT_SIGNED
+#if BOOT_ROLLBACK
+    struct host_rollback r;
+#elif BOOT_SIGNED
     uint8_t key[32];
 #endif
 };
@@ -411,7 +423,23 @@ static int boot_args_parse(int argc, char **argv, struct host_boot *hb,
         } else if (!strcmp(argv[i], "--trial") && i + 1 < argc) {
             hb->trial = argv[++i];
 #endif
-#if BOOT_SIGNED
+#if BOOT_ROLLBACK
+        } else if (!strcmp(argv[i], "--key") && i + 1 < argc) {
+            a->keypath = argv[++i];
+            if (host_keys_read(&a->r, a->keypath))
+                return 1;
+        } else if (!strcmp(argv[i], "--floor") && i + 1 < argc &&
+                   !a->r.otp_path) {
+            if (host_floor_parse(&a->r, argv[++i]))
+                return 1;
+        } else if (!strcmp(argv[i], "--otp") && i + 1 < argc &&
+                   !a->r.has_floor) {
+            if (host_otp_load(&a->r, argv[++i]))
+                return 1;
+        } else if (!strcmp(argv[i], "--otp-stuck") && i + 1 < argc) {
+            if (host_otp_stuck(&a->r, argv[++i]))
+                return 1;
+#elif BOOT_SIGNED
         } else if (!strcmp(argv[i], "--key") && i + 1 < argc) {
             const char *why;
 
@@ -434,7 +462,7 @@ static int boot_args_parse(int argc, char **argv, struct host_boot *hb,
 
 /* The boot flow as the board runs it, again after each reset the
  * prompt asks for (up to HOST_RESETS_MAX): what boot_run returned. */
-static int boot_runs(struct host_boot *hb, const struct boot_args *a,
+static int boot_runs(struct host_boot *hb, struct boot_args *a,
                      struct host_disk *disk, struct boot_state *st,
                      uint32_t host_size, uint32_t tail)
 {
@@ -442,7 +470,7 @@ static int boot_runs(struct host_boot *hb, const struct boot_args *a,
     int keys = !isatty(STDIN_FILENO);
     int screen = isatty(STDOUT_FILENO);
     int tty = !keys && !tty_open();
-    const struct boot_env env = {
+    struct boot_env env = {
         .con = { stdout_write, screen ? hb : NULL },
         .con_log = !screen,
         .clock_fake = keys,
@@ -470,7 +498,7 @@ static int boot_runs(struct host_boot *hb, const struct boot_args *a,
         .info = host_info,
         .board_ctx = hb,
 #endif
-#if BOOT_SIGNED
+#if BOOT_SIGNED && !BOOT_ROLLBACK
         .pubkey = a->keypath ? a->key : NULL,
 #endif
         .path_max = hb->board->path_max,
@@ -488,6 +516,9 @@ static int boot_runs(struct host_boot *hb, const struct boot_args *a,
 #endif
 #endif
     };
+#if BOOT_ROLLBACK
+    host_rollback_env(&a->r, &env);
+#endif
 #if !BOOT_INTERACTIVE
     /* No console input in this build: struct boot_env has no getc,
      * idle, reset or info for these. */
@@ -573,6 +604,17 @@ int host_cmd_boot(int argc, char **argv)
     hb.window_size = usable;
     if (window && st)
         rc = boot_runs(&hb, &a, &disk, st, host_size, tail);
+#if BOOT_ROLLBACK
+    /* The fuses as the board would leave them. */
+    if (hb.out_dir && a.r.otp_path &&
+        ((mkdir(hb.out_dir, 0755) && errno != EEXIST) ||
+         host_otp_save(&a.r, hb.out_dir))) {
+        fprintf(stderr, "extload: %s: the OTP image not written\n",
+                hb.out_dir);
+        if (rc >= 0)
+            rc = BOOT_EHANDOFF;
+    }
+#endif
     else
         fprintf(stderr, "extload: out of memory for a %u-byte window\n",
                 (unsigned)host_size);

@@ -10,6 +10,7 @@
 #include "board/host/cmd_boot.h"
 #include "board/host/disk.h"
 #include "board/host/ed25519_sign.h"
+#include "board/host/rollback.h"
 #include "firmware/boot/boot.h"
 #include "firmware/boot/boot_priv.h"
 #include "firmware/crypto/sha256.h"
@@ -19,7 +20,10 @@ const char host_sign_usage[] =
     "       extload message IMAGE|DIR LABEL [--board NAME]   the bytes "
     "LABEL's signature signs\n"
     "       extload sign KEY.pem IMAGE|DIR LABEL -o SIGFILE [--board NAME]\n"
-    "       extload verify --key PUB.pem IMAGE LABEL... [--board NAME]\n"
+    "       extload verify --key PUB.pem[,PUB2.pem...] IMAGE LABEL... "
+    "[--board NAME]\n"
+    "              [--floor N | --otp OTP.img]   as a board with that "
+    "rollback floor\n"
 #endif
     "";
 
@@ -64,7 +68,8 @@ static void sign_close(struct host_sign *hs)
 
 /* 0, or 1 after saying why on stderr. */
 static int sign_open(struct host_sign *hs, const char *image,
-                     const struct host_board *b, const uint8_t *key)
+                     const struct host_board *b, const uint8_t *key,
+                     struct host_rollback *r)
 {
     uint32_t usable = host_board_usable(b, b->window_addr, b->window_size, 1);
     uint32_t host_size = usable + (uint32_t)BOOT_CONFIG_ROOM;
@@ -99,6 +104,8 @@ static int sign_open(struct host_sign *hs, const char *image,
         .handoff = no_handoff,
         .pubkey = key,
     };
+    if (r)
+        host_rollback_env(r, &hs->env);
     int rc = boot_open(&hs->env, hs->st);
     if (rc < 0) {
         fprintf(stderr, "extload: %s: %s\n", image, boot_strerror(rc));
@@ -128,6 +135,18 @@ static void print_fail(FILE *out, const struct boot_fail *f,
         fprintf(out, "%s: %s: %s", f->step, f->what, f->why);
     else
         fprintf(out, "%s: '%s': %s", f->step, l->name, f->why);
+}
+
+/* A ROLLBACK_INDEX that is not a number: 1 after saying so. */
+static int bad_index(const char *image, const struct config_label *l)
+{
+    uint32_t index;
+
+    if (config_rollback_index(l, &index) >= 0)
+        return 0;
+    fprintf(stderr, "extload: %s: label '%s': ROLLBACK_INDEX %s: not a "
+            "number 0 to 4294967295\n", image, l->name, l->rollback);
+    return 1;
 }
 
 /* Loads the label's files (each hashed once): 0, or 1 after saying why. */
@@ -372,8 +391,15 @@ static int dir_message(const char *root, const char *name,
         return 1;
     }
     const char *append = l->append ? l->append : "";
+    uint32_t index;
+    int has = config_rollback_index(l, &index);
+    if (has < 0) {
+        fprintf(stderr, "extload: %s: label '%s': ROLLBACK_INDEX %s: not a "
+                "number 0 to 4294967295\n", root, name, l->rollback);
+        return 1;
+    }
     sigmsg_begin(&d.m, sink, ctx, l->name, (uint32_t)strlen(l->name), append,
-                 (uint32_t)strlen(append));
+                 (uint32_t)strlen(append), has ? &index : NULL);
     if (dir_join(&d, l->kernel, (uint32_t)strlen(l->kernel), NULL) ||
         dir_file(&d, SIGMSG_KERNEL, head) || dir_initrds(&d, l->initrd))
         return 1;
@@ -427,10 +453,10 @@ static int cmd_message(const char *image, const char *name,
             rc = 1;
         return rc;
     }
-    rc = sign_open(&hs, image, b, hash_only_key);
+    rc = sign_open(&hs, image, b, hash_only_key, NULL);
     if (!rc) {
         l = find_label(&hs, image, name);
-        rc = !l || load_label(&hs, image, l);
+        rc = !l || bad_index(image, l) || load_label(&hs, image, l);
         if (!rc)
             boot_label_message(&hs.env, hs.st, l, stdout_sink, NULL);
     }
@@ -459,10 +485,10 @@ static int cmd_sign(const char *keypath, const char *image, const char *name,
     if (is_dir(image)) {
         rc = dir_message(image, name, b, mem_sink, &msg);
     } else {
-        rc = sign_open(&hs, image, b, hash_only_key);
+        rc = sign_open(&hs, image, b, hash_only_key, NULL);
         if (!rc) {
             l = find_label(&hs, image, name);
-            rc = !l || load_label(&hs, image, l);
+            rc = !l || bad_index(image, l) || load_label(&hs, image, l);
             if (!rc)
                 boot_label_message(&hs.env, hs.st, l, mem_sink, &msg);
         }
@@ -488,19 +514,13 @@ static int cmd_sign(const char *keypath, const char *image, const char *name,
     return rc;
 }
 
-static int cmd_verify(const char *keypath, const char *image, char **names,
-                      int n, const struct host_board *b)
+static int cmd_verify(struct host_rollback *r, const char *image,
+                      char **names, int n, const struct host_board *b)
 {
     struct host_sign hs = { .disk.fd = -1 };
-    uint8_t key[ED25519_KEY_BYTES];
-    const char *why;
     int rc, refused = 0;
 
-    if (ed25519_read_public_pem(keypath, key, &why)) {
-        fprintf(stderr, "extload: %s: %s\n", keypath, why);
-        return 1;
-    }
-    rc = sign_open(&hs, image, b, key);
+    rc = sign_open(&hs, image, b, r->keys[0], r);
     for (int i = 0; !rc && i < n; i++) {
         const struct config_label *l = find_label(&hs, image, names[i]);
 
@@ -508,14 +528,18 @@ static int cmd_verify(const char *keypath, const char *image, char **names,
             rc = 1;
             break;
         }
-        int r = boot_label_load(&hs.env, hs.st, l);
-        if (!r)
-            r = boot_label_verify(&hs.env, hs.st, l, key);
-        if (r) {
+        int r2 = boot_label_load(&hs.env, hs.st, l);
+        if (!r2)
+            r2 = boot_label_verify(&hs.env, hs.st, l);
+        if (r2) {
             printf("label '%s': refused: ", l->name);
             print_fail(stdout, &hs.st->plan->fail, l);
             putchar('\n');
             refused++;
+        } else if (r->nkeys > 1) {
+            printf("label '%s': verified with key %u, rollback index %u\n",
+                   l->name, (unsigned)hs.st->plan->key,
+                   (unsigned)hs.st->plan->rollback);
         } else {
             printf("label '%s': verified\n", l->name);
         }
@@ -529,6 +553,7 @@ int host_cmd_sign(int argc, char **argv)
 {
     const struct host_board *b = host_board_find(NULL);
     const char *key = NULL, *out = NULL;
+    static struct host_rollback r;
     char *pos[16];
     int npos = 0;
 
@@ -539,6 +564,16 @@ int host_cmd_sign(int argc, char **argv)
                 return usage();
         } else if (!strcmp(argv[i], "--key") && i + 1 < argc) {
             key = argv[++i];
+            if (host_keys_read(&r, key))
+                return 1;
+        } else if (!strcmp(argv[i], "--floor") && i + 1 < argc &&
+                   !r.otp_path) {
+            if (host_floor_parse(&r, argv[++i]))
+                return 1;
+        } else if (!strcmp(argv[i], "--otp") && i + 1 < argc &&
+                   !r.has_floor) {
+            if (host_otp_load(&r, argv[++i]))
+                return 1;
         } else if (!strcmp(argv[i], "-o") && i + 1 < argc) {
             out = argv[++i];
         } else if (argv[i][0] == '-' && argv[i][1]) {
@@ -553,8 +588,10 @@ int host_cmd_sign(int argc, char **argv)
         return cmd_message(pos[0], pos[1], b);
     if (!strcmp(argv[0], "sign") && npos == 3 && !key && out)
         return cmd_sign(pos[0], pos[1], pos[2], out, b);
+    if ((r.has_floor || r.otp_path) && strcmp(argv[0], "verify"))
+        return usage();
     if (!strcmp(argv[0], "verify") && npos >= 2 && key && !out)
-        return cmd_verify(key, pos[0], pos + 1, npos - 1, b);
+        return cmd_verify(&r, pos[0], pos + 1, npos - 1, b);
     return usage();
 }
 

@@ -11,10 +11,14 @@
  *   extload sign KEY.pem IMAGE|DIR LABEL -o SIGFILE [--board NAME]
  *       the signature itself (64 bytes), made here: the same bytes
  *       OpenSSL makes from KEY.pem (`openssl genpkey -algorithm ed25519`)
- *   extload verify --key PUB.pem IMAGE LABEL... [--board NAME]
+ *   extload verify --key PUB.pem[,PUB2.pem...] IMAGE LABEL...
+ *                  [--board NAME] [--floor N | --otp OTP.img]
  *       each LABEL loaded and its SIGNATURE checked as the board checks
- *       it: "label 'NAME': verified" or "label 'NAME': refused: STEP:
- *       WHAT: WHY" (the board's console line) per label on stdout
+ *       it: "label 'NAME': verified" (with several keys "... verified
+ *       with key K, rollback index N") or "label 'NAME': refused: STEP:
+ *       WHAT: WHY" (the board's console line) per label on stdout; with
+ *       a rollback floor fixed at N, or read from sifive-u's fuses in
+ *       OTP.img (firmware/README.md, "Rollback")
  *
  * Exit 0 when every label verified (message, sign: when the label's
  * files loaded), 1 otherwise (a failure on stderr, "extload: ..."), 2 on

@@ -15,6 +15,9 @@ QEMU_ARM      ?= qemu-system-arm
 GDB_PORT      ?= 1234
 BOARD_SEMIHOSTING ?= 1
 BOOT_REQUIRE_SHA256 ?= 0
+# A signed build's rollback floor (BOOT_ROLLBACK; board/README.md): this
+# board has no store QEMU keeps, so the floor is fixed here; empty: none.
+BOOT_ROLLBACK_MIN ?=
 
 # The CPU layer, the chips, the board, and board/main.c (the one
 # board_main; a test build links its own in its place).
@@ -30,7 +33,8 @@ LM3S_CFLAGS := $(CSTD) $(WARN) -I. -mcpu=cortex-m3 -mthumb -Os -g \
             -fno-tree-loop-distribute-patterns -fstack-usage \
             -DBOARD_SEMIHOSTING=$(BOARD_SEMIHOSTING) \
             -DBOOT_REQUIRE_SHA256=$(BOOT_REQUIRE_SHA256) $(PROFILE_DEFS) \
-            $(BOARD_DEFS) $(SIGN_DEFS) $(LM3S_BOOT_DEFS)
+            $(BOARD_DEFS) $(SIGN_DEFS) $(LM3S_BOOT_DEFS) \
+            $(if $(BOOT_ROLLBACK_MIN),-DBOOT_ROLLBACK_MIN=$(BOOT_ROLLBACK_MIN))
 # LTO (Makefile's BOARD_LTO), and what else saves flash here at no cost in
 # guest instructions on the stream bench (tiny/default extload.bin, bytes):
 # -fipa-pta -48/+12, -fno-jump-tables -64/-32,
@@ -77,6 +81,8 @@ $(foreach d,obj sha-obj noint-obj noconf-obj notrial-obj msgs-obj report-obj sta
     $(LM3S_DIR)/lto-flags.txt
 # BOOT_PUBKEY: board/main.c includes the key (the Makefile's SIGN_HDR).
 $(LM3S_DIR)/obj/board/main.o: $(SIGN_HDR)
+$(eval $(call FLAGS_STAMP,$(LM3S_DIR)/rollback-min.txt,$(BOOT_ROLLBACK_MIN)))
+$(LM3S_DIR)/obj/board/lm3s6965evb/rollback.o: $(LM3S_DIR)/rollback-min.txt
 # Everything but board_main, for builds that bring their own.
 LM3S_LIB_OBJ := $(filter-out $(LM3S_DIR)/obj/board/main.o,$(LM3S_OBJ))
 #   extload         the loader

@@ -28,7 +28,8 @@ RV_CFLAGS := $(CSTD) $(WARN) -I. -isystem lib/libc $(RV_ARCH) -Os -g \
 
 # The CPU layer, the chips, the board, and board/main.c.
 SIFIVE_SRC := $(BASE_SRC) $(FS_SRC) $(DRV_SRC) drivers/sifive_uart.c \
-            drivers/sifive_spi.c drivers/sifive_prci.c $(FW_SRC) $(wildcard board/riscv/*.c) \
+            drivers/sifive_spi.c drivers/sifive_prci.c drivers/sifive_otp.c \
+            drivers/otp_counter.c $(FW_SRC) $(wildcard board/riscv/*.c) \
             $(BOARD_SHARED_SRC) $(wildcard board/sifive-u/*.c) board/main.c
 SIFIVE_CFLAGS := $(RV_CFLAGS) -fstack-usage $(PROFILE_DEFS) \
             -DBOARD_SEMIHOSTING=$(BOARD_SEMIHOSTING) \

@@ -34,6 +34,7 @@ uint32_t board_hart_count(void);
 #define UART0_BASE 0x10010000u
 #define QSPI2_BASE 0x10050000u        /* the SD card slot */
 #define GPIO_BASE  0x10060000u
+#define OTP_BASE   0x10070000u        /* the rollback fuses */
 #define SD_CS 0u                      /* QSPI2 chip select line */
 #define GPIO_RESET_PIN 10u            /* low resets the SoC (gpio-restart) */
 

@@ -292,6 +292,30 @@ static const char *then_what(const struct boot_env *env)
 #endif
 
 BOOT_TINY_NOINLINE
+#if BOOT_SIGNED
+/* The keys a signed build boots with, by index and first bytes; then the
+ * board's rollback floor (BOOT_ROLLBACK). */
+static void say_keys(const struct boot_env *env)
+{
+    uint32_t n = env->pubkeys ? env->pubkeys : 1u;
+
+    con_printf(&env->con, "boot: signed labels only, Ed25519 key%s", n > 1
+               ? "s" : "");
+    for (uint32_t k = 0; k < n && k < BOOT_KEYS_MAX; k++) {
+        const uint8_t *key = env->pubkey + 32u * k;
+
+        if (n > 1)
+            con_printf(&env->con, "%s%u", k ? ", " : " ", (unsigned)k);
+        con_printf(&env->con, " %02x%02x%02x%02x...", key[0], key[1],
+                   key[2], key[3]);
+    }
+    con_puts(&env->con, "\n");
+#if BOOT_ROLLBACK
+    boot_rollback_say(env);
+#endif
+}
+#endif
+
 int boot_open(const struct boot_env *env, struct boot_state *st)
 {
     const struct console *con = &env->con;
@@ -334,9 +358,7 @@ int boot_open(const struct boot_env *env, struct boot_state *st)
                                             BOOT_LABELS_ROOM);
 #if BOOT_SIGNED
     if (env->pubkey)
-        con_printf(con, "boot: signed labels only, Ed25519 key "
-                   "%02x%02x%02x%02x...\n", env->pubkey[0], env->pubkey[1],
-                   env->pubkey[2], env->pubkey[3]);
+        say_keys(env);
 #endif
     rc = boot_mount(env, st);
     if (rc)

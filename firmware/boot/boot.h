@@ -158,12 +158,13 @@ int boot_label_load(const struct boot_env *env, struct boot_state *st,
 void boot_label_message(const struct boot_env *env, struct boot_state *st,
                         const struct config_label *label, sigmsg_sink sink,
                         void *ctx);
-/* After boot_label_load: the label's SIGNATURE file checked against key
- * over that message. 0, or BOOT_ENOSIG / BOOT_ESIG / BOOT_EPATH with
- * st->plan->fail saying why. boot_label calls it with env->pubkey. */
+/* After boot_label_load: the label's SIGNATURE file checked over that
+ * message against env->pubkey's keys in index order (a revoked one
+ * skipped; st->plan->key says which verified), then its index against
+ * the board's floor (BOOT_ROLLBACK). 0, or BOOT_ENOSIG / BOOT_ESIG /
+ * BOOT_EPATH / BOOT_EROLLBACK with st->plan->fail saying why. */
 int boot_label_verify(const struct boot_env *env, struct boot_state *st,
-                      const struct config_label *label,
-                      const uint8_t key[32]);
+                      const struct config_label *label);
 #endif
 /* The whole flow. Returns what env->handoff returned, or the error that
  * ended the flow after it was reported. */

@@ -132,6 +132,27 @@ struct boot_env {
      * `extload boot` without --key). A board built with BOOT_PUBKEY sets
      * its built-in key (board/main.c). */
     const uint8_t *pubkey;
+    /* How many keys pubkey holds, 32 bytes each, in index order (at most
+     * BOOT_KEYS_MAX); 0 counts as 1. */
+    uint8_t pubkeys;
+#endif
+#if BOOT_ROLLBACK
+    /* The board's rollback floor (firmware/README.md, "Rollback"): 0, or
+     * < 0 when it cannot be read. NULL: the board keeps none (a label of
+     * either message version boots; no index is checked). */
+    int (*rollback_read)(void *ctx, uint32_t *floor);
+    /* Raises it to floor (never lowers it): 0, or < 0 after failing
+     * (said, and the boot goes on). NULL: fixed (BOOT_ROLLBACK_MIN). */
+    int (*rollback_raise)(void *ctx, uint32_t floor);
+    /* Keys revoked: bit i for key i. NULL: none ever is. */
+    int (*keys_revoked)(void *ctx, uint32_t *mask);
+    /* Revokes key i for good: 0, or < 0 after failing. NULL: none can
+     * be. */
+    int (*key_revoke)(void *ctx, uint32_t key);
+    void *rollback_ctx;
+    /* Largest floor the store can hold (a unary counter's steps); 0:
+     * 2^32 - 1. */
+    uint32_t rollback_max;
 #endif
 #if BOOT_TRIAL
     /* Optional: the trial record's store (firmware/trial/trial.h), 64

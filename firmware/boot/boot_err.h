@@ -28,7 +28,8 @@
 #if BOOT_SIGNED
 #define BOOT_ERRORS_SIGNED(X) \
     X(BOOT_ENOSIG,    -15,  "the label's signature is missing or unreadable") \
-    X(BOOT_ESIG,      -16,  "the label's signature does not verify")
+    X(BOOT_ESIG,      -16,  "the label's signature does not verify") \
+    X(BOOT_EROLLBACK, -17,  "the label's rollback index is below the board's floor")
 #else
 #define BOOT_ERRORS_SIGNED(X)
 #endif

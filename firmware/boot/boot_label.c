@@ -565,9 +565,13 @@ void boot_label_message(const struct boot_env *env, struct boot_state *st,
     const struct boot_plan *p = st->plan;
     const char *append = label->append ? label->append : "";
     struct sigmsg m;
+    uint32_t index;
+    /* v2 (with its rollback line) when the label has ROLLBACK_INDEX; a
+     * bad one was refused before (boot_label_verify). */
+    int has = config_rollback_index(label, &index) > 0;
 
     sigmsg_begin(&m, sink, ctx, label->name, str_len(label->name), append,
-                 str_len(append));
+                 str_len(append), has ? &index : NULL);
     /* Plan order is the message's: kernel, initrd parts, fdt, firmware.
      * The board's own tree is not on the card: no line. */
     for (uint32_t i = 0; i < p->n; i++) {
@@ -597,15 +601,28 @@ static int32_t signature_path(struct boot_state *st,
     return n;
 }
 
-__attribute__((noinline))
-int boot_label_verify(const struct boot_env *env, struct boot_state *st,
-                      const struct config_label *label,
-                      const uint8_t key[32])
+/* The label's index (p->rollback): 1 when it has one, 0 when not, < 0
+ * after failing on a bad one. */
+static int read_index(struct boot_state *st, const struct config_label *label)
 {
     struct boot_plan *p = st->plan;
-    uint8_t sig[ED25519_SIG_BYTES];
-    struct ed25519_verify v;
-    uint32_t t0 = boot_now(env);
+    int has = config_rollback_index(label, &p->rollback);
+
+    if (has < 0) {
+        fmt_snprintf(p->fail.why, sizeof(p->fail.why), "ROLLBACK_INDEX %s: "
+                     "not a number 0 to 4294967295", label->rollback);
+        return boot_plan_fail(p, BOOT_ESIG, "signature", NULL, p->fail.why);
+    }
+    return has;
+}
+
+/* The 64 bytes of the SIGNATURE file into sig: 0, or < 0 after failing. */
+__attribute__((noinline))
+static int read_signature(const struct boot_env *env, struct boot_state *st,
+                          const struct config_label *label,
+                          uint8_t sig[ED25519_SIG_BYTES])
+{
+    struct boot_plan *p = st->plan;
 
     if (!label->signature || !label->signature[0])
         return boot_plan_fail(p, BOOT_ENOSIG, "signature", NULL,
@@ -614,7 +631,7 @@ int boot_label_verify(const struct boot_env *env, struct boot_state *st,
     int32_t got = signature_path(st, label);
     if (got < 0)
         return got;
-    got = boot_file_read(st, st->path, sig, sizeof(sig));
+    got = boot_file_read(st, st->path, sig, ED25519_SIG_BYTES);
     if (got == EXT_ENOENT || got == EXT_ENOTDIR)
         return boot_plan_fail(p, BOOT_ENOSIG, "signature", st->path,
                               "missing signature: no such file");
@@ -630,23 +647,85 @@ int boot_label_verify(const struct boot_env *env, struct boot_state *st,
         return boot_plan_fail(p, BOOT_ESIG, "signature", st->path,
                               p->fail.why);
     }
-    ed25519_verify_init(&v, key, sig);
-    boot_label_message(env, st, label, sigmsg_sink_verify, &v);
-    int rc = ed25519_verify_final(&v);
+    return 0;
+}
+
+/* The message checked against each key in index order (a revoked one
+ * skipped): 0 with p->key set, or the last verifier's error. */
+__attribute__((noinline))
+static int verify_keys(const struct boot_env *env, struct boot_state *st,
+                       const struct config_label *label,
+                       const uint8_t sig[ED25519_SIG_BYTES], uint32_t revoked)
+{
+    uint32_t n = env->pubkeys ? env->pubkeys : 1u;
+    int rc = ED25519_EBAD;
+
+    for (uint32_t k = 0; k < n && k < BOOT_KEYS_MAX; k++) {
+        struct ed25519_verify v;
+
+        if (revoked & (1u << k))
+            continue;
+        ed25519_verify_init(&v, env->pubkey + 32u * k, sig);
+        boot_label_message(env, st, label, sigmsg_sink_verify, &v);
+        rc = ed25519_verify_final(&v);
+        if (!rc) {
+            st->plan->key = (uint8_t)k;
+            break;
+        }
+    }
+    return rc;
+}
+
+__attribute__((noinline))
+int boot_label_verify(const struct boot_env *env, struct boot_state *st,
+                      const struct config_label *label)
+{
+    struct boot_plan *p = st->plan;
+    uint8_t sig[ED25519_SIG_BYTES];
+    uint32_t t0 = boot_now(env), revoked = 0;
+    int has = read_index(st, label);
+
+    if (has < 0)
+        return has;
+#if BOOT_ROLLBACK
+    revoked = boot_revoked(env);
+    /* A board with a floor takes v2 messages only. */
+    if (!has && env->rollback_read)
+        return boot_rollback_check(env, st, label, 0);
+#endif
+    int rc = read_signature(env, st, label, sig);
+    if (rc)
+        return rc;
+    rc = verify_keys(env, st, label, sig, revoked);
     if (signature_path(st, label) < 0)      /* the message used st->path */
         return p->fail.code;
     if (rc) {
         char code[BOOT_CODE_MAX];
 
         fmt_snprintf(p->fail.why, sizeof(p->fail.why), "signature does not "
-                     "verify: %s", BOOT_ERR_TEXT(code, ed25519_strerror,
-                                                 "ed25519", rc));
+                     "verify: %s%s", BOOT_ERR_TEXT(code, ed25519_strerror,
+                                                   "ed25519", rc),
+                     revoked ? " (revoked keys skipped)" : "");
         return boot_plan_fail(p, BOOT_ESIG, "signature", st->path,
                               p->fail.why);
     }
+#if BOOT_ROLLBACK
+    rc = boot_rollback_check(env, st, label, has);
+    if (rc)
+        return rc;
+#endif
     p->f[0].flags |= BOOT_PF_SIGNED;
-    con_printf(&env->con, "signature: %s: Ed25519 verified, %u ms\n",
-               st->path, (unsigned)(boot_now(env) - t0));
+    if (env->pubkeys > 1) {
+        const uint8_t *key = env->pubkey + 32u * p->key;
+
+        con_printf(&env->con, "signature: %s: Ed25519 verified with key %u "
+                   "(%02x%02x%02x%02x...), %u ms\n", st->path,
+                   (unsigned)p->key, key[0], key[1], key[2], key[3],
+                   (unsigned)(boot_now(env) - t0));
+    } else {
+        con_printf(&env->con, "signature: %s: Ed25519 verified, %u ms\n",
+                   st->path, (unsigned)(boot_now(env) - t0));
+    }
     return 0;
 }
 #endif
@@ -659,7 +738,11 @@ int boot_label(const struct boot_env *env, struct boot_state *st,
 #if BOOT_SIGNED
     /* Nothing is handed off before the signature verifies. */
     if (!rc && env->pubkey)
-        rc = boot_label_verify(env, st, label, env->pubkey);
+        rc = boot_label_verify(env, st, label);
+#if BOOT_ROLLBACK
+    if (!rc && env->pubkey)
+        boot_rollback_commit(env, st, label);
+#endif
 #endif
     return rc ? rc : hand_off(env, st, label);
 }

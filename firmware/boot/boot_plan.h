@@ -72,6 +72,10 @@ struct boot_plan {
     uint32_t image_size;            /* the kernel's reserved bytes */
     uint32_t end;                   /* past the last file, from the window */
     uint32_t text_offset;           /* RISC-V Linux: from RAM's base */
+#if BOOT_SIGNED
+    uint32_t rollback;              /* the verified label's index */
+    uint8_t key;                    /* ... and the key that verified it */
+#endif
     struct boot_fail fail;
 };
 

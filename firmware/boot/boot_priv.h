@@ -123,6 +123,24 @@ extern const int8_t boot_role_err[];
 #define BOOT_ROLES 4u
 extern const uint8_t boot_role_order[][BOOT_ROLES];
 
+#if BOOT_ROLLBACK
+/* firmware/boot/boot_rollback.c (firmware/README.md, "Rollback"). */
+/* The keys the board has revoked (bit i: key i); 0 when unreadable. */
+uint32_t boot_revoked(const struct boot_env *env);
+/* The floor and the revoked keys, said once as the flow starts. */
+void boot_rollback_say(const struct boot_env *env);
+/* After the signature verified (st->plan->rollback, has_index: the label
+ * has ROLLBACK_INDEX): 0 when the board's floor lets it boot, else < 0
+ * with st->plan->fail saying why. */
+int boot_rollback_check(const struct boot_env *env, struct boot_state *st,
+                        const struct config_label *label, int has_index);
+/* A verified label about to be handed off: on a committed boot (DEFAULT
+ * or FALLBACK), keys below the one that verified revoked and the floor
+ * raised to min(its index, FALLBACK's); said; a failed write too. */
+void boot_rollback_commit(const struct boot_env *env, struct boot_state *st,
+                          const struct config_label *label);
+#endif
+
 /* firmware/boot/boot_label.c: one label, planned, loaded, verified and handed
  * off by one owner. Returns what the hand-off returned, or a BOOT_E...
  * with st->plan->fail saying why (nothing printed: the caller decides

@@ -14,9 +14,10 @@ enum keyword {
     KW_OTHER, KW_KERNEL, KW_INITRD, KW_FDT, KW_FDTDIR, KW_FIRMWARE,
     KW_APPEND, KW_SIGNATURE, KW_LABEL, KW_DEFAULT, KW_ONTIMEOUT, KW_SAY,
     KW_MENU, KW_INCLUDE, KW_TIMEOUT, KW_TOTALTIMEOUT, KW_PROMPT,
-    KW_TITLE, KW_HIDDEN, KW_AUTOBOOT, KW_FALLBACK,
+    KW_TITLE, KW_HIDDEN, KW_AUTOBOOT, KW_FALLBACK, KW_ROLLBACK,
 };
-_Static_assert(KW_LABEL == 010 && KW_PROMPT == 020 && KW_FALLBACK == 024,
+_Static_assert(KW_LABEL == 010 && KW_PROMPT == 020 && KW_FALLBACK == 024 &&
+               KW_ROLLBACK == 025,
                "the numbers in keywords[] are the enum's, in octal");
 
 static const uint8_t label_field[] = {
@@ -48,7 +49,9 @@ static const char keywords[] =
     "\24fallback"
 #endif
 #if BOOT_SIGNED
-    "\7signature"
+    /* ROLLBACK_INDEX: match_keyword compares c | 0x20, and '_' | 0x20 is
+     * 0x7f, so the table holds that byte for the '_'. */
+    "\7signature\25rollback\x7f" "index"
 #endif
 #if BOOT_CONF_INCLUDE || BOOT_MESSAGES
     "\15include"
@@ -378,9 +381,18 @@ static void parse_line(struct parse *ps, char *line, uint32_t n)
     *end = '\0';
     enum keyword k = match_keyword(kw, kw_len);
 
-    if (k != KW_OTHER && k <= KW_FIELDS) {
-        /* A label's line; those of a label past CONFIG_LABELS_MAX go
-         * with it (the label count's warning says so). */
+#if BOOT_SIGNED
+    /* ROLLBACK_INDEX: a label's field too, read as a number by the flow
+     * (a bad one refuses the label there, by name). */
+    if (k == KW_ROLLBACK && cur) {
+        cur->rollback = value;
+        return;
+    }
+#endif
+    /* A label's line; those of a label past CONFIG_LABELS_MAX go with
+     * it (the label count's warning says so). */
+    if (k != KW_OTHER &&
+        (k <= KW_FIELDS || (BOOT_SIGNED && k == KW_ROLLBACK))) {
         if (cur)
             *(const char **)(void *)((char *)cur +
                                      label_field[k - KW_KERNEL]) = value;
@@ -656,3 +668,26 @@ uint32_t config_boot_order(const struct boot_config *cfg,
             order[n++] = (uint8_t)i;
     return n;
 }
+
+#if BOOT_SIGNED
+int config_rollback_index(const struct config_label *l, uint32_t *index)
+{
+    const char *s = l->rollback;
+    uint32_t v = 0, i = 0;
+
+    *index = 0;
+    if (!s)
+        return 0;
+    for (; s[i] >= '0' && s[i] <= '9'; i++) {   /* ends at the NUL */
+        uint32_t d = (uint32_t)(s[i] - '0');
+
+        if (v > (0xffffffffu - d) / 10u)
+            return -1;                /* past 2^32 - 1 */
+        v = v * 10u + d;
+    }
+    if (i == 0 || s[i])
+        return -1;
+    *index = v;
+    return 1;
+}
+#endif

@@ -33,6 +33,9 @@
  *   MENU AUTOBOOT <text>            (the countdown line; # = seconds)
  *   SIGNATURE <path>                (BOOT_SIGNED: the label's Ed25519
  *                                   signature, 64 bytes)
+ *   ROLLBACK_INDEX <n>              (BOOT_SIGNED: the label's rollback
+ *                                   index, decimal 0 to 2^32 - 1, signed
+ *                                   with it: firmware/README.md)
  *
  * Keywords are case-insensitive and separated from their value by spaces
  * or tabs; values run to the end of the line, trailing blanks dropped.
@@ -80,6 +83,9 @@ struct config_label {
 #endif
 #if BOOT_SIGNED
     const char *signature;       /* SIGNATURE; NULL: none */
+    const char *rollback;        /* ROLLBACK_INDEX as written; NULL: none
+                                  * (the flow reads the number:
+                                  * boot_rollback_index) */
 #endif
 };
 
@@ -190,6 +196,12 @@ uint32_t config_boot_order(const struct boot_config *cfg,
 
 /* Index of the first label called name, or -1. */
 int config_find(const struct boot_config *cfg, const char *name);
+
+#if BOOT_SIGNED
+/* The label's ROLLBACK_INDEX: 1 with *index set, 0 when it has none
+ * (index 0), -1 when it is not a decimal number 0 to 2^32 - 1. */
+int config_rollback_index(const struct config_label *l, uint32_t *index);
+#endif
 
 /* FDT - : the label wants no device tree at all. */
 static inline bool config_no_fdt(const struct config_label *l)

@@ -49,15 +49,23 @@ static void put_escaped(struct sigmsg *m, const char *s, uint32_t len,
 
 void sigmsg_begin(struct sigmsg *m, sigmsg_sink sink, void *ctx,
                   const char *label, uint32_t label_len,
-                  const char *append, uint32_t append_len)
+                  const char *append, uint32_t append_len,
+                  const uint32_t *rollback)
 {
     m->sink = sink;
     m->ctx = ctx;
-    put(m, SIGMSG_MAGIC "label ");
+    put(m, rollback ? SIGMSG_MAGIC_V2 "label " : SIGMSG_MAGIC "label ");
     put_escaped(m, label, label_len, 1);
     put(m, "\nappend ");
     put_escaped(m, append, append_len, 0);
     put(m, "\n");
+    if (rollback) {
+        char digits[64];
+
+        put(m, "rollback ");
+        m->sink(m->ctx, digits, num_digits(digits, *rollback, 10, 0));
+        put(m, "\n");
+    }
 }
 
 void sigmsg_file(struct sigmsg *m, enum sigmsg_role role, const char *path,

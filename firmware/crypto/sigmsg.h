@@ -2,9 +2,11 @@
  * "Signed labels"): one text that binds the label's name, its APPEND,
  * and the role, path, size and SHA-256 of every file it loads.
  *
- *   extload-sig-v1\n
+ *   extload-sig-v1\n                    extload-sig-v2\n when the label
+ *                                       has a rollback index
  *   label NAME\n
  *   append TEXT\n
+ *   rollback N\n                        v2 only: the index, decimal
  *   file ROLE PATH SIZE SHA256\n        once per file, in load order:
  *                                       kernel, each initrd part, fdt,
  *                                       firmware
@@ -26,6 +28,7 @@
 #include "firmware/crypto/sha256.h"
 
 #define SIGMSG_MAGIC "extload-sig-v1\n"
+#define SIGMSG_MAGIC_V2 "extload-sig-v2\n"
 
 /* What a file is to its label; the names are the message's ROLE. */
 #define SIGMSG_ROLES(X) \
@@ -48,10 +51,12 @@ struct sigmsg {
     void *ctx;
 };
 
-/* The header, the label line and the append line. */
+/* The header, the label line and the append line; with rollback (not
+ * NULL) the v2 header and the rollback line after append. */
 void sigmsg_begin(struct sigmsg *m, sigmsg_sink sink, void *ctx,
                   const char *label, uint32_t label_len,
-                  const char *append, uint32_t append_len);
+                  const char *append, uint32_t append_len,
+                  const uint32_t *rollback);
 /* One file line; call once per loaded file, in load order. */
 void sigmsg_file(struct sigmsg *m, enum sigmsg_role role, const char *path,
                  uint32_t path_len, uint32_t size,

@@ -100,7 +100,7 @@ void board_main(void)
     t4 = now_ns();
     ed25519_verify_init(&v, key1, sig1);
     sigmsg_begin(&m, sigmsg_sink_verify, &v, "main", 4,
-                 "console=ttyS0 root=/dev/mmcblk0p2", 33);
+                 "console=ttyS0 root=/dev/mmcblk0p2", 33, NULL);
     for (uint32_t i = 0; i < 4; i++)
         sigmsg_file(&m, roles[i], paths[i], path_lens[i],
                     65536u << i, sig2);

@@ -70,6 +70,17 @@ if [ "$PROFILE" = default ]; then
              "signed message, SIGNATURE): extload.bin $with bytes with it," \
              "$without without: it costs $((with - without)) bytes"
     done
+    # The rollback floor and several keys (BOOT_ROLLBACK, on in a signed
+    # default build): the signed image without it (build/BOARD-signed-
+    # norollback/), and the difference.
+    for b in lm3s6965evb sifive-u; do
+        s=$BUILD/$b-signed/extload.bin u=$BUILD/$b-signed-norollback/extload.bin
+        [ -f "$s" ] && [ -f "$u" ] || continue
+        with=$(stat -c %s "$s") without=$(stat -c %s "$u")
+        echo "BOOT_ROLLBACK on $b (the rollback floor, several keys$([ $b = sifive-u ] &&
+             echo ", the OTP driver")): signed extload.bin $with bytes with" \
+             "it, $without without: it costs $((with - without)) bytes"
+    done
     echo
 fi
 # The config directives the tiny profile leaves out (firmware/boot_conf.h

@@ -161,8 +161,16 @@ if [ -f "$d/pub.der" ] && "$TOOL" header "$d/pub.pem" "$W/boot_pubkey.h" 2>"$W/h
 #include <stdio.h>
 #include <stdint.h>
 #include "boot_pubkey.h"
-static const uint8_t key[32] = BOOT_PUBKEY_INIT;
-int main(void) { for (int i = 0; i < 32; i++) printf("%02x", key[i]); return 0; }
+static const uint8_t key[BOOT_PUBKEYS][32] = BOOT_PUBKEY_INIT;
+int main(void)
+{
+    for (int k = 0; k < BOOT_PUBKEYS; k++) {
+        printf(k ? "," : "");
+        for (int i = 0; i < 32; i++)
+            printf("%02x", key[k][i]);
+    }
+    return 0;
+}
 EOF
     if cc -std=c11 -Wall -Wextra -Werror -I"$W" -o "$W/show" "$W/show.c" 2>"$W/show.err" &&
        [ "$("$W/show")" = "$want" ] && [ "$("$TOOL" hex "$d/pub.pem")" = "$want" ]; then
@@ -172,6 +180,35 @@ EOF
     fi
 else
     notok "header: not made for $d/pub.pem ($(head -1 "$W/header.err" 2>/dev/null))"
+fi
+
+# BOOT_PUBKEY=a.pem,b.pem: both keys in index order, BOOT_PUBKEYS 2; the
+# same key twice, five keys, an empty name or a trailing ',' refused.
+d2=$W/2
+if [ -f "$d2/pub.der" ] && mkdir -p "$W/two" &&
+   "$TOOL" header "$d2/pub.pem,$d/pub.pem" "$W/two/boot_pubkey.h" 2>"$W/header2.err"; then
+    want2=$(tail -c 32 "$d2/pub.der" | od -An -tx1 | tr -d ' \n'),$want
+    # (a copy beside its header: "" includes look in the source's folder
+    # first)
+    cp "$W/show.c" "$W/two/show.c"
+    if cc -std=c11 -Wall -Wextra -Werror -o "$W/show2" "$W/two/show.c" 2>"$W/show2.err" &&
+       [ "$("$W/show2")" = "$want2" ]; then
+        ok "header: two keys, key 0 first ($want2)"
+    else
+        notok "header: two keys compiled as $("$W/show2" 2>/dev/null), not $want2"
+    fi
+    bad=0
+    for arg in "$d/pub.pem,$d/pub.pem" "$d/pub.pem,,$d2/pub.pem" "$d/pub.pem," \
+               "$d/pub.pem,$d2/pub.pem,$d/pub.pem,$d2/pub.pem,$d/pub.pem"; do
+        "$TOOL" header "$arg" "$W/bad.h" 2>/dev/null && bad=1
+    done
+    if [ $bad = 0 ]; then
+        ok "header: a key twice, an empty name, a trailing ',' or 5 keys refused"
+    else
+        notok "header: a bad key list was taken"
+    fi
+else
+    notok "header: not made for two keys ($(head -1 "$W/header2.err" 2>/dev/null))"
 fi
 
 # make boot-pubkey BOOT_PUBKEY=...: the same header in build/pubkey/.

@@ -115,6 +115,44 @@ static void test_signature(void **state)
     assert_string_equal(cfg.labels[0].kernel, "/k");
 }
 
+/* ROLLBACK_INDEX: the label's rollback index, read as a number by
+ * config_rollback_index (BOOT_SIGNED). */
+static void test_rollback_index(void **state)
+{
+    struct boot_config cfg;
+    uint32_t v = 7;
+    (void)state;
+
+    parse("ROLLBACK_INDEX 3\n"
+          "LABEL a\n  KERNEL /k\n  rollback_index 5\n"
+          "LABEL b\n  KERNEL /k\n"
+          "LABEL c\n  KERNEL /k\n  ROLLBACK_INDEX 4294967295\n"
+          "LABEL d\n  KERNEL /k\n  ROLLBACK_INDEX 4294967296\n"
+          "LABEL e\n  KERNEL /k\n  ROLLBACK_INDEX 12x\n"
+          "LABEL f\n  KERNEL /k\n  ROLLBACK_INDEX -1\n"
+          "LABEL g\n  KERNEL /k\n  ROLLBACK_INDEX 0\n"
+          "LABEL h\n  KERNEL /k\n  ROLLBACK_INDEX 99999999999\n", &cfg);
+    assert_int_equal(cfg.count, 8);
+#if BOOT_SIGNED
+    assert_int_equal(cfg.lines_skipped, 1);        /* the stray one */
+    assert_int_equal(config_rollback_index(&cfg.labels[0], &v), 1);
+    assert_int_equal(v, 5);
+    assert_int_equal(config_rollback_index(&cfg.labels[1], &v), 0);
+    assert_int_equal(v, 0);
+    assert_int_equal(config_rollback_index(&cfg.labels[2], &v), 1);
+    assert_int_equal(v, 4294967295u);
+    assert_int_equal(config_rollback_index(&cfg.labels[3], &v), -1);
+    assert_int_equal(config_rollback_index(&cfg.labels[4], &v), -1);
+    assert_int_equal(config_rollback_index(&cfg.labels[5], &v), -1);
+    assert_int_equal(config_rollback_index(&cfg.labels[6], &v), 1);
+    assert_int_equal(v, 0);
+    assert_int_equal(config_rollback_index(&cfg.labels[7], &v), -1);
+#else
+    assert_int_equal(cfg.lines_skipped, 8);
+    (void)v;
+#endif
+}
+
 static void test_case_tabs_comments_crlf(void **state)
 {
     struct boot_config cfg;
@@ -820,6 +858,7 @@ int main(void)
         cmocka_unit_test(test_initrd_fdtdir_firmware),
         cmocka_unit_test(test_menu_keywords),
         cmocka_unit_test(test_signature),
+        cmocka_unit_test(test_rollback_index),
         cmocka_unit_test(test_case_tabs_comments_crlf),
         cmocka_unit_test(test_default_first_then_file_order),
         cmocka_unit_test(test_no_trailing_newline_and_empty),

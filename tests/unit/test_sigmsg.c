@@ -38,6 +38,7 @@ struct file {
 
 struct label {
     const char *name, *append;
+    const uint32_t *rollback;       /* NULL: v1 */
     struct file files[5];
     uint32_t nfiles;
 };
@@ -48,7 +49,7 @@ static void emit(struct buf *o, const struct label *l, sigmsg_sink sink,
     struct sigmsg m;
 
     sigmsg_begin(&m, sink, ctx, l->name, (uint32_t)strlen(l->name), l->append,
-                 (uint32_t)strlen(l->append));
+                 (uint32_t)strlen(l->append), l->rollback);
     for (uint32_t i = 0; i < l->nfiles; i++)
         sigmsg_file(&m, l->files[i].role, l->files[i].path,
                     (uint32_t)strlen(l->files[i].path), l->files[i].size,
@@ -110,6 +111,48 @@ static void test_exact_bytes(void **state)
     render(&o, &l);
     assert_int_equal(o.len, sizeof(want) - 1);
     assert_memory_equal(o.b, want, o.len);
+}
+
+/* v2: its own first line, and the index right after append. */
+static void test_v2_bytes(void **state)
+{
+    static const char want[] =
+        "extload-sig-v2\n"
+        "label main\n"
+        "append console=ttyS0 root=/dev/mmcblk0p2\n"
+        "rollback 4294967295\n"
+        "file kernel /boot/kernel.bin 4194304 "
+        "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f\n";
+    static const char zero[] =
+        "extload-sig-v2\nlabel x\nappend \nrollback 0\n";
+    static const uint32_t top = 4294967295u, none = 0, five = 5, fifty = 50;
+    struct label l;
+    struct buf o, o5, o50;
+
+    (void)state;
+    sample(&l);
+    l.nfiles = 1;
+    l.rollback = &top;
+    render(&o, &l);
+    assert_int_equal(o.len, sizeof(want) - 1);
+    assert_memory_equal(o.b, want, o.len);
+    memset(&l, 0, sizeof(l));
+    l.name = "x";
+    l.append = "";
+    l.rollback = &none;
+    render(&o, &l);
+    assert_int_equal(o.len, sizeof(zero) - 1);
+    assert_memory_equal(o.b, zero, o.len);
+    /* the index changes the bytes; v1 and v2 at index 0 differ too */
+    l.rollback = &five;
+    render(&o5, &l);
+    l.rollback = &fifty;
+    render(&o50, &l);
+    assert_false(o5.len == o50.len && !memcmp(o5.b, o50.b, o5.len));
+    assert_false(o5.len == o.len && !memcmp(o5.b, o.b, o.len));
+    l.rollback = NULL;
+    render(&o5, &l);
+    assert_memory_equal(o5.b, "extload-sig-v1\nlabel x\nappend \n", o5.len);
 }
 
 static void test_escapes(void **state)
@@ -284,6 +327,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_exact_bytes),
+        cmocka_unit_test(test_v2_bytes),
         cmocka_unit_test(test_escapes),
         cmocka_unit_test(test_every_field_counts),
         cmocka_unit_test(test_no_two_labels_alike),
