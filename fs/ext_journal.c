@@ -435,7 +435,11 @@ static int commit_ok(struct ext_fs *fs, struct jscan *js, ext_blk_t pblk,
     return 0;
 }
 
-/* One pass over the log (do_one_pass). */
+/* One pass over the log (do_one_pass). One function on purpose, as jbd2's
+ * is: each block type's arm reads and moves the pass's own state
+ * (next_id, last_time, need_check, crc, stop), and split apart that state
+ * would travel by pointer through every arm, costing the tiny image bytes
+ * and the reader the one place where the pass can be read in order. */
 static int jpass(struct ext_fs *fs, struct ext_journal *j, struct jscan *js,
                  bool replay)
 {
@@ -594,7 +598,9 @@ static int jsb_bad(struct ext_fs *fs, const char *what)
 }
 
 /* Out of line: its buffers are not on the stack while the log is
- * scanned. */
+ * scanned. Its checks run in the order jbd2's load_superblock makes them,
+ * each a line or two on the one superblock buffer; split into helpers it
+ * measured 40 bytes more in the default image (#36), so it stays whole. */
 __attribute__((noinline))
 static int jsb_load(struct ext_fs *fs, struct jscan *js, uint32_t inum)
 {
