@@ -46,6 +46,20 @@
 _Static_assert(FDT_CHOSEN_ROOM >= 2u * (16u + 36u + 16u + 45u + 8u),
                "room for /chosen");
 
+#if BOOT_TRIAL && BOOT_FDT_EDIT
+/* ... and for the trial record's page (boot_trial_fdt), when the board
+ * gives one: /reserved-memory (BEGIN_NODE 4, its name padded 16,
+ * END_NODE 4; #address-cells, #size-cells 16 each, ranges 12) 56, its
+ * child (4, "extload-trial@" and up to 16 hex digits padded 32, 4;
+ * compatible 24, reg with two 64-bit cells 28, no-map 12) 104, the six
+ * names in the strings block 56: 216 bytes. */
+#define FDT_TRIAL_ROOM 256u
+_Static_assert(FDT_TRIAL_ROOM >= 56u + 104u + 56u, "room for the page");
+#define FDT_TRIAL_ROOM_FOR(env) ((env)->trial_size ? FDT_TRIAL_ROOM : 0u)
+#else
+#define FDT_TRIAL_ROOM_FOR(env) 0u
+#endif
+
 const char *const boot_role_step[] = {
     [BOOT_ROLE_KERNEL] = "load",
     [BOOT_ROLE_INITRD] = "initrd",
@@ -427,7 +441,8 @@ int boot_plan_place(const struct boot_env *env, struct boot_state *st,
 #if BOOT_RISCV_LINUX
     if (p->kind == BOOT_KERNEL_LINUX_RISCV)
         return place_linux(env, st, limit,
-                           FDT_CHOSEN_ROOM + align_up(cmd_len + 1u, 8));
+                           FDT_CHOSEN_ROOM + FDT_TRIAL_ROOM_FOR(env) +
+                           align_up(cmd_len + 1u, 8));
 #else
     (void)cmd_len;
 #endif
