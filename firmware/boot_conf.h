@@ -233,9 +233,10 @@
  * (firmware/boot/boot_trial.c). On lm3s6965evb a trial arms the
  * watchdog before the hand-off.
  *   1  the default profile. Costs flash (`make size`: BOOT_TRIAL), the
- *      record's 64 bytes of board RAM outside the loader's .bss (a
- *      .noinit block on lm3s6965evb, a reserved DRAM page on sifive-u)
- *      and a small frame of stack while the record is read.
+ *      record's store in board RAM apart from the loader's own (a
+ *      .noinit block on lm3s6965evb, a reserved DRAM page on sifive-u),
+ *      struct boot_trial in struct boot_state, and a small frame while
+ *      the record is read (`make size` prints them).
  *   0  no record is read or written, no words are added to the command
  *      line, no watchdog is armed. The tiny profile's choice: its
  *      16 KiB had under 100 bytes left. */

@@ -45,15 +45,20 @@
 #define FDT_CHOSEN_ROOM 256u
 _Static_assert(FDT_CHOSEN_ROOM >= 2u * (16u + 36u + 16u + 45u + 8u),
                "room for /chosen");
-/* And on a board whose trial store Linux is told of (env->trial_size,
- * boot_trial_fdt): /reserved-memory (BEGIN_NODE 4, its name padded 16,
- * END_NODE 4) 24, three property headers 36, values 4 + 4 + 0, names
- * 15 + 12 + 7 = 34; extload-trial@ADDR (4, its name at most 32 padded,
- * 4) 40, three property headers 36, values 12 (compatible) + 16 (reg, 4
- * cells) + 0, names 11 + 4 + 7 = 22: 228 bytes; twice that, as above. */
-#define FDT_TRIAL_ROOM 512u
-_Static_assert(FDT_TRIAL_ROOM >= 2u * (24u + 36u + 8u + 34u + 40u + 36u +
-                                      28u + 22u), "room for the trial node");
+
+#if BOOT_TRIAL && BOOT_FDT_EDIT
+/* ... and for the trial record's page (boot_trial_fdt), when the board
+ * gives one: /reserved-memory (BEGIN_NODE 4, its name padded 16,
+ * END_NODE 4; #address-cells, #size-cells 16 each, ranges 12) 56, its
+ * child (4, "extload-trial@" and up to 16 hex digits padded 32, 4;
+ * compatible 24, reg with two 64-bit cells 28, no-map 12) 104, the six
+ * names in the strings block 56: 216 bytes. */
+#define FDT_TRIAL_ROOM 256u
+_Static_assert(FDT_TRIAL_ROOM >= 56u + 104u + 56u, "room for the page");
+#define FDT_TRIAL_ROOM_FOR(env) ((env)->trial_size ? FDT_TRIAL_ROOM : 0u)
+#else
+#define FDT_TRIAL_ROOM_FOR(env) 0u
+#endif
 
 const char *const boot_role_step[] = {
     [BOOT_ROLE_KERNEL] = "load",
@@ -431,18 +436,6 @@ static int place_linux(const struct boot_env *env, struct boot_state *st,
 }
 #endif
 
-#if BOOT_RISCV_LINUX
-static uint32_t fdt_trial_room(const struct boot_env *env)
-{
-#if BOOT_TRIAL && BOOT_FDT_EDIT
-    return env->trial_size ? FDT_TRIAL_ROOM : 0;
-#else
-    (void)env;
-    return 0;
-#endif
-}
-#endif
-
 int boot_plan_place(const struct boot_env *env, struct boot_state *st,
                     uint32_t limit, uint32_t cmd_len)
 {
@@ -453,7 +446,7 @@ int boot_plan_place(const struct boot_env *env, struct boot_state *st,
 #if BOOT_RISCV_LINUX
     if (p->kind == BOOT_KERNEL_LINUX_RISCV)
         return place_linux(env, st, limit,
-                           FDT_CHOSEN_ROOM + fdt_trial_room(env) +
+                           FDT_CHOSEN_ROOM + FDT_TRIAL_ROOM_FOR(env) +
                            align_up(cmd_len + 1u, 8));
 #else
     (void)cmd_len;
