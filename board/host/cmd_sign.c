@@ -194,12 +194,12 @@ static const uint8_t hash_only_key[32];
  * config paths and cut, the same path joins (boot_path_join), the same
  * file order: kernel, INITRD parts, FDT (or FDTDIR + the board's
  * fdtfile), and for a RISC-V Linux Image its firmware (FIRMWARE, else
- * /boot/fw_dynamic.bin); the board's own device tree has no line.
+ * the first of boot_fw_search there); the board's own device tree has no
+ * line.
  * tests/cli/t_sign.sh checks it gives the bytes the image gives.
  * Symlinks are followed as the host sees them: an absolute one points
  * outside DIR. */
 
-#define DIR_FW_DEFAULT "/boot/fw_dynamic.bin"
 #define DIR_RV_MAGIC2 0x38u           /* boot_plan.c's RV_MAGIC2 */
 #define DIR_RV_HEADER 0x40u
 
@@ -397,10 +397,13 @@ static int dir_message(const char *root, const char *name,
         if (named && dir_join(&d, l->firmware, (uint32_t)strlen(l->firmware),
                               NULL))
             return 1;
-        if (!named || dir_stat(&d, d.path) < 0)
-            if (dir_join(&d, DIR_FW_DEFAULT, sizeof(DIR_FW_DEFAULT) - 1u,
-                         NULL))
+        for (uint32_t i = 0; i < BOOT_FW_SEARCH_PATHS &&
+                             (!named || dir_stat(&d, d.path) < 0); i++) {
+            named = 1;
+            if (dir_join(&d, boot_fw_search[i],
+                         (uint32_t)strlen(boot_fw_search[i]), NULL))
                 return 1;
+        }
         if (dir_file(&d, SIGMSG_FIRMWARE, NULL))
             return 1;
     }

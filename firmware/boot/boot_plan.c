@@ -24,8 +24,12 @@
 
 #include "lib/num.h"
 
-/* The SBI firmware a RISC-V Linux label without FIRMWARE gets. */
-#define FW_DEFAULT_PATH "/boot/fw_dynamic.bin"
+#define FW_SEARCH_1 "/boot/fw_dynamic.bin"
+#define FW_SEARCH_2 "/fw_dynamic.bin"
+#define FW_SEARCH_3 "/usr/lib/riscv64-linux-gnu/opensbi/generic/fw_dynamic.bin"
+const char *const boot_fw_search[BOOT_FW_SEARCH_PATHS] = {
+    FW_SEARCH_1, FW_SEARCH_2, FW_SEARCH_3,
+};
 
 /* The RISC-V Linux Image header (the kernel's
  * Documentation/riscv/boot-image-header.rst): 64 bytes, little-endian. */
@@ -227,8 +231,9 @@ static int read_kind(const struct boot_env *env, struct boot_state *st)
     return 0;
 }
 
-/* A RISC-V Linux Image's SBI firmware: the label's FIRMWARE, else
- * FW_DEFAULT_PATH; without either the label fails naming both. */
+/* A RISC-V Linux Image's SBI firmware: the label's FIRMWARE, else the
+ * first of boot_fw_search found; without any the label fails naming
+ * them all (and FIRMWARE's file as its what). */
 static int plan_firmware(const struct boot_env *env, struct boot_state *st,
                          const struct config_label *label)
 {
@@ -245,17 +250,23 @@ static int plan_firmware(const struct boot_env *env, struct boot_state *st,
             return rc;
         p->n--;
     }
-    rc = add_file(p, FW_DEFAULT_PATH, sizeof(FW_DEFAULT_PATH) - 1u,
-                  BOOT_ROLE_FIRMWARE, 0);
-    if (!rc)
-        rc = plan_stat(env, st, &p->f[p->n - 1], true);
-    if (rc <= 0)
-        return rc;
-    fmt_snprintf(p->fail.why, sizeof(p->fail.why), "a RISC-V Linux Image "
-                 "needs SBI firmware: %s%s%s " FW_DEFAULT_PATH " found",
-                 named ? "neither FIRMWARE " : "no FIRMWARE line and no",
-                 named ? named : "", named ? " nor" : "");
-    return boot_plan_fail(p, BOOT_EFIRMWARE, "firmware", NULL, p->fail.why);
+    for (uint32_t i = 0; i < BOOT_FW_SEARCH_PATHS; i++) {
+        rc = add_file(p, boot_fw_search[i], str_len(boot_fw_search[i]),
+                      BOOT_ROLE_FIRMWARE, 0);
+        if (!rc)
+            rc = plan_stat(env, st, &p->f[p->n - 1], true);
+        if (rc <= 0)
+            return rc;
+        p->n--;
+    }
+    /* 127 characters at most: fail.why's room. */
+    return boot_plan_fail(p, BOOT_EFIRMWARE, "firmware", named,
+                          BOOT_WHY(named ? "missing, and none of "
+                                   FW_SEARCH_1 " " FW_SEARCH_2 " "
+                                   FW_SEARCH_3 " found"
+                                   : "no FIRMWARE, none of " FW_SEARCH_1
+                                   " " FW_SEARCH_2 " " FW_SEARCH_3
+                                   " found"));
 }
 
 int boot_plan_files(const struct boot_env *env, struct boot_state *st,

@@ -17,6 +17,13 @@ enum boot_role {
     BOOT_ROLE_FIRMWARE,
 };
 
+/* Where a RISC-V Linux label without FIRMWARE looks for its SBI
+ * firmware, in this order: /boot/fw_dynamic.bin on a root filesystem,
+ * its root on a /boot partition, and where Debian's opensbi package
+ * installs it (/boot inside the root filesystem). */
+#define BOOT_FW_SEARCH_PATHS 3u
+extern const char *const boot_fw_search[BOOT_FW_SEARCH_PATHS];
+
 #define BOOT_INITRD_PARTS 4u          /* INITRD a,b,c,d: at most 4 files */
 #define BOOT_PLAN_FILES (3u + BOOT_INITRD_PARTS)
 
