@@ -17,7 +17,6 @@ RV_OBJCOPY     ?= riscv64-unknown-elf-objcopy
 RV_SIZE        ?= riscv64-unknown-elf-size
 QEMU_RV        ?= qemu-system-riscv64
 GDB_PORT       ?= 1234
-BOARD_SEMIHOSTING ?= 1
 BOOT_REQUIRE_SHA256 ?= 0
 
 RV_ARCH := -march=rv64imac_zicsr -mabi=lp64 -mcmodel=medany
@@ -39,6 +38,9 @@ SIFIVE_OBJ := $(call objs,$(SIFIVE_DIR)/obj,$(SIFIVE_SRC))
 
 $(eval $(call FLAGS_STAMP,$(SIFIVE_DIR)/lto-flags.txt,$(BOARD_LTO)))
 $(SIFIVE_OBJ): $(SIFIVE_DIR)/lto-flags.txt
+# board/stop.c rebuilds when BOARD_SEMIHOSTING changes (the Makefile).
+$(eval $(call FLAGS_STAMP,$(SIFIVE_DIR)/semihosting.txt,$(BOARD_SEMIHOSTING)))
+$(SIFIVE_DIR)/obj/board/stop.o: $(SIFIVE_DIR)/semihosting.txt
 # BOOT_PUBKEY: board/main.c includes the key (the Makefile's SIGN_HDR).
 $(SIFIVE_DIR)/obj/board/main.o: $(SIGN_HDR)
 $(eval $(call OBJ_RULE,$(SIFIVE_DIR)/obj,$$(RV_CC),$$(SIFIVE_CFLAGS) $$(call board_lto,$$(BOARD_LTO)),CC-RV64))
