@@ -109,6 +109,22 @@
 #define BOOT_FDT_EDIT (!EXTLOAD_TINY)
 #endif
 
+/* BOOT_FDT_OVERLAY: FDTOVERLAYS (U-Boot's keyword, as Debian's
+ * u-boot-update writes it): each device-tree overlay a label names is
+ * loaded, checked and applied to the label's tree as libfdt's
+ * fdt_overlay_apply applies it (firmware/fdt/fdt_overlay.c): fragments
+ * by target or target-path, __fixups__ through the tree's __symbols__,
+ * the overlay's phandles renumbered above the tree's, __symbols__
+ * merged. Needs BOOT_FDT_EDIT.
+ *   1  built: its flash is in `make size` (the firmware/fdt lines), no
+ *      RAM of its own: the plan keeps room past the tree for what the
+ *      overlays add; an overlay that cannot apply is named and skipped,
+ *      whole.
+ *   0  FDTOVERLAYS named once and skipped. The tiny profile's choice. */
+#ifndef BOOT_FDT_OVERLAY
+#define BOOT_FDT_OVERLAY (BOOT_FDT_EDIT && !EXTLOAD_TINY)
+#endif
+
 /* BOOT_SIGNED: signed labels (firmware/README.md, "Signed labels").
  *   1  a label's SIGNATURE line is read, and when the board gives a
  *      public key (env->pubkey) a label boots only when the Ed25519
