@@ -29,7 +29,10 @@ RV_CFLAGS := $(CSTD) $(WARN) -I. -isystem lib/libc $(RV_ARCH) -Os -g \
 SIFIVE_SRC := $(BASE_SRC) $(FS_SRC) $(DRV_SRC) drivers/sifive_uart.c \
             drivers/sifive_spi.c drivers/sifive_prci.c $(FW_SRC) $(wildcard board/riscv/*.c) \
             $(BOARD_SHARED_SRC) $(wildcard board/sifive-u/*.c) board/main.c
-SIFIVE_CFLAGS := $(RV_CFLAGS) -fstack-usage $(PROFILE_DEFS) \
+# SIFIVE_DEFS: more -D switches (make size builds -DBOOT_FDT_OVERLAY=0 in
+# a build folder of its own to price it).
+SIFIVE_DEFS ?=
+SIFIVE_CFLAGS := $(RV_CFLAGS) -fstack-usage $(PROFILE_DEFS) $(SIFIVE_DEFS) \
             -DBOARD_SEMIHOSTING=$(BOARD_SEMIHOSTING) \
             -DBOOT_REQUIRE_SHA256=$(BOOT_REQUIRE_SHA256) $(SIGN_DEFS)
 SIFIVE_LDFLAGS := -T linker/sifive-u.ld -Wl,--gc-sections \
