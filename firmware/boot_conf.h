@@ -19,7 +19,9 @@
 
 /* BOOT_RISCV_LINUX: a kernel whose first bytes carry the RISC-V Linux
  * Image header (magic2 "RSC\x05" at 0x38) is entered through SBI firmware
- * (the label's FIRMWARE, else /boot/fw_dynamic.bin), placed at the
+ * (the label's FIRMWARE, else the first of /boot/fw_dynamic.bin,
+ * /fw_dynamic.bin, Debian's /usr/lib/riscv64-linux-gnu/opensbi/generic/
+ * fw_dynamic.bin: firmware/boot/boot_plan.h), placed at the
  * board's RAM base + its text_offset with its image_size kept free, the
  * initrd and the device tree above it (firmware/boot/boot_plan.c).
  *   1  the default profile. `make size` shows its cost in the
