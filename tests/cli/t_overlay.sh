@@ -81,7 +81,7 @@ ok $? "a missing target, a file not a tree, a file not there: each named with it
 # /chosen is still the loader's: bootargs = APPEND.
 dtc -q -I dtb -O dts "$tmp/out/fdt.dtb" | grep -q 'bootargs = "console=ttySIF0"'
 ok $? "/chosen set after the overlays (bootargs = APPEND)"
-if "$X" message "$tmp/ov.img" ov --board sifive-u >"$tmp/img.msg" 2>"$tmp/e" 2>&1; then
+if "$X" message "$tmp/ov.img" ov --board sifive-u >"$tmp/img.msg" 2>"$tmp/e"; then
     "$X" message "$r" ov --board sifive-u >"$tmp/dir.msg" 2>>"$tmp/e"
     cmp -s "$tmp/img.msg" "$tmp/dir.msg" &&
         [ "$(grep '^file fdtoverlay ' "$tmp/img.msg" | cut -d' ' -f3 | tr '\n' ' ')" = \

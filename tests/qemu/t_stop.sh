@@ -28,6 +28,7 @@ for b in lm3s6965evb sifive-u; do
     lm3s6965evb) nm=arm-none-eabi-nm
         q=(qemu-system-arm -M lm3s6965evb -icount shift=0 -kernel) ;;
     sifive-u) nm=riscv64-unknown-elf-nm
+        # shellcheck disable=SC2054  # sifive_u,msel=11 is one argument
         q=(qemu-system-riscv64 -M sifive_u,msel=11 -icount shift=0 -bios) ;;
     esac
     elf=$SB/$b/extload.elf
