@@ -99,6 +99,16 @@ $(1): FORCE_FLAGS
 	@echo '$(2)' >$$@.tmp && { cmp -s $$@.tmp $$@ || mv $$@.tmp $$@; }; rm -f $$@.tmp
 endef
 .PHONY: FORCE_FLAGS
+# BOARD_SEMIHOSTING (board/board.h): 0, a board on its own as silicon runs
+# it, whose stop parks the CPU in wfi after its line; 1 ends the emulator
+# with the stop's code through semihosting (which traps without a
+# debugger). The goals that run QEMU with semihosting and read its exit
+# status build with 1, and hand it on to the tests they run.
+ifneq ($(filter test size% bench% qemu% gdb% firmware-variants,$(MAKECMDGOALS)),)
+BOARD_SEMIHOSTING ?= 1
+endif
+BOARD_SEMIHOSTING ?= 0
+export BOARD_SEMIHOSTING
 ARM_CFLAGS := $(CSTD) $(WARN) -I. -mcpu=cortex-m3 -mthumb -Os \
             -ffreestanding -nostdlib -ffunction-sections -fdata-sections \
             -fstack-usage $(PROFILE_DEFS) $(BOARD_DEFS)

@@ -63,9 +63,10 @@ int board_handoff(void *ctx, const struct boot_image *img);
 
 /* ---- Optional ------------------------------------------------------ */
 
-/* BOARD_SEMIHOSTING (make variable, default 1): board_stop() ends the
- * emulator through semihosting. 0 for silicon without a debugger: it
- * parks the CPU instead. */
+/* BOARD_SEMIHOSTING (make variable; the Makefile says which goals set 1):
+ * board_stop() ends the emulator through semihosting. 0, as silicon
+ * without a debugger runs (where the semihosting call would trap): it
+ * parks the CPU in wfi after the stop's line. */
 #ifndef BOARD_SEMIHOSTING
 #define BOARD_SEMIHOSTING 0
 #endif

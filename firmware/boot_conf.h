@@ -19,7 +19,9 @@
 
 /* BOOT_RISCV_LINUX: a kernel whose first bytes carry the RISC-V Linux
  * Image header (magic2 "RSC\x05" at 0x38) is entered through SBI firmware
- * (the label's FIRMWARE, else /boot/fw_dynamic.bin), placed at the
+ * (the label's FIRMWARE, else the first of /boot/fw_dynamic.bin,
+ * /fw_dynamic.bin, Debian's /usr/lib/riscv64-linux-gnu/opensbi/generic/
+ * fw_dynamic.bin: firmware/boot/boot_plan.h), placed at the
  * board's RAM base + its text_offset with its image_size kept free, the
  * initrd and the device tree above it (firmware/boot/boot_plan.c).
  *   1  the default profile. `make size` shows its cost in the
@@ -119,6 +121,23 @@
  *      it. The tiny profile's choice. */
 #ifndef BOOT_FDT_EDIT
 #define BOOT_FDT_EDIT (!EXTLOAD_TINY)
+#endif
+
+/* BOOT_FDT_OVERLAY: FDTOVERLAYS (U-Boot's keyword, as Debian's
+ * u-boot-update writes it): each device-tree overlay a label names is
+ * loaded, checked and applied to the label's tree as libfdt's
+ * fdt_overlay_apply applies it (firmware/fdt/fdt_overlay.c): fragments
+ * by target or target-path, __fixups__ through the tree's __symbols__,
+ * the overlay's phandles renumbered above the tree's, __symbols__
+ * merged. Needs BOOT_FDT_EDIT and BOOT_RISCV_LINUX (the kernel whose
+ * tree the loader edits).
+ *   1  built: its flash is in `make size` (the firmware/fdt lines), no
+ *      RAM of its own: the plan keeps room past the tree for what the
+ *      overlays add; an overlay that cannot apply is named and skipped,
+ *      whole.
+ *   0  FDTOVERLAYS named once and skipped. The tiny profile's choice. */
+#ifndef BOOT_FDT_OVERLAY
+#define BOOT_FDT_OVERLAY (BOOT_FDT_EDIT && BOOT_RISCV_LINUX && !EXTLOAD_TINY)
 #endif
 
 /* BOOT_SIGNED: signed labels (firmware/README.md, "Signed labels").

@@ -213,12 +213,12 @@ static const uint8_t hash_only_key[32];
  * config paths and cut, the same path joins (boot_path_join), the same
  * file order: kernel, INITRD parts, FDT (or FDTDIR + the board's
  * fdtfile), and for a RISC-V Linux Image its firmware (FIRMWARE, else
- * /boot/fw_dynamic.bin); the board's own device tree has no line.
+ * the first of boot_fw_search there) and each FDTOVERLAYS file there; the
+ * board's own device tree has no line.
  * tests/cli/t_sign.sh checks it gives the bytes the image gives.
  * Symlinks are followed as the host sees them: an absolute one points
  * outside DIR. */
 
-#define DIR_FW_DEFAULT "/boot/fw_dynamic.bin"
 #define DIR_RV_MAGIC2 0x38u           /* boot_plan.c's RV_MAGIC2 */
 #define DIR_RV_HEADER 0x40u
 
@@ -367,6 +367,41 @@ static int dir_initrds(struct dir_msg *d, const char *list)
     return 0;
 }
 
+/* FDTOVERLAYS (a RISC-V Linux label with a tree), as plan_overlays
+ * plans it: each path between blanks, in order, up to
+ * BOOT_FDT_OVERLAYS_MAX; one not there is skipped. 0, or 1 after saying
+ * why. */
+static int dir_overlays(struct dir_msg *d, const struct config_label *l)
+{
+#if BOOT_FDT_OVERLAY
+    uint32_t count = 0;
+
+    if (config_no_fdt(l))
+        return 0;
+    for (const char *s = l->fdtoverlays; s && *s;) {
+        uint32_t n = 0;
+
+        while (s[n] && s[n] != ' ' && s[n] != '\t')
+            n++;
+        if (n && count == BOOT_FDT_OVERLAYS_MAX)
+            return 0;
+        if (n && dir_join(d, s, n, NULL))
+            return 1;
+        if (n && dir_stat(d, d->path) >= 0) {
+            count++;
+            if (dir_file(d, SIGMSG_FDTOVERLAY, NULL))
+                return 1;
+        }
+        for (s += n; *s == ' ' || *s == '\t'; s++)
+            ;
+    }
+#else
+    (void)d;
+    (void)l;
+#endif
+    return 0;
+}
+
 /* The label's message from the tree at root. 0, or 1 after saying why. */
 static int dir_message(const char *root, const char *name,
                        const struct host_board *b, sigmsg_sink sink,
@@ -423,11 +458,14 @@ static int dir_message(const char *root, const char *name,
         if (named && dir_join(&d, l->firmware, (uint32_t)strlen(l->firmware),
                               NULL))
             return 1;
-        if (!named || dir_stat(&d, d.path) < 0)
-            if (dir_join(&d, DIR_FW_DEFAULT, sizeof(DIR_FW_DEFAULT) - 1u,
-                         NULL))
+        for (uint32_t i = 0; i < BOOT_FW_SEARCH_PATHS &&
+                             (!named || dir_stat(&d, d.path) < 0); i++) {
+            named = 1;
+            if (dir_join(&d, boot_fw_search[i],
+                         (uint32_t)strlen(boot_fw_search[i]), NULL))
                 return 1;
-        if (dir_file(&d, SIGMSG_FIRMWARE, NULL))
+        }
+        if (dir_file(&d, SIGMSG_FIRMWARE, NULL) || dir_overlays(&d, l))
             return 1;
     }
     return 0;

@@ -5,15 +5,16 @@
 #   make gdb        the same, halted, with a gdb stub on :1234
 #   make firmware-variants   the test builds (extload-stream, extload-sha)
 #
-# BOARD_SEMIHOSTING=1 (default): stopping ends the emulator with an exit
-# code; set 0 for silicon without a debugger. BOOT_REQUIRE_SHA256=1 refuses
-# kernels without a KERNEL.sha256 file.
+# BOARD_SEMIHOSTING=1: stopping ends the emulator with an exit code (the
+# default of the goals that run QEMU with semihosting: test, size, bench,
+# qemu, gdb; the Makefile); 0 (else the default), as silicon without a
+# debugger runs: a stop parks the CPU in wfi after its line.
+# BOOT_REQUIRE_SHA256=1 refuses kernels without a KERNEL.sha256 file.
 
 LM3S_DIR      := $(BUILD)/lm3s6965evb$(PSUF)$(SSUF)
 ARM_OBJCOPY   ?= arm-none-eabi-objcopy
 QEMU_ARM      ?= qemu-system-arm
 GDB_PORT      ?= 1234
-BOARD_SEMIHOSTING ?= 1
 BOOT_REQUIRE_SHA256 ?= 0
 # A signed build's rollback floor (BOOT_ROLLBACK; board/README.md): this
 # board has no store QEMU keeps, so the floor is fixed here; empty: none.
@@ -79,6 +80,9 @@ LM3S_OBJ := $(call objs,$(LM3S_DIR)/obj,$(LM3S_SRC))
 $(eval $(call FLAGS_STAMP,$(LM3S_DIR)/lto-flags.txt,$(LM3S_LTO_LINK)))
 $(foreach d,obj sha-obj noint-obj noconf-obj notrial-obj msgs-obj report-obj stack-obj quote-obj,$(call objs,$(LM3S_DIR)/$(d),$(LM3S_SRC))): \
     $(LM3S_DIR)/lto-flags.txt
+# board/stop.c rebuilds when BOARD_SEMIHOSTING changes (the Makefile).
+$(eval $(call FLAGS_STAMP,$(LM3S_DIR)/semihosting.txt,$(BOARD_SEMIHOSTING)))
+$(foreach d,obj sha-obj noint-obj noconf-obj msgs-obj report-obj stack-obj,$(LM3S_DIR)/$(d)/board/stop.o): $(LM3S_DIR)/semihosting.txt
 # BOOT_PUBKEY: board/main.c includes the key (the Makefile's SIGN_HDR).
 $(LM3S_DIR)/obj/board/main.o: $(SIGN_HDR)
 $(eval $(call FLAGS_STAMP,$(LM3S_DIR)/rollback-min.txt,$(BOOT_ROLLBACK_MIN)))

@@ -17,7 +17,6 @@ RV_OBJCOPY     ?= riscv64-unknown-elf-objcopy
 RV_SIZE        ?= riscv64-unknown-elf-size
 QEMU_RV        ?= qemu-system-riscv64
 GDB_PORT       ?= 1234
-BOARD_SEMIHOSTING ?= 1
 BOOT_REQUIRE_SHA256 ?= 0
 
 RV_ARCH := -march=rv64imac_zicsr -mabi=lp64 -mcmodel=medany
@@ -31,7 +30,10 @@ SIFIVE_SRC := $(BASE_SRC) $(FS_SRC) $(DRV_SRC) drivers/sifive_uart.c \
             drivers/sifive_spi.c drivers/sifive_prci.c drivers/sifive_otp.c \
             drivers/otp_counter.c $(FW_SRC) $(wildcard board/riscv/*.c) \
             $(BOARD_SHARED_SRC) $(wildcard board/sifive-u/*.c) board/main.c
-SIFIVE_CFLAGS := $(RV_CFLAGS) -fstack-usage $(PROFILE_DEFS) \
+# SIFIVE_DEFS: more -D switches (make size builds -DBOOT_FDT_OVERLAY=0 in
+# a build folder of its own to price it).
+SIFIVE_DEFS ?=
+SIFIVE_CFLAGS := $(RV_CFLAGS) -fstack-usage $(PROFILE_DEFS) $(SIFIVE_DEFS) \
             -DBOARD_SEMIHOSTING=$(BOARD_SEMIHOSTING) \
             -DBOOT_REQUIRE_SHA256=$(BOOT_REQUIRE_SHA256) $(SIGN_DEFS)
 SIFIVE_LDFLAGS := -T linker/sifive-u.ld -Wl,--gc-sections \
@@ -40,6 +42,9 @@ SIFIVE_OBJ := $(call objs,$(SIFIVE_DIR)/obj,$(SIFIVE_SRC))
 
 $(eval $(call FLAGS_STAMP,$(SIFIVE_DIR)/lto-flags.txt,$(BOARD_LTO)))
 $(SIFIVE_OBJ): $(SIFIVE_DIR)/lto-flags.txt
+# board/stop.c rebuilds when BOARD_SEMIHOSTING changes (the Makefile).
+$(eval $(call FLAGS_STAMP,$(SIFIVE_DIR)/semihosting.txt,$(BOARD_SEMIHOSTING)))
+$(SIFIVE_DIR)/obj/board/stop.o: $(SIFIVE_DIR)/semihosting.txt
 # BOOT_PUBKEY: board/main.c includes the key (the Makefile's SIGN_HDR).
 $(SIFIVE_DIR)/obj/board/main.o: $(SIGN_HDR)
 $(eval $(call OBJ_RULE,$(SIFIVE_DIR)/obj,$$(RV_CC),$$(SIFIVE_CFLAGS) $$(call board_lto,$$(BOARD_LTO)),CC-RV64))

@@ -41,7 +41,8 @@ _Static_assert(sizeof(((struct boot_plan_file *)0)->sha256) == SHA256_BYTES,
 _Static_assert((int)SIGMSG_KERNEL == (int)BOOT_ROLE_KERNEL &&
                (int)SIGMSG_INITRD == (int)BOOT_ROLE_INITRD &&
                (int)SIGMSG_FDT == (int)BOOT_ROLE_FDT &&
-               (int)SIGMSG_FIRMWARE == (int)BOOT_ROLE_FIRMWARE,
+               (int)SIGMSG_FIRMWARE == (int)BOOT_ROLE_FIRMWARE &&
+               (int)SIGMSG_FDTOVERLAY == (int)BOOT_ROLE_FDTOVERLAY,
                "a plan's role is the message's");
 #else
 #define SIGNING(env) ((void)(env), 0)
@@ -321,6 +322,34 @@ static int load_all(const struct boot_env *env, struct boot_state *st)
     return 0;
 }
 
+#if BOOT_FDT_OVERLAY
+/* FDTOVERLAYS' files, in order, applied to the opened tree t; one that
+ * cannot be applied is named with the reason and skipped, whole
+ * (fdt_overlay_apply writes nothing of a refused one). */
+static void apply_overlays(const struct boot_env *env, struct boot_state *st,
+                           struct fdt *t)
+{
+    struct boot_plan *p = st->plan;
+    struct fdt o;
+
+    for (uint32_t i = p->first_overlay; i < p->n; i++) {
+        const struct boot_plan_file *f = &p->f[i];
+        int rc = fdt_overlay_apply(t, &o, env->window + f->off, f->size);
+
+        if (boot_plan_resolve(env, st, f) < 0)
+            continue;            /* resolved once already: never */
+        if (rc) {
+            fdt_describe(&o, rc, p->fail.why, sizeof(p->fail.why));
+            con_printf(&env->con, "fdtoverlay: %s: %s; skipped\n",
+                       st->path, p->fail.why);
+        } else {
+            con_printf(&env->con, "fdtoverlay: %s: applied; the tree %u "
+                       "bytes\n", st->path, (unsigned)t->size);
+        }
+    }
+}
+#endif
+
 /* The device tree as a RISC-V Linux kernel gets it: checked, opened in
  * place with room up to cap (the plan kept it), /chosen set (bootargs =
  * APPEND when there is one, linux,initrd-start/end). On any error the
@@ -341,6 +370,10 @@ static int fdt_for_kernel(const struct boot_env *env, struct boot_state *st,
     int rc = fdt_check(&t, tree, f->size);
     if (!rc)
         rc = fdt_open_into(&t, &t, tree, cap);
+#if BOOT_FDT_OVERLAY
+    if (!rc)
+        apply_overlays(env, st, &t);
+#endif
     if (!rc) {
         const struct fdt_chosen c = {
             .bootargs = append,
@@ -436,13 +469,27 @@ static int hand_off(const struct boot_env *env, struct boot_state *st,
     }
     for (uint32_t i = 1; BOOT_FDT_EDIT && BOOT_RISCV_LINUX && i < p->n; i++)
         if (p->f[i].role == BOOT_ROLE_FDT && p->f[i].size) {
-            int rc = fdt_for_kernel(env, st, &p->f[i], h_off - p->f[i].off,
+            /* The tree grows up to the overlays, else the hand-off. */
+            uint32_t end = h_off;
+#if BOOT_FDT_OVERLAY
+            for (uint32_t k = p->first_overlay; k < p->n; k++)
+                if (p->f[k].off > p->f[i].off && p->f[k].off < end)
+                    end = p->f[k].off;
+#endif
+            int rc = fdt_for_kernel(env, st, &p->f[i], end - p->f[i].off,
                                     BOOT_TRIAL && (label->append ||
                                                    cmd_len)
                                     ? append : label->append, h);
             if (rc)
                 return rc;
         }
+#if BOOT_FDT_OVERLAY
+    if (!h->fdt_addr)
+        for (uint32_t k = p->first_overlay; k < p->n; k++)
+            if (boot_plan_resolve(env, st, &p->f[k]) >= 0)
+                con_printf(&env->con, "fdtoverlay: %s: no device tree to "
+                           "apply it to; skipped\n", st->path);
+#endif
     /* FDT - planned no tree (boot_plan_files): fdt_addr is still 0. */
     if (config_no_fdt(label)) {
         BOOT_SAY(&env->con, "fdt: none (FDT -)\n");  /* the hand-off

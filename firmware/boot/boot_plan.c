@@ -24,8 +24,12 @@
 
 #include "lib/num.h"
 
-/* The SBI firmware a RISC-V Linux label without FIRMWARE gets. */
-#define FW_DEFAULT_PATH "/boot/fw_dynamic.bin"
+#define FW_SEARCH_1 "/boot/fw_dynamic.bin"
+#define FW_SEARCH_2 "/fw_dynamic.bin"
+#define FW_SEARCH_3 "/usr/lib/riscv64-linux-gnu/opensbi/generic/fw_dynamic.bin"
+const char *const boot_fw_search[BOOT_FW_SEARCH_PATHS] = {
+    FW_SEARCH_1, FW_SEARCH_2, FW_SEARCH_3,
+};
 
 /* The RISC-V Linux Image header (the kernel's
  * Documentation/riscv/boot-image-header.rst): 64 bytes, little-endian. */
@@ -45,6 +49,10 @@
 #define FDT_CHOSEN_ROOM 256u
 _Static_assert(FDT_CHOSEN_ROOM >= 2u * (16u + 36u + 16u + 45u + 8u),
                "room for /chosen");
+/* Room an overlay of n bytes gets in the tree: what it adds is at most
+ * its own properties and nodes again (with their names), and its
+ * symbols with their targets' paths. */
+#define FDT_OVERLAY_ROOM(n) (2u * (n) + 512u)
 
 #if BOOT_TRIAL && BOOT_FDT_EDIT
 /* ... and for the trial record's page (boot_trial_fdt), when the board
@@ -65,6 +73,9 @@ const char *const boot_role_step[] = {
     [BOOT_ROLE_INITRD] = "initrd",
     [BOOT_ROLE_FDT] = "fdt",
     [BOOT_ROLE_FIRMWARE] = "firmware",
+#if BOOT_FDT_OVERLAY
+    [BOOT_ROLE_FDTOVERLAY] = "fdtoverlay",
+#endif
 };
 
 /* Each kind of kernel's roles in the order boot_plan_place puts them up
@@ -72,10 +83,18 @@ const char *const boot_role_step[] = {
  * A bare kernel's plan has no firmware. */
 const uint8_t boot_role_order[][BOOT_ROLES] = {
     [BOOT_KERNEL_BARE] = { BOOT_ROLE_KERNEL, BOOT_ROLE_FDT, BOOT_ROLE_INITRD,
-                           BOOT_ROLE_FIRMWARE },
+                           BOOT_ROLE_FIRMWARE,
+#if BOOT_FDT_OVERLAY
+                           BOOT_ROLE_FDTOVERLAY,
+#endif
+                         },
 #if BOOT_RISCV_LINUX
     [BOOT_KERNEL_LINUX_RISCV] = { BOOT_ROLE_FIRMWARE, BOOT_ROLE_KERNEL,
-                                  BOOT_ROLE_INITRD, BOOT_ROLE_FDT },
+                                  BOOT_ROLE_INITRD, BOOT_ROLE_FDT,
+#if BOOT_FDT_OVERLAY
+                                  BOOT_ROLE_FDTOVERLAY,
+#endif
+                                },
 #endif
 };
 
@@ -84,6 +103,9 @@ const int8_t boot_role_err[] = {
     [BOOT_ROLE_INITRD] = BOOT_EINITRD,
     [BOOT_ROLE_FDT] = BOOT_EFDT,
     [BOOT_ROLE_FIRMWARE] = BOOT_EFIRMWARE,
+#if BOOT_FDT_OVERLAY
+    [BOOT_ROLE_FDTOVERLAY] = BOOT_EFDT,
+#endif
 };
 
 static uint32_t align_up(uint32_t x, uint32_t a)
@@ -246,8 +268,9 @@ static int read_kind(const struct boot_env *env, struct boot_state *st)
     return 0;
 }
 
-/* A RISC-V Linux Image's SBI firmware: the label's FIRMWARE, else
- * FW_DEFAULT_PATH; without either the label fails naming both. */
+/* A RISC-V Linux Image's SBI firmware: the label's FIRMWARE, else the
+ * first of boot_fw_search found; without any the label fails naming
+ * them all (and FIRMWARE's file as its what). */
 static int plan_firmware(const struct boot_env *env, struct boot_state *st,
                          const struct config_label *label)
 {
@@ -264,18 +287,74 @@ static int plan_firmware(const struct boot_env *env, struct boot_state *st,
             return rc;
         p->n--;
     }
-    rc = add_file(p, FW_DEFAULT_PATH, sizeof(FW_DEFAULT_PATH) - 1u,
-                  BOOT_ROLE_FIRMWARE, 0);
-    if (!rc)
-        rc = plan_stat(env, st, &p->f[p->n - 1], true);
-    if (rc <= 0)
-        return rc;
-    fmt_snprintf(p->fail.why, sizeof(p->fail.why), "a RISC-V Linux Image "
-                 "needs SBI firmware: %s%s%s " FW_DEFAULT_PATH " found",
-                 named ? "neither FIRMWARE " : "no FIRMWARE line and no",
-                 named ? named : "", named ? " nor" : "");
-    return boot_plan_fail(p, BOOT_EFIRMWARE, "firmware", NULL, p->fail.why);
+    for (uint32_t i = 0; i < BOOT_FW_SEARCH_PATHS; i++) {
+        rc = add_file(p, boot_fw_search[i], str_len(boot_fw_search[i]),
+                      BOOT_ROLE_FIRMWARE, 0);
+        if (!rc)
+            rc = plan_stat(env, st, &p->f[p->n - 1], true);
+        if (rc <= 0)
+            return rc;
+        p->n--;
+    }
+    /* 127 characters at most: fail.why's room. */
+    return boot_plan_fail(p, BOOT_EFIRMWARE, "firmware", named,
+                          BOOT_WHY(named ? "missing, and none of "
+                                   FW_SEARCH_1 " " FW_SEARCH_2 " "
+                                   FW_SEARCH_3 " found"
+                                   : "no FIRMWARE, none of " FW_SEARCH_1
+                                   " " FW_SEARCH_2 " " FW_SEARCH_3
+                                   " found"));
 }
+
+#if BOOT_FDT_OVERLAY
+/* FDTOVERLAYS (a RISC-V Linux label with a tree: the kernel whose tree
+ * the loader edits): each path, between blanks, a file of the plan in
+ * the line's order. One that cannot be opened is named and skipped. */
+static int plan_overlays(const struct boot_env *env, struct boot_state *st,
+                         const struct config_label *label)
+{
+    struct boot_plan *p = st->plan;
+    const char *s = label->fdtoverlays;
+
+    if (!s || p->kind != BOOT_KERNEL_LINUX_RISCV || config_no_fdt(label))
+        return 0;
+    /* Each pass moves s past one path or the blanks after it. */
+    while (*s) {
+        uint32_t n = 0;
+
+        while (s[n] && s[n] != ' ' && s[n] != '\t')
+            n++;
+        if (n && p->n - p->first_overlay == BOOT_FDT_OVERLAYS_MAX) {
+            con_printf(&env->con, "fdtoverlay: %s: more than %u overlays; "
+                       "the rest skipped\n", s,
+                       (unsigned)BOOT_FDT_OVERLAYS_MAX);
+            return 0;
+        }
+        if (n) {
+            int rc = add_file(p, s, n, BOOT_ROLE_FDTOVERLAY, 0);
+
+            if (!rc)
+                rc = plan_stat(env, st, &p->f[p->n - 1], true);
+            if (rc) {
+                /* missing (1), unreadable, a path too long: named, and
+                 * not loaded */
+                if (rc > 0)
+                    con_printf(&env->con, "fdtoverlay: %s: missing; "
+                               "skipped\n", st->path);
+                else
+                    con_printf(&env->con, "fdtoverlay: %.*s: %s; skipped\n",
+                               (int)n, s, p->fail.why);
+                p->n--;
+                memset(&p->fail, 0, sizeof(p->fail));
+            }
+        }
+        s += n;
+        while (*s == ' ' || *s == '\t')
+            s++;
+    }
+    return 0;
+}
+#endif
 
 int boot_plan_files(const struct boot_env *env, struct boot_state *st,
                     const struct config_label *label)
@@ -342,6 +421,11 @@ int boot_plan_files(const struct boot_env *env, struct boot_state *st,
         if (!rc)
             p->f[p->n - 1].size = env->default_fdt_size;
     }
+#endif
+#if BOOT_FDT_OVERLAY
+    p->first_overlay = (uint8_t)p->n;
+    if (!rc)
+        rc = plan_overlays(env, st, label);
 #endif
     return rc;
 }
@@ -429,8 +513,26 @@ static int place_linux(const struct boot_env *env, struct boot_state *st,
     at = kend;
     rc = put_role(env, st, BOOT_ROLE_INITRD, &at, INITRD_ALIGN_LINUX, 0,
                   limit);
+#if BOOT_FDT_OVERLAY
+    /* Room past the tree for what the overlays add (each counted again
+     * by fdt_overlay_apply, which refuses one that would not fit). */
+    for (uint32_t i = p->first_overlay; i < p->n; i++) {
+        uint32_t add = p->f[i].size > limit / 4u
+                     ? limit : FDT_OVERLAY_ROOM(p->f[i].size);
+
+        fdt_room = add > limit - (fdt_room < limit ? fdt_room : limit)
+                 ? limit : fdt_room + add;   /* past limit: refused below */
+    }
+#endif
     if (!rc)
         rc = put_role(env, st, BOOT_ROLE_FDT, &at, 8, fdt_room, limit);
+#if BOOT_FDT_OVERLAY
+    /* Each overlay 8-aligned past the tree's room: read from there as
+     * it is applied. */
+    for (uint32_t i = p->first_overlay; !rc && i < p->n; i++)
+        rc = put_at(env, st, &p->f[i], &at, 8, 0, limit,
+                    "in the load window");
+#endif
     p->end = at;
     return rc;
 }

@@ -15,10 +15,20 @@ enum boot_role {
     BOOT_ROLE_INITRD,               /* one part of INITRD's list */
     BOOT_ROLE_FDT,
     BOOT_ROLE_FIRMWARE,
+    BOOT_ROLE_FDTOVERLAY,           /* one of FDTOVERLAYS, in its order */
 };
 
+/* Where a RISC-V Linux label without FIRMWARE looks for its SBI
+ * firmware, in this order: /boot/fw_dynamic.bin on a root filesystem,
+ * its root on a /boot partition, and where Debian's opensbi package
+ * installs it (/boot inside the root filesystem). */
+#define BOOT_FW_SEARCH_PATHS 3u
+extern const char *const boot_fw_search[BOOT_FW_SEARCH_PATHS];
+
 #define BOOT_INITRD_PARTS 4u          /* INITRD a,b,c,d: at most 4 files */
-#define BOOT_PLAN_FILES (3u + BOOT_INITRD_PARTS)
+/* FDTOVERLAYS: at most this many files (BOOT_FDT_OVERLAY). */
+#define BOOT_FDT_OVERLAYS_MAX (BOOT_FDT_OVERLAY ? 4u : 0u)
+#define BOOT_PLAN_FILES (3u + BOOT_INITRD_PARTS + BOOT_FDT_OVERLAYS_MAX)
 
 struct boot_plan_file {
     const char *src;                /* as the config names it: not NUL-
@@ -75,6 +85,9 @@ struct boot_plan {
 #if BOOT_SIGNED
     uint32_t rollback;              /* the verified label's index */
     uint8_t key;                    /* ... and the key that verified it */
+#endif
+#if BOOT_FDT_OVERLAY
+    uint8_t first_overlay;          /* f[] from here on: FDTOVERLAYS */
 #endif
     struct boot_fail fail;
 };

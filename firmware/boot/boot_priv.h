@@ -114,13 +114,14 @@ int boot_file_fail(const struct boot_env *env, struct boot_state *st,
  * failing. */
 int boot_plan_resolve(const struct boot_env *env, struct boot_state *st,
                       const struct boot_plan_file *f);
-/* Each role's step word ("load", "initrd", "fdt", "firmware") and the
+/* Each role's step word ("load", "initrd", "fdt", "firmware",
+ * "fdtoverlay") and the
  * BOOT_E... its file's failures take. */
 extern const char *const boot_role_step[];
 extern const int8_t boot_role_err[];
 /* Each kind of kernel's roles, lowest address first (boot_plan_place's
  * order, and the loads'). */
-#define BOOT_ROLES 4u
+#define BOOT_ROLES (4u + BOOT_FDT_OVERLAY)
 extern const uint8_t boot_role_order[][BOOT_ROLES];
 
 #if BOOT_ROLLBACK

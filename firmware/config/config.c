@@ -15,9 +15,10 @@ enum keyword {
     KW_APPEND, KW_SIGNATURE, KW_LABEL, KW_DEFAULT, KW_ONTIMEOUT, KW_SAY,
     KW_MENU, KW_INCLUDE, KW_TIMEOUT, KW_TOTALTIMEOUT, KW_PROMPT,
     KW_TITLE, KW_HIDDEN, KW_AUTOBOOT, KW_FALLBACK, KW_ROLLBACK,
+    KW_FDTOVERLAYS,
 };
 _Static_assert(KW_LABEL == 010 && KW_PROMPT == 020 && KW_FALLBACK == 024 &&
-               KW_ROLLBACK == 025,
+               KW_ROLLBACK == 025 && KW_FDTOVERLAYS == 026,
                "the numbers in keywords[] are the enum's, in octal");
 
 static const uint8_t label_field[] = {
@@ -61,6 +62,9 @@ static const char keywords[] =
 #endif
 #if BOOT_INTERACTIVE || BOOT_MESSAGES
     "\16timeout\17totaltimeout\20prompt\21title\22hidden\23autoboot"
+#endif
+#if BOOT_FDT_OVERLAY
+    "\26fdtoverlays"
 #endif
     ;
 
@@ -319,6 +323,19 @@ static void parse_global(struct parse *ps, enum keyword k, char *kw,
     case KW_MENU:
         parse_menu(ps, kw, kw_len, value);
         return;
+#if BOOT_FDT_OVERLAY
+    case KW_FDTOVERLAYS:
+        /* A label's field, kept out of label_field[] so that a build
+         * without it numbers the others as before (and, not knowing the
+         * word, skips it as any other: "not handled by extload"). */
+        if (ps->cur || cfg->labels_dropped) {
+            if (ps->cur)
+                ps->cur->fdtoverlays = value;
+            return;
+        }
+        why = WHY_STRAY;
+        break;
+#endif
 #if BOOT_CONF_SAY
     case KW_SAY:
         con_printf(ps->src->con, "%s\n", value);

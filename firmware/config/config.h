@@ -22,6 +22,9 @@
  *                                    device tree at all, as U-Boot)
  *       FDTDIR <dir>                (DEVICETREEDIR; + the board's fdtfile)
  *       FIRMWARE <path>             (ours: SBI firmware for RISC-V Linux)
+ *       FDTOVERLAYS <path> [<path>...]  (device-tree overlays applied to
+ *                                    the label's tree in order, as
+ *                                    U-Boot; BOOT_FDT_OVERLAY)
  *       APPEND <command line>       (${var}: the board's, BOOT_CONF_VARS)
  *       MENU LABEL <text>           (what the menu shows; ^x: hotkey x)
  *       MENU DEFAULT                (this label is the default)
@@ -41,7 +44,7 @@
  * or tabs; values run to the end of the line, trailing blanks dropped.
  * A relative path resolves from the config file's directory (the boot
  * flow joins it: firmware/boot/boot_file.c), as syslinux and U-Boot do.
- * Every other keyword (UI, FDTOVERLAYS, IPAPPEND, MENU COLOR, ...), and
+ * Every other keyword (UI, IPAPPEND, MENU COLOR, ...), and
  * a label keyword before the first LABEL, is skipped and named on the
  * console, once (past CONFIG_UNHANDLED_MAX distinct words, each time).
  * A later line of the same keyword replaces the earlier one.
@@ -77,6 +80,10 @@ struct config_label {
     const char *fdtdir;          /* NULL: none; FDT wins over it */
     const char *firmware;        /* NULL: none */
     const char *append;          /* NULL: none */
+#if BOOT_FDT_OVERLAY
+    const char *fdtoverlays;     /* FDTOVERLAYS: paths between blanks;
+                                  * NULL: none */
+#endif
 #if BOOT_INTERACTIVE
     const char *menu_label;      /* MENU LABEL, the '^' taken out; NULL */
     char hotkey;                 /* the letter after '^', lower case; 0 */

@@ -7,9 +7,10 @@
  *   label NAME\n
  *   append TEXT\n
  *   rollback N\n                        v2 only: the index, decimal
- *   file ROLE PATH SIZE SHA256\n        once per file, in load order:
+ *   file ROLE PATH SIZE SHA256\n        once per file, in the plan's order:
  *                                       kernel, each initrd part, fdt,
- *                                       firmware
+ *                                       firmware, each fdtoverlay (in
+ *                                       FDTOVERLAYS' order)
  *
  * NAME, TEXT and PATH are escaped so that no two labels make the same
  * bytes: a byte below 0x20, 0x7f and '\' are written \xHH (two lowercase
@@ -35,7 +36,8 @@
     X(SIGMSG_KERNEL,   0, "kernel") \
     X(SIGMSG_INITRD,   1, "initrd") \
     X(SIGMSG_FDT,      2, "fdt") \
-    X(SIGMSG_FIRMWARE, 3, "firmware")
+    X(SIGMSG_FIRMWARE, 3, "firmware") \
+    X(SIGMSG_FDTOVERLAY, 4, "fdtoverlay")
 
 enum sigmsg_role {
 #define SIGMSG_ROLE_ENUM(name, value, text) name = value,

@@ -196,15 +196,13 @@ int fdt_check(struct fdt *t, const void *blob, uint32_t len)
     return rc || version > 16 ? rc : check_overlap(t);
 }
 
-/* Does node name n match the path component p[0..) (up to '/' or NUL)?
- * A component without '@' matches a name with a unit address too.
- * *clen: the component's length. */
-static bool name_match(const uint8_t *n, const char *p, uint32_t *clen)
+bool fdt_name_match(const uint8_t *n, const char *p, const char *end,
+                    uint32_t *clen)
 {
     uint32_t i;
     bool at = false;
 
-    for (i = 0; p[i] && p[i] != '/'; i++)
+    for (i = 0; p + i < end && p[i] && p[i] != '/'; i++)
         at |= p[i] == '@';
     *clen = i;
     for (i = 0; i < *clen; i++)
@@ -213,14 +211,16 @@ static bool name_match(const uint8_t *n, const char *p, uint32_t *clen)
     return !n[i] || (n[i] == '@' && !at);
 }
 
-int fdt_path(struct fdt *t, const char *path, uint32_t *node)
+int fdt_path_len(struct fdt *t, const char *path, uint32_t len,
+                 uint32_t *node)
 {
+    const char *end = path + len;
     uint32_t off = t->struct_off, next, depth = 0, matched = 0, clen;
     int tok;
 
-    if (*path != '/')
+    if (!len || *path != '/')
         return fdt_fail(t, 0, FDT_EINVAL);
-    while (*path == '/')
+    while (path < end && *path == '/')
         path++;
     for (;; off = next) {
         tok = fdt_token(t, off, &next);
@@ -231,14 +231,15 @@ int fdt_path(struct fdt *t, const char *path, uint32_t *node)
             if (depth == 1)
                 matched = 1;     /* the root */
             else if (depth == matched + 1 &&
-                     name_match(t->blob + off + FDT_TOKEN_LEN, path, &clen)) {
+                     fdt_name_match(t->blob + off + FDT_TOKEN_LEN, path, end,
+                                    &clen)) {
                 matched++;
-                for (path += clen; *path == '/'; path++)
+                for (path += clen; path < end && *path == '/'; path++)
                     ;
             } else {
                 continue;
             }
-            if (!*path) {
+            if (path == end) {
                 *node = off;
                 return 0;
             }
@@ -249,6 +250,15 @@ int fdt_path(struct fdt *t, const char *path, uint32_t *node)
             return fdt_fail(t, off, FDT_ENOTFOUND);
         }
     }
+}
+
+int fdt_path(struct fdt *t, const char *path, uint32_t *node)
+{
+    uint32_t n = 0;
+
+    while (n < FDT_SIZE_MAX && path[n])
+        n++;
+    return fdt_path_len(t, path, n, node);
 }
 
 /* Is the property name at nameoff in the strings block name? */

@@ -24,6 +24,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "firmware/boot_conf.h"
+
 /* Nodes nested deeper than this (the root is depth 1) are refused. */
 #ifndef FDT_DEPTH_MAX
 #define FDT_DEPTH_MAX 16u
@@ -53,7 +55,25 @@
     X(FDT_ENOMEMORY,  -20, "no memory node with a reg range") \
     X(FDT_ENOSPACE,   -21, "no room left in the buffer") \
     X(FDT_EINPLACE,   -22, "cannot move the tree inside this buffer") \
-    X(FDT_EINVAL,     -23, "bad argument")
+    X(FDT_EINVAL,     -23, "bad argument") \
+    FDT_OVERLAY_ERRORS(X)
+
+/* fdt_overlay_apply's refusals: each names what of the overlay is wrong
+ * (t->err_off in the overlay). */
+#if BOOT_FDT_OVERLAY
+#define FDT_OVERLAY_ERRORS(X) \
+    X(FDT_ENOTARGET,  -24, "fragment with neither target nor target-path") \
+    X(FDT_ETARGET,    -25, "fragment's target not found in the tree") \
+    X(FDT_ESYMBOL,    -26, "label not in the tree's __symbols__, or its node has no phandle") \
+    X(FDT_EFIXUP,     -27, "__fixups__ entry not path:property:offset of the overlay") \
+    X(FDT_ELOCALFIXUP,-28, "__local_fixups__ entry names no node, property or cell of the overlay") \
+    X(FDT_EPHANDLE,   -29, "phandle not one cell, or past the last one") \
+    X(FDT_ESYMPATH,   -30, "__symbols__ entry not a path to a fragment with __overlay__")
+#define FDT_ERR_LAST FDT_ESYMPATH
+#else
+#define FDT_OVERLAY_ERRORS(X)
+#define FDT_ERR_LAST FDT_EINVAL
+#endif
 
 enum fdt_err {
 #define FDT_ERR_ENUM(name, value, text) name = (value),
@@ -142,6 +162,18 @@ int fdt_chosen(struct fdt *t, uint32_t *node);
  * node is kept byte for byte. On an error the tree is still valid but may
  * hold part of the edit. */
 int fdt_set_chosen(struct fdt *t, const struct fdt_chosen *c);
+
+#if BOOT_FDT_OVERLAY
+/* Applies the overlay ov[0..ov_len) to t (opened for edit), as libfdt's
+ * fdt_overlay_apply does (firmware/fdt/fdt_overlay.c). The overlay's
+ * bytes are patched in place (its phandles and fixups) and must lie
+ * outside t's buffer; o gets the overlay as checked. Everything is
+ * checked, and the room counted, before the first byte of t changes:
+ * on an error t is as it was and o->err_off says where in the overlay
+ * (fdt_describe(o, ...)). */
+int fdt_overlay_apply(struct fdt *t, struct fdt *o, void *ov,
+                      uint32_t ov_len);
+#endif
 
 const char *fdt_strerror(int err);
 /* "device tree byte 0x1a4: <sentence>" (or the table and number without

@@ -109,8 +109,8 @@ int fdt_open_into(struct fdt *dst, const struct fdt *src, void *buf,
     return 0;
 }
 
-int fdt_setprop(struct fdt *t, uint32_t node, const char *name,
-                const void *val, uint32_t len)
+int fdt_setprop_room(struct fdt *t, uint32_t node, const char *name,
+                     uint32_t len, uint8_t **val)
 {
     uint32_t prop, nlen, nameoff, old, pad = fdt_align4(len);
     /* No value longer than the buffer: pad, and every sum below, stay
@@ -151,10 +151,21 @@ int fdt_setprop(struct fdt *t, uint32_t node, const char *name,
         return rc;
     }
     put32(t->buf + prop + FDT_PROP_LEN, len);
-    memcpy(t->buf + prop + FDT_PROP_VALUE, val, len);
     memset(t->buf + prop + FDT_PROP_VALUE + len, 0, pad - len);
     sync_header(t);
+    *val = t->buf + prop + FDT_PROP_VALUE;
     return 0;
+}
+
+int fdt_setprop(struct fdt *t, uint32_t node, const char *name,
+                const void *val, uint32_t len)
+{
+    uint8_t *at;
+    int rc = fdt_setprop_room(t, node, name, len, &at);
+
+    if (!rc)
+        memcpy(at, val, len);
+    return rc;
 }
 
 int fdt_delprop(struct fdt *t, uint32_t node, const char *name)
@@ -171,6 +182,43 @@ int fdt_delprop(struct fdt *t, uint32_t node, const char *name)
     sync_header(t);
     return 0;
 }
+
+#if BOOT_FDT_OVERLAY
+int fdt_add_subnode_first(struct fdt *t, uint32_t parent, const char *name,
+                          uint32_t len, uint32_t *node)
+{
+    uint32_t off, next, size;
+    int tok = room(t, 0);
+
+    if (tok)
+        return tok;
+    if (len > t->cap)
+        return fdt_fail(t, t->cap, FDT_ENOSPACE);
+    /* BEGIN_NODE, the name, its NUL and padding, END_NODE. */
+    size = FDT_TOKEN_LEN + fdt_align4(len + 1u) + FDT_TOKEN_LEN;
+    tok = room(t, size);
+    if (tok)
+        return tok;
+    tok = fdt_token(t, parent, &off);
+    if (tok != FDT_BEGIN_NODE)
+        return tok < 0 ? tok : fdt_fail(t, parent, FDT_EINVAL);
+    for (;; off = next) {
+        tok = fdt_token(t, off, &next);
+        if (tok < 0)
+            return tok;
+        if (tok != FDT_PROP && tok != FDT_NOP)
+            break;
+    }
+    splice(t, off, 0, size);
+    memset(t->buf + off, 0, size);
+    put32(t->buf + off, FDT_BEGIN_NODE);
+    memcpy(t->buf + off + FDT_TOKEN_LEN, name, len);
+    put32(t->buf + off + size - FDT_TOKEN_LEN, FDT_END_NODE);
+    sync_header(t);
+    *node = off;
+    return 0;
+}
+#endif
 
 int fdt_add_subnode(struct fdt *t, uint32_t parent, const char *name,
                     uint32_t *node)

@@ -2,6 +2,7 @@
 #ifndef EXTLOAD_FDT_PRIV_H
 #define EXTLOAD_FDT_PRIV_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "firmware/fdt/fdt.h"
@@ -29,5 +30,27 @@ int fdt_token(struct fdt *t, uint32_t off, uint32_t *next);
  * child or its FDT_END_NODE). */
 int fdt_find_prop(struct fdt *t, uint32_t node, const char *name,
                   uint32_t *prop);
+
+/* Does node name n (NUL-terminated) match the path component p (up to
+ * '/', NUL or end)? A component without '@' matches a name with a unit
+ * address too, as libfdt's lookups do. *clen: the component's length. */
+bool fdt_name_match(const uint8_t *n, const char *p, const char *end,
+                    uint32_t *clen);
+
+/* fdt_path of the path[0..len) (not NUL-terminated). */
+int fdt_path_len(struct fdt *t, const char *path, uint32_t len,
+                 uint32_t *node);
+
+/* fdt_setprop, the value's len bytes left for the caller to write at
+ * *val (their padding zeroed). */
+int fdt_setprop_room(struct fdt *t, uint32_t node, const char *name,
+                     uint32_t len, uint8_t **val);
+
+/* A child node name[0..len) of parent, placed first among its children
+ * (after its properties), as libfdt's fdt_add_subnode places one (the
+ * overlays' order; fdt.h's fdt_add_subnode appends one, as the loader's
+ * own nodes go); *node: its offset. FDT_ENOSPACE changes nothing. */
+int fdt_add_subnode_first(struct fdt *t, uint32_t parent, const char *name,
+                          uint32_t len, uint32_t *node);
 
 #endif

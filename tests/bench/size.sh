@@ -83,6 +83,20 @@ if [ "$PROFILE" = default ]; then
     done
     echo
 fi
+# Device-tree overlays (firmware/boot_conf.h BOOT_FDT_OVERLAY: FDTOVERLAYS,
+# firmware/fdt/fdt_overlay.c): sifive-u built without them
+# (build/nooverlay/, tests/bench/rules.mk), and the difference; the tiny
+# profile and lm3s6965evb (no device-tree editor there) leave them out.
+if [ "$PROFILE" = default ]; then
+    w=$BUILD/sifive-u/extload.bin wo=$BUILD/nooverlay/sifive-u/extload.bin
+    if [ -f "$w" ] && [ -f "$wo" ]; then
+        with=$(stat -c %s "$w") without=$(stat -c %s "$wo")
+        echo "BOOT_FDT_OVERLAY on sifive-u (FDTOVERLAYS, the overlay" \
+             "engine): extload.bin $with bytes with it, $without without:" \
+             "it costs $((with - without)) bytes"
+        echo
+    fi
+fi
 # The config directives the tiny profile leaves out (firmware/boot_conf.h
 # BOOT_CONF_INCLUDE, BOOT_CONF_VARS, BOOT_UINITRD, BOOT_CONF_SAY,
 # BOOT_CONF_ONTIMEOUT, BOOT_CONF_FALLBACK, BOOT_INITRD_LIST): the loader

@@ -228,6 +228,25 @@ has "$tmp/named.img" "^file fdt /boot/dtbs/sifive/hifive-unleashed-a00.dtb 300 "
     has "$tmp/fallback.img" "^file firmware /boot/fw_dynamic.bin 900 $(hex "$v/boot/fw_dynamic.bin")\$" &&
     [ "$(grep -c . "$tmp/named.img")" = 8 ] || same=1
 ok $same "message DIR = IMAGE for RISC-V Linux labels (FDTDIR + fdtfile, FIRMWARE, its fallback)" "$tmp/named.img"
+# No FIRMWARE (#39.1): /boot/fw_dynamic.bin, else /fw_dynamic.bin (a /boot
+# partition), else Debian's opensbi package's path; the message names the
+# file found, in the tree as on the card.
+deb=usr/lib/riscv64-linux-gnu/opensbi/generic/fw_dynamic.bin
+same=0
+for layout in part:fw_dynamic.bin root:$deb; do
+    w=$tmp/fw-${layout%%:*}
+    mkdir -p "$w/extlinux" "$w/$(dirname "${layout#*:}")"
+    cp "$v/boot/Image" "$w/Image"
+    head -c 700 /dev/urandom >"$w/${layout#*:}"
+    printf 'LABEL l\n  KERNEL /Image\n' >"$w/extlinux/extlinux.conf"
+    mkimg "$tmp/fw.img" "$w"
+    "$X" message "$w" l --board sifive-u >"$tmp/fw.dir" 2>"$tmp/e" &&
+        "$X" message "$tmp/fw.img" l --board sifive-u >"$tmp/fw.msg" 2>>"$tmp/e" &&
+        cmp -s "$tmp/fw.dir" "$tmp/fw.msg" &&
+        has "$tmp/fw.msg" "^file firmware /${layout#*:} 700 $(hex "$w/${layout#*:}")\$" ||
+        { same=1; cat "$tmp/e" "$tmp/fw.msg"; }
+done
+ok $same "message DIR = IMAGE without FIRMWARE: /fw_dynamic.bin, then Debian's opensbi path"
 "$X" sign "$tmp/k1.pem" "$v" named --board sifive-u -o "$tmp/dir.sig" &&
     "$X" sign "$tmp/k1.pem" "$tmp/rv.img" named --board sifive-u -o "$tmp/img.sig" &&
     cmp -s "$tmp/dir.sig" "$tmp/img.sig"

@@ -39,6 +39,10 @@ const char *fuzz_config_one(const uint8_t *data, size_t len);
  * in place) and fdt_set_chosen; the edited tree must check again and
  * read back what was set. */
 const char *fuzz_fdt_one(const uint8_t *data, size_t len);
+/* A tree and an overlay (tests/fuzz/h_fdt_overlay.c): fdt_overlay_apply;
+ * a refusal leaves the tree as it was, an overlay applied a tree that
+ * checks. */
+const char *fuzz_fdt_overlay_one(const uint8_t *data, size_t len);
 
 /* A card whose every response byte comes from the input (after a short
  * header choosing the read to make): sdspi_init, sdspi_read, describe.

@@ -20,7 +20,8 @@ T=$O/trees
 UUID=5eed0000-0000-4000-8000-00000000f022
 export E2FSPROGS_FAKE_TIME=1700000000
 rm -rf "$O"
-mkdir -p "$O/image" "$O/journal" "$O/config" "$O/sdspi" "$O/fdt" "$T"
+mkdir -p "$O/image" "$O/journal" "$O/config" "$O/sdspi" "$O/fdt" \
+    "$O/fdt_overlay" "$T"
 
 # Deterministic bytes (no seedfill dependency: this runs before `make unit`).
 bytes() {          # seed count
@@ -600,6 +601,25 @@ if command -v dtc >/dev/null; then
     fdtseed chosen1-drop 0 0 0 0 "$T/c1.dtb"
     fdtseed nochosen2 11 5 0 128 "$T/c2.dtb"
     fdtseed nochosen2-tight 3 5 0 0 "$T/c2.dtb"
+    # fdt_overlay: the tree's length (32 bits) and room (16), big-endian,
+    # then a dtc -@ tree and an overlay.
+    printf '/dts-v1/;\n/ { #address-cells = <1>; #size-cells = <1>;\n clk: clock { #clock-cells = <0>; };\n soc { uart: serial@1000 { reg = <0x1000 0x100>; status = "disabled"; }; bus: bus@2 { dev@1 { l1 { l2 { x = <1>; }; }; }; }; };\n chosen { };\n};\n' |
+        dtc -q -@ -I dts -O dtb -o "$T/ob.dtb" -
+    ovseed() {     # name room-hi room-lo overlay-dts
+        printf '/dts-v1/;\n/plugin/;\n%s\n' "$4" |
+            dtc -q -@ -I dts -O dtb -o "$T/ov.dtbo" - &&
+        { n=$(stat -c %s "$T/ob.dtb")
+          printf "\\$(printf %03o $((n >> 24 & 255)))\\$(printf %03o $((n >> 16 & 255)))"
+          printf "\\$(printf %03o $((n >> 8 & 255)))\\$(printf %03o $((n & 255)))"
+          printf "\\$(printf %03o "$2")\\$(printf %03o "$3")"
+          cat "$T/ob.dtb" "$T/ov.dtbo"; } >"$O/fdt_overlay/$1"
+    }
+    ovseed path 4 0 '&{/soc/serial@1000} { status = "okay"; n { a = "b"; }; };'
+    ovseed phandle 4 0 '&uart { clocks = <&clk>; };'
+    ovseed local 4 0 '&{/} { m: mine { p = <&m>; }; }; &bus { q = <&m &clk>; };'
+    ovseed nested 4 0 '&{/soc/bus@2/dev@1/l1} { l2 { y = <2>; a { b { c = <3>; }; }; }; };'
+    ovseed tight 0 40 '&{/} { big = "0123456789abcdef0123456789abcdef"; };'
+    ovseed missing 4 0 '&{/soc/none} { a = <1>; };'
 fi
 
 # ---- sdspi --------------------------------------------------------------

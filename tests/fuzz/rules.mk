@@ -20,6 +20,10 @@
 #   fdt     a device tree blob: fdt_check, the queries, fdt_open_into
 #           and fdt_set_chosen (firmware/fdt*.c), QEMU's and dtc's trees
 #           as seeds
+#   fdt_overlay  a tree and an overlay through fdt_overlay_apply
+#           (firmware/fdt/fdt_overlay.c): a refusal leaves the tree as it
+#           was; seeds: dtc -@ trees and the overlays of
+#           tests/unit/test_fdt_overlay.c's kinds
 #   image_tiny  the image target over the tiny profile's reader
 #           (-DEXTLOAD_TINY=1: no messages, htree, checksums or journal;
 #           its own objects in build/fuzz/obj-tiny/), the image seeds
@@ -29,7 +33,7 @@
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
 FUZZ_WORKERS ?= 1
-FUZZ_TARGETS ?= image journal part config sdspi fdt image_tiny ed25519
+FUZZ_TARGETS ?= image journal part config sdspi fdt fdt_overlay image_tiny ed25519
 FUZZ_DIR     := $(BUILD)/fuzz
 FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=undefined \
                 -fno-omit-frame-pointer
@@ -49,6 +53,9 @@ FUZZ_SRC_ed25519 := tests/fuzz/fuzz_ed25519.c tests/fuzz/h_ed25519.c \
                    firmware/crypto/ed25519.c firmware/crypto/sha512.c
 FUZZ_SRC_fdt    := tests/fuzz/fuzz_fdt.c tests/fuzz/h_fdt.c firmware/fdt/fdt.c \
                    firmware/fdt/fdt_edit.c $(BASE_SRC)
+FUZZ_SRC_fdt_overlay := tests/fuzz/fuzz_fdt_overlay.c tests/fuzz/h_fdt_overlay.c \
+                   firmware/fdt/fdt.c firmware/fdt/fdt_edit.c \
+                   firmware/fdt/fdt_overlay.c $(BASE_SRC)
 FUZZ_BINS := $(patsubst %,$(FUZZ_DIR)/fuzz_%,$(FUZZ_TARGETS))
 
 .PHONY: fuzz fuzz-build fuzz-seeds
@@ -87,6 +94,8 @@ $(FUZZ_DIR)/fuzz_sdspi: $(call FUZZ_OBJ,$(FUZZ_SRC_sdspi))
 $(FUZZ_DIR)/fuzz_ed25519: $(call FUZZ_OBJ,$(FUZZ_SRC_ed25519))
 	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $^
 $(FUZZ_DIR)/fuzz_fdt: $(call FUZZ_OBJ,$(FUZZ_SRC_fdt))
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $^
+$(FUZZ_DIR)/fuzz_fdt_overlay: $(call FUZZ_OBJ,$(FUZZ_SRC_fdt_overlay))
 	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $^
 
 # The sdspi seeds are recorded from the SD card model (tests/sdcard).

@@ -34,4 +34,4 @@ echo "ok 1 - fuzz targets and seed corpora build"
 # A fresh corpus each time: the smoke measures the code, not old runs.
 rm -rf "$F/smoke"
 FUZZ_CORPUS=$F/smoke FUZZ_LOGS=$F/smoke/logs FUZZ_TAP_BASE=1 BUILD=$BUILD \
-    bash tests/fuzz/run.sh "$secs" 1 image journal part config sdspi fdt image_tiny ed25519
+    bash tests/fuzz/run.sh "$secs" 1 image journal part config sdspi fdt fdt_overlay image_tiny ed25519

@@ -12,6 +12,10 @@
  *   INIT: dt model <...>                      (/sys/firmware/devicetree)
  *   INIT: dt bootargs <...>                   (/chosen/bootargs)
  *   INIT: dt extload-marker <...>             (/chosen/extload-marker)
+ *   INIT: dt extload-overlay <...>            (/extload-overlay/token: a
+ *                                              property only an overlay
+ *                                              sets, tests/linux/
+ *                                              t_linux_distro.sh)
  *   INIT: dt initrd <start>..<end>            (/chosen/linux,initrd-*)
  *   INIT: cpus <online>   INIT: mem <MemTotal line>
  *   INIT: root <device> after <n> polls       (the block device appeared)
@@ -282,6 +286,7 @@ void init_main(void)
     put_line_of("dt model", DT "/model");
     put_line_of("dt bootargs", DT "/chosen/bootargs");
     put_line_of("dt extload-marker", DT "/chosen/extload-marker");
+    put_line_of("dt extload-overlay", DT "/extload-overlay/token");
     put("INIT: dt initrd ");
     if (dt_number(DT "/chosen/linux,initrd-start", &a) == 0 &&
         dt_number(DT "/chosen/linux,initrd-end", &b) == 0) {

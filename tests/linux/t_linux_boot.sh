@@ -13,8 +13,9 @@
 # with the next label tried, then one Linux boot:
 #
 #   mbr-ext4: MBR + ext4, -smp 2 -m 128M. 'badsha': a kernel whose bytes
-#     fail its .sha256; 'nofw': FIRMWARE names a missing file and there
-#     is no /boot/fw_dynamic.bin; 'bigimg': a kernel whose header's
+#     fail its .sha256; 'nofw': FIRMWARE names a missing file and none
+#     of the places a label without it looks holds one (the firmware is
+#     /sbi.bin); 'bigimg': a kernel whose header's
 #     image_size (256 MiB) would run into the initrd and the tree;
 #     'noroom': a 128 MiB tree (no room left for it in the RAM); 'badfdt':
 #     a tree with a bad magic; 'badver': version 15; then 'linux': the
@@ -139,17 +140,21 @@ report() {
 }
 
 # label NAME FDT-LINE: a label booting /Image with the given FDT line
-# and FIRMWARE /fw_dynamic.bin (for the broken trees). Short, no APPEND:
+# and FIRMWARE $fw (for the broken trees). Short, no APPEND:
 # the loader reads about 1 KiB of extlinux.conf (BOOT_CONFIG_MAX).
 label() {
-    printf 'LABEL %s\n LINUX /Image\n %s\n FIRMWARE /fw_dynamic.bin\n' "$1" "$2"
+    printf 'LABEL %s\n LINUX /Image\n %s\n FIRMWARE %s\n' "$1" "$2" "$fw"
 }
 
 # ---- 1: MBR + ext4, -smp 2 -m 128M, the broken labels first
 append="earlycon=sbi console=ttySIF0 root=/dev/mmcblk0p2 rootwait ro extload.run=a-$RANDOM"
+fw=/sbi.bin
 cat >"$T/hook-a.sh" <<HOOK
 set -eu
 cd "\$1"
+# The firmware under a name no label without FIRMWARE looks for.
+mv fw_dynamic.bin sbi.bin
+mv fw_dynamic.bin.sha256 sbi.bin.sha256
 # A kernel whose bytes do not match the digest its .sha256 holds.
 cp Image Image-bad
 printf '\\377' | dd of=Image-bad bs=1 seek=4096 conv=notrunc status=none
@@ -170,7 +175,7 @@ DEFAULT badsha
 LABEL badsha
  LINUX /Image-bad
  FDTDIR /dtbs
- FIRMWARE /fw_dynamic.bin
+ FIRMWARE /sbi.bin
 LABEL nofw
  LINUX /Image
  FIRMWARE /sbi/missing.bin
@@ -178,7 +183,7 @@ LABEL bigimg
  LINUX /Image-big
  INITRD /initrd.img
  FDTDIR /dtbs
- FIRMWARE /fw_dynamic.bin
+ FIRMWARE /sbi.bin
 $(label noroom 'FDT /room.dtb')
 $(label badfdt 'FDT /bad-magic.dtb')
 $(label badver 'FDT /bad-version.dtb')
@@ -186,7 +191,7 @@ LABEL linux
     LINUX /vmlinuz
     INITRD /initrd.img,/initrd-2.img
     FDTDIR /dtbs
-    FIRMWARE /fw_dynamic.bin
+    FIRMWARE /sbi.bin
     APPEND $append
 CONF
 HOOK
@@ -194,8 +199,8 @@ linux_boot mbr-ext4 "$T/hook-a.sh" --table mbr --fs ext4 --smp 2 --mem 128M \
     -- -smp 2 -m 128M
 check "mbr-ext4: 'badsha' fails its .sha256 by name, 'nofw' is next" 0 \
     "^verify: /Image-bad: sha256 [0-9a-f]+\\.\\.\\. but \\.sha256 says [0-9a-f]+\\.\\.\\.; trying label 'nofw'\$"
-refused nofw firmware "'nofw'" \
-    'a RISC-V Linux Image needs SBI firmware: neither FIRMWARE /sbi/missing\.bin nor /boot/fw_dynamic\.bin found' \
+refused nofw firmware /sbi/missing\\.bin \
+    'missing, and none of /boot/fw_dynamic\.bin /fw_dynamic\.bin /usr/lib/riscv64-linux-gnu/opensbi/generic/fw_dynamic\.bin found' \
     bigimg
 check "mbr-ext4: 'bigimg': image_size would run into the initrd and the tree, refused before any load" 0 \
     "^load: /Image-big: image_size 268435456 bytes at 0x80200000 run past the [0-9]+ bytes left for it, the initrd and the tree; trying label 'noroom'\$" \
@@ -207,7 +212,7 @@ refused badfdt fdt /bad-magic\\.dtb \
 refused badver fdt /bad-version\\.dtb \
     'device tree byte 0x0*14: version not readable \(needs 16 on, compatible with 17\)' linux
 check "mbr-ext4: 'linux' loads the firmware, the kernel through its symlink, both initrds, the FDTDIR tree, each checked" 0 \
-    '^firmware: /fw_dynamic\.bin -> 0x80000000, [0-9]+ bytes, [0-9]+ ms' \
+    '^firmware: /sbi\.bin -> 0x80000000, [0-9]+ bytes, [0-9]+ ms' \
     '^load: /vmlinuz -> 0x80200000, [0-9]+ bytes, [0-9]+ ms, [0-9]+ KiB/s$' \
     '^verify: sha256 [0-9a-f]+\.\.\. matches /vmlinuz\.sha256' \
     '^initrd: /initrd\.img -> 0x[0-9a-f]+' '^initrd: /initrd-2\.img -> 0x[0-9a-f]+' \
@@ -286,6 +291,7 @@ report gpt-ext2 0-3 900000
 # ---- 3: GPT + ext4, -smp 2 -m 1G, a named FDT
 append="earlycon=sbi console=ttySIF0 root=/dev/mmcblk0p2 rootwait ro extload.run=c-$RANDOM"
 named_marker=named-$RANDOM-$RANDOM
+fw=/fw_dynamic.bin
 cat >"$T/hook-c.sh" <<HOOK
 set -eu
 cd "\$1"

@@ -289,8 +289,10 @@ static struct run run;
 /* A small window that still holds a 1.5 KiB kernel past the host's tail
  * (BOOT_CONFIG_ROOM: about 7.5 KiB there, its lookup scratch sized for
  * 4 KiB paths; the label's plan added 512 bytes to it, and the replay
- * table the boards' 64 entries, 512 more). */
-#define SMALL_WINDOW W(10240u)
+ * table the boards' 64 entries, 512 more; FDTOVERLAYS' files in the
+ * plan, their own). */
+#define SMALL_WINDOW \
+    W(10240u + BOOT_FDT_OVERLAYS_MAX * (uint32_t)sizeof(struct boot_plan_file))
 /* The windows below were sized when the config text took 1,032 bytes of
  * the tail; W() keeps what they leave past it as BOOT_CONFIG_MAX grows. */
 #define W(n) ((n) + (uint32_t)BOOT_CONFIG_TEXT - 1032u)
@@ -1055,12 +1057,14 @@ static void test_riscv_linux_refusals(void **state)
     board_ram_base = WINDOW_ADDR;
     board_fw_addr = WINDOW_ADDR;
     assert_int_equal(run_boot(&run, img, 65536, false), 0);
-    assert_log(&run, "firmware: 'a': a RISC-V Linux Image needs SBI "
-                     "firmware: neither FIRMWARE /boot/missing-fw.bin nor "
-                     "/boot/fw_dynamic.bin found; trying label 'b'\n");
-    assert_log(&run, "firmware: 'b': a RISC-V Linux Image needs SBI "
-                     "firmware: no FIRMWARE line and no /boot/fw_dynamic.bin "
-                     "found; trying label 'big'\n");
+    assert_log(&run, "firmware: /boot/missing-fw.bin: missing, and none "
+                     "of /boot/fw_dynamic.bin /fw_dynamic.bin /usr/lib/"
+                     "riscv64-linux-gnu/opensbi/generic/fw_dynamic.bin "
+                     "found; trying label 'b'\n");
+    assert_log(&run, "firmware: 'b': no FIRMWARE, none of /boot/"
+                     "fw_dynamic.bin /fw_dynamic.bin /usr/lib/riscv64-linux-"
+                     "gnu/opensbi/generic/fw_dynamic.bin found; trying label "
+                     "'big'\n");
     assert_log(&run, "load: /boot/big: image_size 1048576 bytes at "
                      "0x20002000 run past the ");
     assert_log(&run, "; trying label 'fat'\n");
@@ -1079,6 +1083,49 @@ static void test_riscv_linux_refusals(void **state)
     board_ram_base = board_fw_addr = 0;
     free(k);
     free(big);
+}
+
+/* No FIRMWARE: /boot/fw_dynamic.bin, else /fw_dynamic.bin (a /boot
+ * partition), else Debian's opensbi package's path (#39.1), first found
+ * wins; the log names the file loaded. */
+static void test_riscv_firmware_search(void **state)
+{
+    static const char *const conf =
+        "LABEL l\n KERNEL /Image\n";
+    uint8_t *k = linux_image(0x1000, 0x2000, 0x3000, 2);
+    const struct file part[] = {
+        { "extlinux/extlinux.conf", 0, conf, NULL, 0, NULL, 0 },
+        { "Image", 0x1000, NULL, NULL, 0, k, 0 },
+        { "fw_dynamic.bin", 3000, NULL, NULL, 5, NULL, 0 },
+        { "usr/lib/riscv64-linux-gnu/opensbi/generic/fw_dynamic.bin", 2000,
+          NULL, NULL, 6, NULL, 0 },
+        { NULL, 0, NULL, NULL, 0, NULL, 0 },
+    };
+    const struct file root[] = {
+        { "extlinux/extlinux.conf", 0, conf, NULL, 0, NULL, 0 },
+        { "Image", 0x1000, NULL, NULL, 0, k, 0 },
+        { "usr/lib/riscv64-linux-gnu/opensbi/generic/fw_dynamic.bin", 2000,
+          NULL, NULL, 6, NULL, 0 },
+        { NULL, 0, NULL, NULL, 0, NULL, 0 },
+    };
+    (void)state;
+    board_ram_base = WINDOW_ADDR;
+    board_fw_addr = WINDOW_ADDR;
+    assert_int_equal(run_boot(&run, make_image("fwpart", part), 65536,
+                              false), 0);
+    assert_log(&run, "firmware: /fw_dynamic.bin -> 0x20000000, 3000 bytes");
+    assert_int_equal(run.img.fw_size, 3000);
+    assert_file_at(&run, 0, 3000, 5);
+    done(&run);
+    assert_int_equal(run_boot(&run, make_image("fwdeb", root), 65536,
+                              false), 0);
+    assert_log(&run, "firmware: /usr/lib/riscv64-linux-gnu/opensbi/generic/"
+                     "fw_dynamic.bin -> 0x20000000, 2000 bytes");
+    assert_int_equal(run.img.fw_size, 2000);
+    assert_file_at(&run, 0, 2000, 6);
+    done(&run);
+    board_ram_base = board_fw_addr = 0;
+    free(k);
 }
 #endif
 
@@ -1202,6 +1249,7 @@ int main(void)
         cmocka_unit_test(test_riscv_linux_placement),
 #if BOOT_RISCV_LINUX
         cmocka_unit_test(test_riscv_linux_refusals),
+        cmocka_unit_test(test_riscv_firmware_search),
 #endif
         cmocka_unit_test(test_entry_rule),
         cmocka_unit_test(test_cmd_boot_exit_codes),

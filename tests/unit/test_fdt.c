@@ -1106,12 +1106,12 @@ static void test_messages(void **state)
     char buf[160];
 
     (void)state;
-    for (int a = 0; a >= FDT_EINVAL; a--) {
+    for (int a = 0; a >= FDT_ERR_LAST; a--) {
         assert_true(strlen(fdt_strerror(a)) > 5);
-        for (int b = a - 1; b >= FDT_EINVAL; b--)
+        for (int b = a - 1; b >= FDT_ERR_LAST; b--)
             assert_string_not_equal(fdt_strerror(a), fdt_strerror(b));
     }
-    assert_string_equal(fdt_strerror(FDT_EINVAL - 1), "unknown error");
+    assert_string_equal(fdt_strerror(FDT_ERR_LAST - 1), "unknown error");
     assert_string_equal(fdt_strerror(1), "unknown error");
     fdt_describe(&t, FDT_EDEPTH, buf, sizeof(buf));
 #if BOOT_MESSAGES
