@@ -48,20 +48,6 @@ _Static_assert((int)SIGMSG_KERNEL == (int)BOOT_ROLE_KERNEL &&
 #define SIGNING(env) ((void)(env), 0)
 #endif
 
-static uint32_t align_up(uint32_t x, uint32_t a)
-{
-    return (x + a - 1u) & ~(a - 1u);
-}
-
-static uint32_t str_len(const char *s)
-{
-    uint32_t n = 0;
-
-    while (s[n])
-        n++;
-    return n;
-}
-
 /* Reads PATH.sha256 if there is one into the file's still empty place
  * (st->path holds PATH, n bytes, and does again on return). 1: want
  * holds the digest; 0: no file; < 0 after failing. */

@@ -108,20 +108,6 @@ const int8_t boot_role_err[] = {
 #endif
 };
 
-static uint32_t align_up(uint32_t x, uint32_t a)
-{
-    return (x + a - 1u) & ~(a - 1u);
-}
-
-static uint32_t str_len(const char *s)
-{
-    uint32_t n = 0;
-
-    while (s[n])
-        n++;
-    return n;
-}
-
 static uint64_t le64_at(const uint8_t *p)
 {
     uint64_t v = 0;

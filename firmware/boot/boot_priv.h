@@ -18,6 +18,21 @@
  * FALLBACK (the tiny profile has neither and leaves it 0). */
 #define BOOT_AS_KEPT (BOOT_TRIAL || BOOT_CONF_FALLBACK)
 
+/* x rounded up to a, a power of two. */
+static inline uint32_t align_up(uint32_t x, uint32_t a)
+{
+    return (x + a - 1u) & ~(a - 1u);
+}
+
+static inline uint32_t str_len(const char *s)
+{
+    uint32_t n = 0;
+
+    while (s[n])
+        n++;
+    return n;
+}
+
 /* A line said only when the flow reports its steps (BOOT_REPORT). */
 #define BOOT_SAY(...) \
     do { if (BOOT_REPORT) con_printf(__VA_ARGS__); } while (0)
