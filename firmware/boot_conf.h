@@ -166,10 +166,9 @@
  * keys (BOOT_PUBKEY=a.pem,b.pem) are tried in index order, a revoked one
  * skipped.
  *   1  the default profile, when signed. Costs flash in the signed
- *      images (`make size`: "BOOT_ROLLBACK on BOARD", about 1.5 KB on
- *      lm3s6965evb, 2.1 KB on sifive-u with the OTP driver,
- *      drivers/sifive_otp.c) and a few words of stack (16 bytes more
- *      high-water on lm3s6965evb, 48 on sifive-u).
+ *      images, the OTP driver (drivers/sifive_otp.c) with it on
+ *      sifive-u, and a few words of stack (`make size`: "BOOT_ROLLBACK
+ *      on BOARD").
  *   0  no floor and no revocation: a signed label of either message
  *      version boots, with any of the keys. The tiny profile's choice
  *      (which is not signed either). */
@@ -181,7 +180,8 @@
 #endif
 
 /* BOOT_KEYS_MAX: the public keys a signed build carries (BOOT_PUBKEY's
- * list), each 32 bytes of flash; their index is their place in it. */
+ * list), each its RFC 8032 encoding in flash; their index is their
+ * place in it. */
 #define BOOT_KEYS_MAX 4u
 
 /* BOOT_CONFIG_MAX: bytes of extlinux.conf (with every file INCLUDE reads

@@ -604,6 +604,9 @@ int host_cmd_boot(int argc, char **argv)
     hb.window_size = usable;
     if (window && st)
         rc = boot_runs(&hb, &a, &disk, st, host_size, tail);
+    else
+        fprintf(stderr, "extload: out of memory for a %u-byte window\n",
+                (unsigned)host_size);
 #if BOOT_ROLLBACK
     /* The fuses as the board would leave them. */
     if (hb.out_dir && a.r.otp_path &&
@@ -615,9 +618,6 @@ int host_cmd_boot(int argc, char **argv)
             rc = BOOT_EHANDOFF;
     }
 #endif
-    else
-        fprintf(stderr, "extload: out of memory for a %u-byte window\n",
-                (unsigned)host_size);
     fflush(stdout);
     tty_restore();
     int room = rc == BOOT_ETOOBIG || (rc < 0 && st && st->short_of_room);

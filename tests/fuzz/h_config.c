@@ -27,8 +27,8 @@ const char *fuzz_config_one(const uint8_t *data, size_t len)
     bool seen[CONFIG_LABELS_MAX] = { false };
     const char *bad = NULL;
     char *text;
-    uint32_t n, i;
-    int def = -1;
+    uint32_t n, i, k;
+    int def = -1, fb;
 
     if (len > CONFIG_TEXT_MAX)
         return NULL;
@@ -88,10 +88,18 @@ const char *fuzz_config_one(const uint8_t *data, size_t len)
     }
     if (!bad && def >= 0 && order[0] != def)
         bad = "the DEFAULT label is not tried first";
-    /* The rest in file order. */
-    for (i = def >= 0 ? 2 : 1; !bad && i < n; i++)
+    /* FALLBACK's label next (#37), when it is another; then the rest in
+     * file order. */
+    fb = config_fallback(&cfg);
+    k = def >= 0 ? 1 : 0;
+    if (!bad && fb >= 0 && fb != def) {
+        if (order[k] != fb)
+            bad = "the FALLBACK label is not tried right after DEFAULT";
+        k++;
+    }
+    for (i = k + 1; !bad && i < n; i++)
         if (order[i] <= order[i - 1])
-            bad = "labels after the DEFAULT one are not in file order";
+            bad = "labels after DEFAULT and FALLBACK are not in file order";
     if (!bad && (config_find(&cfg, "") >= (int)cfg.count + 1 ||
                  config_find(&cfg, "\xff") >= (int)cfg.count + 1))
         bad = "config_find gave an index past the labels";

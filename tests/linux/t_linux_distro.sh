@@ -147,9 +147,11 @@ for layout in bootpart-boot bootpart-root rootfs; do
     check "$layout: the good overlay applied, the one whose target is missing skipped by name" 0 \
         "^fdtoverlay: $pre/dtbo/10-good\\.dtbo: applied; the tree [0-9]+ bytes\$" \
         "^fdtoverlay: $pre/dtbo/20-missing\\.dtbo: device tree byte 0x[0-9a-f]+: fragment's target not found in the tree; skipped\$"
+    # The APPEND, then the loader's word (firmware/README.md, "Trial
+    # boots"): the label u-boot-update calls l0 booted.
     check "$layout: Linux boots and reads the property only the overlay sets" 0 \
         "^INIT: dt extload-overlay $token\$" '^INIT: done$' \
-        "^INIT: cmdline root=/dev/mmcblk0p1 earlycon=sbi console=ttySIF0 rootwait ro\$" \
+        "^INIT: cmdline root=/dev/mmcblk0p1 earlycon=sbi console=ttySIF0 rootwait ro extload\\.label=l0\$" \
         '!Kernel panic'
 done
 qemu_done "$T.keep"

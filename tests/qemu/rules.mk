@@ -22,7 +22,7 @@ $(QEMU_DIR)/payload-raw.elf: $(call objs,$(QEMU_DIR)/payload-raw-obj,$(PAYLOAD_S
 # The trial test's kernel (tests/qemu/t_trial.sh): arms a trial or hangs
 # as its command line says (tests/qemu/payload/trial.c).
 PAYLOAD_TRIAL_SRC := $(PAYLOAD_SRC) tests/qemu/payload/trial.c \
-                     firmware/trial/trial.c fs/ext_csum.c
+                     firmware/trial/trial.c lib/crc.c
 $(eval $(call OBJ_RULE,$(QEMU_DIR)/payload-trial-obj,$$(ARM_CC),$$(PAYLOAD_CFLAGS) -DPAYLOAD_TRIAL,CC-PAY))
 $(QEMU_DIR)/payload-trial.elf: $(call objs,$(QEMU_DIR)/payload-trial-obj,$(PAYLOAD_TRIAL_SRC))
 $(QEMU_DIR)/payload.elf $(QEMU_DIR)/payload-raw.elf $(QEMU_DIR)/payload-trial.elf: linker/payload.ld
