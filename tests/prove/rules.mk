@@ -1,0 +1,45 @@
+# The proof (fs/README.md, "What is proven"): Frama-C's EVA over fs/ and
+# lib/ from tests/prove/harness.c, with the board's switches, for each
+# profile. Each run prints its alarms by kind and function, the code it
+# reached, and ends with "N alarms" (tests/prove/report.py).
+#
+#   make prove            both profiles
+#   make prove-tiny       the tiny profile (tests/prove/t_prove.sh, in
+#                         make test, holds it to its baseline)
+#   make prove-default    the default profile
+# Logs and reports: build/prove/PROFILE/{eva.log,report.txt}. A run with
+# more alarms than tests/prove/baseline-PROFILE fails; a change that
+# closes alarms lowers the baseline.
+
+FRAMAC   ?= frama-c
+PROVE_DIR := $(BUILD)/prove
+PROVE_SRC := $(BASE_SRC) $(FS_SRC) tests/prove/harness.c
+# Cortex-M3's sizes: 32-bit int, long and pointers. _Static_assert in a
+# block is a call to Frama-C 25's parser; the compilers check it.
+PROVE_CPP := -I. $(BOARD_DEFS) -D'_Static_assert(...)='
+PROVE_DEFS_tiny := -DEXTLOAD_TINY=1
+PROVE_DEFS_default :=
+PROVE_PRECISION_tiny ?= 1
+PROVE_PRECISION_default ?= 0
+PROVE_EVA = -machdep x86_32 -eva -eva-precision $(PROVE_PRECISION_$(1)) -eva-split-return auto \
+            -eva-no-show-progress -eva-no-print -eva-msg-key=-summary \
+            -then -report-csv $(PROVE_DIR)/$(1)/properties.csv \
+            -metrics -metrics-eva-cover
+
+.PHONY: prove prove-tiny prove-default
+prove: prove-tiny prove-default
+prove-tiny prove-default: prove-%:
+	@mkdir -p $(PROVE_DIR)/$*
+	@echo "  EVA     fs/ lib/ ($* profile, precision $(PROVE_PRECISION_$*))"
+	$(Q)$(FRAMAC) -cpp-extra-args="$(PROVE_CPP) $(PROVE_DEFS_$*)" \
+	    $(PROVE_SRC) $(call PROVE_EVA,$*) >$(PROVE_DIR)/$*/eva.log 2>&1 || \
+	    { tail -20 $(PROVE_DIR)/$*/eva.log; exit 1; }
+	$(Q)python3 tests/prove/report.py $(PROVE_DIR)/$*/properties.csv \
+	    $(PROVE_DIR)/$*/eva.log >$(PROVE_DIR)/$*/report.txt
+	@cat $(PROVE_DIR)/$*/report.txt
+	@want=$$(sed -n 's/^alarms //p' tests/prove/baseline-$*); \
+	 got=$$(sed -n 's/^\([0-9]*\) alarms$$/\1/p' $(PROVE_DIR)/$*/report.txt); \
+	 if [ "$$got" -gt "$$want" ]; then \
+	     echo "prove: $* profile: $$got alarms, more than tests/prove/baseline-$*'s $$want"; \
+	     exit 1; \
+	 fi
