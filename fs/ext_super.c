@@ -187,9 +187,11 @@ static int sb_geometry(struct ext_fs *fs, const uint8_t *sb,
         return sb_bad(fs, "zero blocks or inodes per group");
 
     /* bigalloc: bitmaps count clusters; a group still spans
-     * s_blocks_per_group blocks, which must equal clusters * ratio. */
+     * s_blocks_per_group blocks, which must equal clusters * ratio. A
+     * cluster is at most 1 GiB (s_log_cluster_size 20, as Linux's
+     * ext4_handle_clustersize): 2^clu_shift stays a 32-bit number. */
     if (fs->ro_compat & RO_COMPAT_BIGALLOC) {
-        if (log_clu < log_blk || log_clu - log_blk > 16)
+        if (log_clu < log_blk || log_clu > 20 || log_clu - log_blk > 16)
             return sb_bad(fs, "bad cluster size (s_log_cluster_size)");
         if ((uint64_t)cpg * (1u << (log_clu - log_blk)) !=
             fs->blocks_per_group)

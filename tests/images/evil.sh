@@ -101,6 +101,18 @@ set_ desc_size_16 sb s_desc_size 16
 case_ sb_csum csum ls / EXT_ECSUM "superblock checksum mismatch" EXT_CSUM_VERIFY
 set_ sb_csum sb s_volume_name.0 0x41
 
+# A cluster of 2^32 bytes (s_log_cluster_size 22 on 64 KiB blocks; Linux
+# refuses above 20): telling /fl's fast link from a slow one sizes the
+# cluster its xattr block takes (128-byte inodes put the xattr in a block).
+mke2fs -q -F -U 5eed0000-0000-4000-8000-0000000e0111 -d "$T" -t ext4 \
+    -b 65536 -I 128 -C 131072 -O bigalloc,^metadata_csum,^has_journal \
+    "$E/base-big64k.img" 8M >/dev/null 2>&1
+debugfs -w -R "ea_set /fl user.x hello" "$E/base-big64k.img" >/dev/null 2>&1
+case_ cluster_log_22 big64k cat /fl EXT_ESUPER "bad cluster size"
+set_ cluster_log_22 sb s_log_cluster_size 22
+set_ cluster_log_22 sb s_clusters_per_group 1
+set_ cluster_log_22 sb s_blocks_per_group 65536
+
 # ---- block maps -----------------------------------------------------------
 ino=$(ino_of ext2 /f)
 case_ ptr_past_end ext2 cat /f EXT_ERANGE "inode $ino, block 4294967040: block number outside"

@@ -44,6 +44,7 @@ static const struct field sb_fields[] = {
     F("s_log_block_size", SB_LOG_BLOCK_SIZE, 4),
     F("s_log_cluster_size", SB_LOG_CLUSTER_SIZE, 4),
     F("s_blocks_per_group", SB_BLOCKS_PER_GROUP, 4),
+    F("s_clusters_per_group", SB_CLUSTERS_PER_GROUP, 4),
     F("s_inodes_per_group", SB_INODES_PER_GROUP, 4),
     F("s_magic", SB_MAGIC, 2),
     F("s_state", SB_STATE, 2),

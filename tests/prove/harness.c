@@ -1,0 +1,74 @@
+/* The loader's whole use of fs/ for Frama-C's EVA (tests/prove/rules.mk):
+ * a card whose every sector holds unknown bytes and whose size is
+ * unknown, then the partition walk, the mount (with journal replay in
+ * the default profile), a path lookup and a load into a window, as
+ * firmware/boot.c does them. PROVE_STEP picks one step for a split run;
+ * each later step starts from any state the earlier one can leave
+ * (see fs/README.md, "What is proven"). */
+#include <stddef.h>
+#include <stdint.h>
+
+#include "__fc_builtin.h"
+#include "fs/ext.h"
+#include "fs/part.h"
+
+/* The board's: firmware/boot.h's BOOT_JOURNAL_BLOCKS, the
+ * lm3s6965evb's 58 KiB load window. */
+#define JOURNAL_BLOCKS 64u
+#define WINDOW_SIZE (58u * 1024u)
+/* Through a symlink, htree directories, "..": the lookup's every path. */
+#define PATH "/boot/../boot/extlinux/../zImage"
+
+static struct ext_fs fs;
+static struct ext_file file;
+static struct ext_walk walk;
+static uint8_t window[WINDOW_SIZE];
+#if EXT_JOURNAL
+static struct ext_jblock jtab[JOURNAL_BLOCKS];
+static struct ext_journal jnl;
+#endif
+
+/* Every read may fail; one that succeeds fills exactly the sectors
+ * asked for with unknown bytes, which must lie in the caller's buffer. */
+static int card_read(void *ctx, blockdev_lba_t lba, uint32_t count,
+                     void *buf)
+{
+    (void)ctx;
+    (void)lba;
+    if (Frama_C_nondet(0, 1))
+        return -1;
+    /*@ assert count_positive: count >= 1; */
+    /*@ assert buffer: \valid((uint8_t *)buf + (0 .. count * 512 - 1)); */
+    Frama_C_make_unknown((char *)buf, (size_t)count * BLOCKDEV_SECTOR);
+    return 0;
+}
+
+static struct blockdev bd = { card_read, NULL, 0 };
+
+int main(void)
+{
+    struct part_info p;
+    ext_off_t size;
+    int rc;
+
+    bd.sectors = Frama_C_unsigned_int_interval(0, UINT32_MAX);
+    rc = part_find(&bd, fs.buf, 0, &p);
+    if (rc)
+        return rc;
+#if EXT_JOURNAL
+    jnl.tab = jtab;
+    jnl.cap = JOURNAL_BLOCKS;
+    rc = ext_mount_journal(&fs, &bd, p.lba, p.sectors, &jnl);
+#else
+    rc = ext_mount(&fs, &bd, p.lba, p.sectors);
+#endif
+    if (rc)
+        return rc;
+#if EXT_PATH_LIMIT
+    fs.path_max = EXT_PATH_MAX;
+#endif
+    rc = ext_open_in(&fs, PATH, &file, &walk);
+    if (rc)
+        return rc;
+    return ext_load(&fs, &file, window, sizeof(window), &size);
+}

@@ -1,0 +1,56 @@
+# The proof (fs/README.md, "What is proven"): Frama-C's EVA over fs/ and
+# lib/ from tests/prove/harness.c, with the board's switches, for each
+# profile. Each run prints its alarms by kind and function, the code it
+# reached, and ends with "N alarms" (tests/prove/report.py).
+#
+#   make prove            both profiles
+#   make prove-tiny       the tiny profile (tests/prove/t_prove.sh, in
+#                         make test, holds it to its baseline)
+#   make prove-default    the default profile
+# Logs and reports: build/prove/PROFILE/{eva.log,report.txt}. A run with
+# more alarms than tests/prove/baseline-PROFILE fails; a change that
+# closes alarms lowers the baseline.
+
+FRAMAC   ?= frama-c
+PROVE_DIR := $(BUILD)/prove
+PROVE_SRC := $(BASE_SRC) $(FS_SRC) tests/prove/harness.c
+# Cortex-M3's sizes: 32-bit int, long and pointers. _Static_assert in a
+# block is a call to Frama-C 25's parser; the compilers check it.
+PROVE_CPP := -I. $(BOARD_DEFS) -D'_Static_assert(...)='
+PROVE_DEFS_tiny := -DEXTLOAD_TINY=1
+PROVE_DEFS_default :=
+PROVE_PRECISION_tiny ?= 1
+PROVE_PRECISION_default ?= 0
+# The mount's checks (a field is not 0, a size is a power of two) hold
+# only where it returns 0: these functions keep their paths apart (up to
+# 1000 states) and every function's states are split on its result being
+# 0, so what a mount that succeeded has checked reaches the lookup.
+PROVE_SPLIT_FUNCS := main ext_mount ext_mount_journal sb_read_head \
+            sb_parse sb_features sb_geometry sb_inodes sb_descriptors \
+            sb_checksum ext_zones_init ext_inode_read
+PROVE_SPLIT_tiny := -eva-split-return auto
+PROVE_SPLIT_default := -eva-split-return 0 \
+            $(foreach f,$(PROVE_SPLIT_FUNCS),-eva-slevel-function $(f):1000)
+PROVE_EVA = -machdep x86_32 -eva -eva-precision $(PROVE_PRECISION_$(1)) \
+            $(PROVE_SPLIT_$(1)) \
+            -eva-no-show-progress -eva-no-print -eva-msg-key=-summary \
+            -then -report-csv $(PROVE_DIR)/$(1)/properties.csv \
+            -metrics -metrics-eva-cover
+
+.PHONY: prove prove-tiny prove-default
+prove: prove-tiny prove-default
+prove-tiny prove-default: prove-%:
+	@mkdir -p $(PROVE_DIR)/$*
+	@echo "  EVA     fs/ lib/ ($* profile, precision $(PROVE_PRECISION_$*))"
+	$(Q)$(FRAMAC) -cpp-extra-args="$(PROVE_CPP) $(PROVE_DEFS_$*)" \
+	    $(PROVE_SRC) $(call PROVE_EVA,$*) >$(PROVE_DIR)/$*/eva.log 2>&1 || \
+	    { tail -20 $(PROVE_DIR)/$*/eva.log; exit 1; }
+	$(Q)python3 tests/prove/report.py $(PROVE_DIR)/$*/properties.csv \
+	    $(PROVE_DIR)/$*/eva.log >$(PROVE_DIR)/$*/report.txt
+	@cat $(PROVE_DIR)/$*/report.txt
+	@want=$$(sed -n 's/^alarms //p' tests/prove/baseline-$*); \
+	 got=$$(sed -n 's/^\([0-9]*\) alarms$$/\1/p' $(PROVE_DIR)/$*/report.txt); \
+	 if [ "$$got" -gt "$$want" ]; then \
+	     echo "prove: $* profile: $$got alarms, more than tests/prove/baseline-$*'s $$want"; \
+	     exit 1; \
+	 fi
