@@ -395,6 +395,55 @@ static int fdt_for_kernel(const struct boot_env *env, struct boot_state *st,
     return 0;
 }
 
+/* The kernel's device tree in the hand-off block h: a Linux label's
+ * tree edited in place (its /chosen, the trial record's node, the
+ * overlays applied; it grows up to the first overlay, else the block at
+ * h_off), or the board's own tree when the label names none. */
+static int hand_off_fdt(const struct boot_env *env, struct boot_state *st,
+                        const struct config_label *label,
+                        struct extload_handoff *h, uint32_t h_off,
+                        const char *append, uint32_t cmd_len)
+{
+    struct boot_plan *p = st->plan;
+
+    for (uint32_t i = 1; BOOT_FDT_EDIT && BOOT_RISCV_LINUX && i < p->n; i++)
+        if (p->f[i].role == BOOT_ROLE_FDT && p->f[i].size) {
+            /* The tree grows up to the overlays, else the hand-off. */
+            uint32_t end = h_off;
+#if BOOT_FDT_OVERLAY
+            for (uint32_t k = p->first_overlay; k < p->n; k++)
+                if (p->f[k].off > p->f[i].off && p->f[k].off < end)
+                    end = p->f[k].off;
+#endif
+            int rc = fdt_for_kernel(env, st, &p->f[i], end - p->f[i].off,
+                                    BOOT_TRIAL && (label->append ||
+                                                   cmd_len)
+                                    ? append : label->append, h);
+            if (rc)
+                return rc;
+        }
+#if BOOT_FDT_OVERLAY
+    if (!h->fdt_addr)
+        for (uint32_t k = p->first_overlay; k < p->n; k++)
+            if (boot_plan_resolve(env, st, &p->f[k]) >= 0)
+                con_printf(&env->con, "fdtoverlay: %s: no device tree to "
+                           "apply it to; skipped\n", st->path);
+#endif
+    /* FDT - planned no tree (boot_plan_files): fdt_addr is still 0. */
+    if (config_no_fdt(label)) {
+        BOOT_SAY(&env->con, "fdt: none (FDT -)\n");  /* the hand-off
+                                                     * line: fdt 0 */
+    } else if (!h->fdt_addr && env->default_fdt_addr) {
+        /* Stays where the board has it; nothing is copied. */
+        h->fdt_addr = env->default_fdt_addr;
+        h->fdt_size = env->default_fdt_size;
+        BOOT_SAY(&env->con, "fdt: none named; the board's at 0x%08x, %u "
+                   "bytes\n", (unsigned)h->fdt_addr,
+                   (unsigned)h->fdt_size);
+    }
+    return 0;
+}
+
 /* The hand-off block after the loaded files, then the board's jump.
  * Apart from boot_label so the loads' deep path does not carry it. The
  * block is filled from the plan where it lies (the window is 8-byte
@@ -453,41 +502,10 @@ static int hand_off(const struct boot_env *env, struct boot_state *st,
             img.fw_size = f->size;
         }
     }
-    for (uint32_t i = 1; BOOT_FDT_EDIT && BOOT_RISCV_LINUX && i < p->n; i++)
-        if (p->f[i].role == BOOT_ROLE_FDT && p->f[i].size) {
-            /* The tree grows up to the overlays, else the hand-off. */
-            uint32_t end = h_off;
-#if BOOT_FDT_OVERLAY
-            for (uint32_t k = p->first_overlay; k < p->n; k++)
-                if (p->f[k].off > p->f[i].off && p->f[k].off < end)
-                    end = p->f[k].off;
-#endif
-            int rc = fdt_for_kernel(env, st, &p->f[i], end - p->f[i].off,
-                                    BOOT_TRIAL && (label->append ||
-                                                   cmd_len)
-                                    ? append : label->append, h);
-            if (rc)
-                return rc;
-        }
-#if BOOT_FDT_OVERLAY
-    if (!h->fdt_addr)
-        for (uint32_t k = p->first_overlay; k < p->n; k++)
-            if (boot_plan_resolve(env, st, &p->f[k]) >= 0)
-                con_printf(&env->con, "fdtoverlay: %s: no device tree to "
-                           "apply it to; skipped\n", st->path);
-#endif
-    /* FDT - planned no tree (boot_plan_files): fdt_addr is still 0. */
-    if (config_no_fdt(label)) {
-        BOOT_SAY(&env->con, "fdt: none (FDT -)\n");  /* the hand-off
-                                                     * line: fdt 0 */
-    } else if (!h->fdt_addr && env->default_fdt_addr) {
-        /* Stays where the board has it; nothing is copied. */
-        h->fdt_addr = env->default_fdt_addr;
-        h->fdt_size = env->default_fdt_size;
-        BOOT_SAY(&env->con, "fdt: none named; the board's at 0x%08x, %u "
-                   "bytes\n", (unsigned)h->fdt_addr,
-                   (unsigned)h->fdt_size);
-    }
+    int rc = hand_off_fdt(env, st, label, h, h_off, append, cmd_len);
+
+    if (rc)
+        return rc;
     h->magic = EXTLOAD_HANDOFF_MAGIC;
     h->version = EXTLOAD_HANDOFF_VERSION;
     h->size = sizeof(*h);
@@ -524,7 +542,7 @@ static int hand_off(const struct boot_env *env, struct boot_state *st,
                    (unsigned)img.fw_addr);
     con_printf(&env->con, "hand-off 0x%08x, cmdline \"%s\"\n",
                (unsigned)img.handoff_addr, append);
-    int rc = env->handoff(env->handoff_ctx, &img);
+    rc = env->handoff(env->handoff_ctx, &img);
     if (rc < 0) {
         _Static_assert(sizeof(p->fail.why) >= BOOT_CODE_MAX, "a code");
         return boot_plan_fail(p, BOOT_EHANDOFF, "boot", NULL,
