@@ -376,6 +376,44 @@ int boot_open(const struct boot_env *env, struct boot_state *st)
     return 0;
 }
 
+#if BOOT_INTERACTIVE
+/* The menu and the prompt, when the config asks for them: 1 with *rc
+ * when they ended the flow (a label handed off, the prompt returned),
+ * 0 when the labels are to be tried in order (the countdown ran out,
+ * Enter, TOTALTIMEOUT, or a picked label failed). */
+static int boot_menu(const struct boot_env *env, struct boot_state *st,
+                     const struct boot_labels *bl, int *rc)
+{
+    if (!env->getc || !(st->cfg->timeout_ds || st->cfg->prompt))
+        return 0;
+    st->in.polling = 1;
+    int pick = menu_run(env, st, bl);
+    if (pick >= 0) {
+        st->boot_as = BOOT_AS_PICKED;
+        *rc = boot_label(env, st, &bl->v[pick]);
+        if (*rc >= 0)
+            return 1;
+        boot_fail_print(env, &st->plan->fail, &bl->v[pick], NULL, true);
+    }
+    if (pick != MENU_DEFAULT) {
+        *rc = prompt_run(env, st, bl);
+        if (!st->in.timed_out)
+            return 1;
+        /* TOTALTIMEOUT ended the wait: the labels, as at zero. */
+        con_printf(&env->con, "menu: TOTALTIMEOUT (%u.%u s) reached; "
+                   "booting '%s'\n",
+                   (unsigned)(st->cfg->totaltimeout_ds / 10u),
+                   (unsigned)(st->cfg->totaltimeout_ds % 10u),
+                   bl->v[bl->def].name);
+    }
+    /* Past the menu the deadline is spent: a prompt opened when no
+     * label boots waits for the person again. */
+    st->in.has_deadline = 0;
+    st->in.timed_out = 0;
+    return 0;
+}
+#endif
+
 int boot_run(const struct boot_env *env, struct boot_state *st)
 {
     const struct console *con = &env->con;
@@ -425,31 +463,8 @@ int boot_run(const struct boot_env *env, struct boot_state *st)
     }
 #endif
 #if BOOT_INTERACTIVE
-    if (env->getc && (st->cfg->timeout_ds || st->cfg->prompt)) {
-        st->in.polling = 1;
-        int pick = menu_run(env, st, &bl);
-        if (pick >= 0) {
-            st->boot_as = BOOT_AS_PICKED;
-            rc = boot_label(env, st, &bl.v[pick]);
-            if (rc >= 0)
-                return rc;
-            boot_fail_print(env, &st->plan->fail, &bl.v[pick], NULL, true);
-        }
-        if (pick != MENU_DEFAULT) {
-            rc = prompt_run(env, st, &bl);
-            if (!st->in.timed_out)
-                return rc;
-            /* TOTALTIMEOUT ended the wait: the labels, as at zero. */
-            con_printf(con, "menu: TOTALTIMEOUT (%u.%u s) reached; booting "
-                       "'%s'\n", (unsigned)(st->cfg->totaltimeout_ds / 10u),
-                       (unsigned)(st->cfg->totaltimeout_ds % 10u),
-                       bl.v[bl.def].name);
-        }
-        /* Past the menu the deadline is spent: a prompt opened when no
-         * label boots waits for the person again. */
-        st->in.has_deadline = 0;
-        st->in.timed_out = 0;
-    }
+    if (boot_menu(env, st, &bl, &rc))
+        return rc;
 #endif
     /* The retry policy: each label in order, until one hands off. */
     for (uint32_t i = 0; i < n; i++) {

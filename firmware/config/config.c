@@ -277,7 +277,8 @@ static bool str_eq(const char *a, const char *b)
 
 /* A line outside a label's fields, keyword k: taken, or skipped and
  * said (a directive this build leaves out, or one extload does not
- * handle). */
+ * handle). One case per directive, each a few lines behind its switch:
+ * long only because the directives are many. */
 static void parse_global(struct parse *ps, enum keyword k, char *kw,
                          uint32_t kw_len, char *value)
 {

@@ -57,6 +57,10 @@ static void put_padded(struct sink *s, const char *str, uint32_t n,
         put(s, " ", 1);
 }
 
+/* One walk of the format: flags, width, precision, length, then the
+ * conversion, in the order C writes them. One function on purpose: each
+ * step reads the va_list and feeds the next, and CONSOLE_FULL's cases
+ * fold away inside it in the tiny profile (split, they cost calls). */
 static void format(struct sink *s, const char *fmt, va_list ap)
 {
     for (;;) {
