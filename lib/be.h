@@ -28,4 +28,12 @@ BE_INLINE uint64_t be64(const uint8_t *p)
     return ((uint64_t)be32(p) << 32) | be32(p + 4);
 }
 
+BE_INLINE void put_be32(uint8_t *p, uint32_t v)
+{
+    p[0] = (uint8_t)(v >> 24);
+    p[1] = (uint8_t)(v >> 16);
+    p[2] = (uint8_t)(v >> 8);
+    p[3] = (uint8_t)v;
+}
+
 #endif

@@ -29,4 +29,12 @@ LE_INLINE uint64_t le64(const uint8_t *p)
     return (uint64_t)le32(p) | ((uint64_t)le32(p + 4) << 32);
 }
 
+LE_INLINE void put_le32(uint8_t *p, uint32_t v)
+{
+    p[0] = (uint8_t)v;
+    p[1] = (uint8_t)(v >> 8);
+    p[2] = (uint8_t)(v >> 16);
+    p[3] = (uint8_t)(v >> 24);
+}
+
 #endif

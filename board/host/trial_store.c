@@ -10,6 +10,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "lib/be.h"
+
 /* A device tree's cells: at most 4 of address and 4 of size. */
 #define CELLS_MAX 4u
 #define REG_MAX (2u * CELLS_MAX * 4u)
@@ -76,8 +78,7 @@ static uint32_t cells_of(const char *path, uint32_t dflt)
 
     if (read_all(path, b, sizeof(b)) != 4)
         return dflt;
-    return (uint32_t)b[0] << 24 | (uint32_t)b[1] << 16 |
-           (uint32_t)b[2] << 8 | b[3];
+    return be32(b);
 }
 
 /* The nvmem device's physical address and size from its of_node. */

@@ -742,7 +742,7 @@ int boot_label_verify(const struct boot_env *env, struct boot_state *st,
     revoked = boot_revoked(env);
     /* A board with a floor takes v2 messages only. */
     if (!has && env->rollback_read)
-        return boot_rollback_check(env, st, label, 0);
+        return boot_rollback_check(env, st, 0);
 #endif
     int rc = read_signature(env, st, label, sig);
     if (rc)
@@ -761,7 +761,7 @@ int boot_label_verify(const struct boot_env *env, struct boot_state *st,
                               p->fail.why);
     }
 #if BOOT_ROLLBACK
-    rc = boot_rollback_check(env, st, label, has);
+    rc = boot_rollback_check(env, st, has);
     if (rc)
         return rc;
 #endif

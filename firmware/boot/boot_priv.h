@@ -149,7 +149,7 @@ void boot_rollback_say(const struct boot_env *env);
  * has ROLLBACK_INDEX): 0 when the board's floor lets it boot, else < 0
  * with st->plan->fail saying why. */
 int boot_rollback_check(const struct boot_env *env, struct boot_state *st,
-                        const struct config_label *label, int has_index);
+                        int has_index);
 /* A verified label about to be handed off: on a committed boot (DEFAULT
  * or FALLBACK), keys below the one that verified revoked and the floor
  * raised to min(its index, FALLBACK's); said; a failed write too. */

@@ -35,7 +35,7 @@ void boot_rollback_say(const struct boot_env *env)
 }
 
 int boot_rollback_check(const struct boot_env *env, struct boot_state *st,
-                        const struct config_label *label, int has_index)
+                        int has_index)
 {
     struct boot_plan *p = st->plan;
     uint32_t floor;
@@ -51,7 +51,6 @@ int boot_rollback_check(const struct boot_env *env, struct boot_state *st,
                               "this board keeps a rollback floor");
     if (p->rollback >= floor)
         return 0;
-    (void)label;
     fmt_snprintf(p->fail.why, sizeof(p->fail.why), "rollback index %u "
                  "below the board's %u", (unsigned)p->rollback,
                  (unsigned)floor);

@@ -18,6 +18,7 @@
 #if BOOT_TRIAL
 
 #include "firmware/fdt/fdt.h"
+#include "lib/be.h"
 
 /* Writes t->rec back as seq + 1: 0, or < 0 (said) when the board could
  * not. */
@@ -160,7 +161,7 @@ static uint32_t node_cells(struct fdt *t, uint32_t node, const char *name,
 
     if (fdt_getprop(t, node, name, &v, &len) || len != 4)
         return dflt;
-    return ((uint32_t)v[2] << 8) | v[3];
+    return be32(v);
 }
 
 int boot_trial_fdt(const struct boot_env *env, struct fdt *t)

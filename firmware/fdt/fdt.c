@@ -254,28 +254,11 @@ int fdt_path_len(struct fdt *t, const char *path, uint32_t len,
 
 int fdt_path(struct fdt *t, const char *path, uint32_t *node)
 {
-    uint32_t n = 0;
-
-    while (n < FDT_SIZE_MAX && path[n])
-        n++;
-    return fdt_path_len(t, path, n, node);
+    return fdt_path_len(t, path, fdt_str_len(path, FDT_SIZE_MAX), node);
 }
 
-/* Is the property name at nameoff in the strings block name? */
-static bool prop_named(const struct fdt *t, uint32_t nameoff, const char *name)
-{
-    const uint8_t *s = t->blob + t->strings_off + nameoff;
-    uint32_t i;
-
-    /* fdt_token saw s terminated inside the strings block. */
-    for (i = 0; s[i] == (uint8_t)name[i]; i++)
-        if (!name[i])
-            return true;
-    return false;
-}
-
-int fdt_find_prop(struct fdt *t, uint32_t node, const char *name,
-                  uint32_t *prop)
+int fdt_find_prop_n(struct fdt *t, uint32_t node, const char *name,
+                    uint32_t len, uint32_t *prop)
 {
     uint32_t off, next;
     int tok = fdt_token(t, node, &off);
@@ -286,8 +269,11 @@ int fdt_find_prop(struct fdt *t, uint32_t node, const char *name,
         tok = fdt_token(t, off, &next);
         if (tok < 0)
             return tok;
+        /* fdt_token saw the name terminated inside the strings block. */
         if (tok == FDT_PROP) {
-            if (prop_named(t, be32(t->blob + off + FDT_PROP_NAMEOFF), name)) {
+            if (fdt_name_is((const char *)t->blob + t->strings_off +
+                            be32(t->blob + off + FDT_PROP_NAMEOFF),
+                            name, len)) {
                 *prop = off;
                 return 0;
             }
@@ -296,6 +282,13 @@ int fdt_find_prop(struct fdt *t, uint32_t node, const char *name,
             return fdt_fail(t, node, FDT_ENOTFOUND);
         }
     }
+}
+
+int fdt_find_prop(struct fdt *t, uint32_t node, const char *name,
+                  uint32_t *prop)
+{
+    return fdt_find_prop_n(t, node, name, fdt_str_len(name, FDT_SIZE_MAX),
+                           prop);
 }
 
 int fdt_getprop(struct fdt *t, uint32_t node, const char *name,

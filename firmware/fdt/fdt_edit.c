@@ -21,31 +21,13 @@
 #include "firmware/fdt/fdt_priv.h"
 #include "lib/be.h"
 
-static void put32(uint8_t *p, uint32_t v)
-{
-    p[0] = (uint8_t)(v >> 24);
-    p[1] = (uint8_t)(v >> 16);
-    p[2] = (uint8_t)(v >> 8);
-    p[3] = (uint8_t)v;
-}
-
-/* The length of s, stopping past max. */
-static uint32_t str_len(const char *s, uint32_t max)
-{
-    uint32_t n;
-
-    for (n = 0; n <= max && s[n]; n++)
-        ;
-    return n;
-}
-
 /* The header fields an edit changes. */
 static void sync_header(struct fdt *t)
 {
-    put32(t->buf + FDT_HDR_TOTALSIZE, t->size);
-    put32(t->buf + FDT_HDR_OFF_DT_STRINGS, t->strings_off);
-    put32(t->buf + FDT_HDR_SIZE_DT_STRINGS, t->strings_size);
-    put32(t->buf + FDT_HDR_SIZE_DT_STRUCT, t->struct_size);
+    put_be32(t->buf + FDT_HDR_TOTALSIZE, t->size);
+    put_be32(t->buf + FDT_HDR_OFF_DT_STRINGS, t->strings_off);
+    put_be32(t->buf + FDT_HDR_SIZE_DT_STRINGS, t->strings_size);
+    put_be32(t->buf + FDT_HDR_SIZE_DT_STRUCT, t->struct_size);
 }
 
 /* old_len bytes of the structure block at `at` become new_len bytes
@@ -91,12 +73,12 @@ int fdt_open_into(struct fdt *dst, const struct fdt *src, void *buf,
     memmove(d + FDT_HDR_V17_LEN, s.blob + s.rsv_off, s.rsv_size);
     memmove(d + st, s.blob + s.struct_off, s.struct_size);
     memmove(d + str, s.blob + s.strings_off, s.strings_size);
-    put32(d + FDT_HDR_MAGIC, FDT_MAGIC);
-    put32(d + FDT_HDR_OFF_DT_STRUCT, st);
-    put32(d + FDT_HDR_OFF_MEM_RSVMAP, FDT_HDR_V17_LEN);
-    put32(d + FDT_HDR_VERSION, FDT_VERSION_OUT);
-    put32(d + FDT_HDR_LAST_COMP_VERSION, FDT_LAST_COMP_OUT);
-    put32(d + FDT_HDR_BOOT_CPUID_PHYS, s.boot_cpuid);
+    put_be32(d + FDT_HDR_MAGIC, FDT_MAGIC);
+    put_be32(d + FDT_HDR_OFF_DT_STRUCT, st);
+    put_be32(d + FDT_HDR_OFF_MEM_RSVMAP, FDT_HDR_V17_LEN);
+    put_be32(d + FDT_HDR_VERSION, FDT_VERSION_OUT);
+    put_be32(d + FDT_HDR_LAST_COMP_VERSION, FDT_LAST_COMP_OUT);
+    put_be32(d + FDT_HDR_BOOT_CPUID_PHYS, s.boot_cpuid);
     *dst = s;
     dst->blob = dst->buf = d;
     dst->cap = cap;
@@ -129,7 +111,7 @@ int fdt_setprop_room(struct fdt *t, uint32_t node, const char *name,
         /* Any string ending in name and its NUL serves (a name longer
          * than the buffer is cut at cap + 1: it neither matches nor
          * fits). */
-        nlen = str_len(name, t->cap) + 1;
+        nlen = fdt_str_len(name, t->cap) + 1;
         for (nameoff = 0; nameoff + nlen <= t->strings_size; nameoff++)
             if (!memcmp(t->blob + t->strings_off + nameoff, name, nlen))
                 break;
@@ -145,12 +127,12 @@ int fdt_setprop_room(struct fdt *t, uint32_t node, const char *name,
             t->size += nlen;
         }
         splice(t, prop, 0, FDT_PROP_VALUE + pad);
-        put32(t->buf + prop, FDT_PROP);
-        put32(t->buf + prop + FDT_PROP_NAMEOFF, nameoff);
+        put_be32(t->buf + prop, FDT_PROP);
+        put_be32(t->buf + prop + FDT_PROP_NAMEOFF, nameoff);
     } else {
         return rc;
     }
-    put32(t->buf + prop + FDT_PROP_LEN, len);
+    put_be32(t->buf + prop + FDT_PROP_LEN, len);
     memset(t->buf + prop + FDT_PROP_VALUE + len, 0, pad - len);
     sync_header(t);
     *val = t->buf + prop + FDT_PROP_VALUE;
@@ -183,25 +165,39 @@ int fdt_delprop(struct fdt *t, uint32_t node, const char *name)
     return 0;
 }
 
+/* A node name[0..n) with no properties made at off, room checked. */
+static void insert_node(struct fdt *t, uint32_t off, const char *name,
+                        uint32_t n, uint32_t *node)
+{
+    uint32_t size = fdt_node_size(n);
+
+    splice(t, off, 0, size);
+    memset(t->buf + off, 0, size);
+    put_be32(t->buf + off, FDT_BEGIN_NODE);
+    memcpy(t->buf + off + FDT_TOKEN_LEN, name, n);
+    put_be32(t->buf + off + size - FDT_TOKEN_LEN, FDT_END_NODE);
+    sync_header(t);
+    *node = off;
+}
+
 #if BOOT_FDT_OVERLAY
 int fdt_add_subnode_first(struct fdt *t, uint32_t parent, const char *name,
                           uint32_t len, uint32_t *node)
 {
-    uint32_t off, next, size;
+    uint32_t off, next;
     int tok = room(t, 0);
 
     if (tok)
         return tok;
     if (len > t->cap)
         return fdt_fail(t, t->cap, FDT_ENOSPACE);
-    /* BEGIN_NODE, the name, its NUL and padding, END_NODE. */
-    size = FDT_TOKEN_LEN + fdt_align4(len + 1u) + FDT_TOKEN_LEN;
-    tok = room(t, size);
+    tok = room(t, fdt_node_size(len));
     if (tok)
         return tok;
     tok = fdt_token(t, parent, &off);
     if (tok != FDT_BEGIN_NODE)
         return tok < 0 ? tok : fdt_fail(t, parent, FDT_EINVAL);
+    /* Past the parent's properties: its first child's place. */
     for (;; off = next) {
         tok = fdt_token(t, off, &next);
         if (tok < 0)
@@ -209,13 +205,7 @@ int fdt_add_subnode_first(struct fdt *t, uint32_t parent, const char *name,
         if (tok != FDT_PROP && tok != FDT_NOP)
             break;
     }
-    splice(t, off, 0, size);
-    memset(t->buf + off, 0, size);
-    put32(t->buf + off, FDT_BEGIN_NODE);
-    memcpy(t->buf + off + FDT_TOKEN_LEN, name, len);
-    put32(t->buf + off + size - FDT_TOKEN_LEN, FDT_END_NODE);
-    sync_header(t);
-    *node = off;
+    insert_node(t, off, name, len, node);
     return 0;
 }
 #endif
@@ -223,15 +213,13 @@ int fdt_add_subnode_first(struct fdt *t, uint32_t parent, const char *name,
 int fdt_add_subnode(struct fdt *t, uint32_t parent, const char *name,
                     uint32_t *node)
 {
-    uint32_t n = str_len(name, FDT_NODE_NAME_MAX);
-    /* FDT_BEGIN_NODE, the name, its NUL and padding, FDT_END_NODE. */
-    uint32_t len = 4u + ((n + 1u + 3u) & ~3u) + 4u;
+    uint32_t n = fdt_str_len(name, FDT_NODE_NAME_MAX);
     uint32_t off, next, depth = 0;
     int tok;
 
     if (n == 0 || n > FDT_NODE_NAME_MAX)
         return fdt_fail(t, parent, FDT_EINVAL);
-    tok = room(t, len);
+    tok = room(t, fdt_node_size(n));
     if (tok)
         return tok;
     /* The parent's FDT_END_NODE: the first to bring the depth back to 0. */
@@ -246,13 +234,7 @@ int fdt_add_subnode(struct fdt *t, uint32_t parent, const char *name,
         else if (tok == FDT_END_NODE && !--depth)
             break;
     }
-    splice(t, off, 0, len);
-    memset(t->buf + off, 0, len);
-    put32(t->buf + off, FDT_BEGIN_NODE);
-    memcpy(t->buf + off + 4u, name, n);
-    put32(t->buf + off + len - 4u, FDT_END_NODE);
-    sync_header(t);
-    *node = off;
+    insert_node(t, off, name, n, node);
     return 0;
 }
 
@@ -287,7 +269,7 @@ int fdt_set_chosen(struct fdt *t, const struct fdt_chosen *c)
     rc = fdt_chosen(t, &node);
     if (!rc && c->bootargs)
         rc = fdt_setprop(t, node, "bootargs", c->bootargs,
-                         str_len(c->bootargs, t->cap) + 1);
+                         fdt_str_len(c->bootargs, t->cap) + 1);
     for (i = 0; !rc && i < 2; i++) {
         if (!c->initrd) {
             /* Every copy: each pass removes 12 bytes or more. */
@@ -298,8 +280,8 @@ int fdt_set_chosen(struct fdt *t, const struct fdt_chosen *c)
             continue;
         }
         /* 2 cells: the high word first. */
-        put32(cells, (uint32_t)(addr[i] >> 32));
-        put32(cells + 4, (uint32_t)addr[i]);
+        put_be32(cells, (uint32_t)(addr[i] >> 32));
+        put_be32(cells + 4, (uint32_t)addr[i]);
         rc = fdt_setprop(t, node, names[i], cells + 8 - ac * 4, ac * 4);
     }
     return rc;

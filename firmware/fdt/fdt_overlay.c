@@ -54,14 +54,6 @@ struct target {
     uint32_t depth;                  /* the root is 1 */
 };
 
-static void ov_put32(uint8_t *p, uint32_t v)
-{
-    p[0] = (uint8_t)(v >> 24);
-    p[1] = (uint8_t)(v >> 16);
-    p[2] = (uint8_t)(v >> 8);
-    p[3] = (uint8_t)v;
-}
-
 static const char *node_name(const struct fdt *t, uint32_t node)
 {
     return (const char *)t->blob + node + FDT_TOKEN_LEN;
@@ -81,11 +73,7 @@ static uint32_t prop_len(const struct fdt *t, uint32_t prop)
 /* The length of a name the checks saw terminated inside the tree. */
 static uint32_t name_len(const char *s)
 {
-    uint32_t n = 0;
-
-    while (s[n] && n < FDT_SIZE_MAX)
-        n++;
-    return n;
+    return fdt_str_len(s, FDT_SIZE_MAX);
 }
 
 /* The first c in s[0..len), or NULL (the C library's memchr, which the
@@ -98,21 +86,10 @@ static const char *find_char(const char *s, char c, uint32_t len)
     return NULL;
 }
 
-/* Is the terminated name a the name b[0..blen)? a is read no further
- * than its NUL. */
-static bool name_is(const char *a, const char *b, uint32_t blen)
-{
-    uint32_t i;
-
-    for (i = 0; i < blen; i++)
-        if (!a[i] || a[i] != b[i])
-            return false;
-    return !a[i];
-}
-
 static bool is_phandle_prop(const char *name)
 {
-    return name_is(name, "phandle", 7) || name_is(name, "linux,phandle", 13);
+    return fdt_name_is(name, "phandle", 7) ||
+           fdt_name_is(name, "linux,phandle", 13);
 }
 
 /* A string property: its value ends in its only NUL. */
@@ -147,32 +124,6 @@ static int find_child(struct fdt *t, uint32_t parent, const char *name,
                 return fdt_fail(t, off, FDT_ENOTFOUND);
         } else if (tok == FDT_END) {
             return fdt_fail(t, off, FDT_ENOTFOUND);
-        }
-    }
-}
-
-/* A property of node named name[0..len) (not NUL-terminated). */
-static int find_prop_n(struct fdt *t, uint32_t node, const char *name,
-                       uint32_t len, uint32_t *prop)
-{
-    uint32_t off, next;
-    int tok = fdt_token(t, node, &off);
-
-    if (tok != FDT_BEGIN_NODE)
-        return tok < 0 ? tok : fdt_fail(t, node, FDT_EINVAL);
-    for (;; off = next) {
-        tok = fdt_token(t, off, &next);
-        if (tok < 0)
-            return tok;
-        if (tok == FDT_PROP) {
-            const char *n = prop_name(t, off);
-
-            if (name_is(n, name, len)) {
-                *prop = off;
-                return 0;
-            }
-        } else if (tok != FDT_NOP) {
-            return fdt_fail(t, node, FDT_ENOTFOUND);
         }
     }
 }
@@ -294,7 +245,7 @@ static int adjust_phandles(struct ov *v)
         ph = be32(o->blob + off + FDT_PROP_VALUE);
         if (ph > PHANDLE_NONE - 1u - v->delta)
             return fdt_fail(o, off, FDT_EPHANDLE);
-        ov_put32(v->ob + off + FDT_PROP_VALUE, ph + v->delta);
+        put_be32(v->ob + off + FDT_PROP_VALUE, ph + v->delta);
     }
 }
 
@@ -313,7 +264,7 @@ static int local_fixup_cells(struct ov *v, uint32_t fix, uint32_t prop)
         if (plen < 4 || at > plen - 4)
             return fdt_fail(o, fix, FDT_ELOCALFIXUP);
         at += prop + FDT_PROP_VALUE;
-        ov_put32(v->ob + at, be32(o->blob + at) + v->delta);
+        put_be32(v->ob + at, be32(o->blob + at) + v->delta);
     }
     return 0;
 }
@@ -339,7 +290,7 @@ static int local_fixups(struct ov *v)
         if (tok < 0)
             return tok;
         if (tok == FDT_PROP) {
-            if (find_prop_n(o, stack[d - 1], prop_name(o, off),
+            if (fdt_find_prop_n(o, stack[d - 1], prop_name(o, off),
                             name_len(prop_name(o, off)), &prop))
                 return fdt_fail(o, off, FDT_ELOCALFIXUP);
             tok = local_fixup_cells(v, off, prop);
@@ -381,10 +332,10 @@ static int fixup_one(struct ov *v, uint32_t fix, const char *s, uint32_t len,
         at = at * 10u + (uint32_t)(*d - '0');
     }
     if (fdt_path_len(o, s, (uint32_t)(c1 - s), &node) ||
-        find_prop_n(o, node, c1 + 1, (uint32_t)(c2 - c1 - 1), &prop) ||
+        fdt_find_prop_n(o, node, c1 + 1, (uint32_t)(c2 - c1 - 1), &prop) ||
         prop_len(o, prop) < 4 || at > prop_len(o, prop) - 4)
         return fdt_fail(o, fix, FDT_EFIXUP);
-    ov_put32(v->ob + prop + FDT_PROP_VALUE + at, ph);
+    put_be32(v->ob + prop + FDT_PROP_VALUE + at, ph);
     return 0;
 }
 
@@ -443,7 +394,7 @@ static int find_target(struct ov *v, uint32_t frag, struct target *g)
     uint32_t len = 0, ph = 0, prop;
 
     g->path = NULL;
-    if (!find_prop_n(o, frag, "target", 6, &prop)) {
+    if (!fdt_find_prop_n(o, frag, "target", 6, &prop)) {
         val = o->blob + prop + FDT_PROP_VALUE;
         if (prop_len(o, prop) != 4 || be32(val) == PHANDLE_NONE)
             return fdt_fail(o, prop, FDT_EPHANDLE);
@@ -452,7 +403,7 @@ static int find_target(struct ov *v, uint32_t frag, struct target *g)
             return fdt_fail(o, prop, FDT_ETARGET);
     }
     if (!ph) {
-        if (find_prop_n(o, frag, "target-path", 11, &prop))
+        if (fdt_find_prop_n(o, frag, "target-path", 11, &prop))
             return fdt_fail(o, frag, FDT_ENOTARGET);
         val = o->blob + prop + FDT_PROP_VALUE;
         len = prop_len(o, prop);
@@ -490,8 +441,7 @@ static int count_merge(struct ov *v, uint32_t ovl, const struct target *g)
             if (g->depth + d > FDT_DEPTH_MAX)
                 return fdt_fail(o, off, FDT_EDEPTH);
             d++;
-            v->need += 2u * FDT_TOKEN_LEN +
-                       fdt_align4(name_len(node_name(o, off)) + 1u);
+            v->need += fdt_node_size(name_len(node_name(o, off)));
         } else if (tok == FDT_END_NODE && --d == 0) {
             return 0;
         }
@@ -590,7 +540,7 @@ static int symbols(struct ov *v, uint32_t sym, bool write)
             return tok;
     }
     if (!write && fdt_path(t, "/__symbols__", &tsym))
-        v->need += 2u * FDT_TOKEN_LEN + fdt_align4(sizeof("__symbols__"));
+        v->need += fdt_node_size(sizeof("__symbols__") - 1u);
     fdt_token(o, sym, &off);
     for (;; off = next) {
         tok = fdt_token(o, off, &next);

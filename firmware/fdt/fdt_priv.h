@@ -17,6 +17,13 @@ static inline uint32_t fdt_align4(uint32_t n)
     return (n + 3u) & ~3u;
 }
 
+/* The bytes a node named name[0..n) takes with no properties:
+ * FDT_BEGIN_NODE, the name, its NUL and padding, FDT_END_NODE. */
+static inline uint32_t fdt_node_size(uint32_t n)
+{
+    return 2u * FDT_TOKEN_LEN + fdt_align4(n + 1u);
+}
+
 /* Records where err was found; returns err. */
 int fdt_fail(struct fdt *t, uint32_t off, int err);
 
@@ -25,9 +32,34 @@ int fdt_fail(struct fdt *t, uint32_t off, int err);
  * offset of the token after it. Returns the token or a negative error. */
 int fdt_token(struct fdt *t, uint32_t off, uint32_t *next);
 
-/* A node's property called name: 0 and *prop (its FDT_PROP's offset), or
- * FDT_ENOTFOUND and *prop = where the node's properties end (its first
- * child or its FDT_END_NODE). */
+/* The length of s, stopping past max. */
+static inline uint32_t fdt_str_len(const char *s, uint32_t max)
+{
+    uint32_t n = 0;
+
+    while (n <= max && s[n])
+        n++;
+    return n;
+}
+
+/* Is s, a name the checks saw terminated inside the tree, the name
+ * name[0..len)? s is read no further than its NUL. */
+static inline bool fdt_name_is(const char *s, const char *name, uint32_t len)
+{
+    uint32_t i;
+
+    for (i = 0; i < len; i++)
+        if (!s[i] || s[i] != name[i])
+            return false;
+    return !s[i];
+}
+
+/* A node's property called name[0..len) (not NUL-terminated): 0 and
+ * *prop (its FDT_PROP's offset), or FDT_ENOTFOUND and *prop = where the
+ * node's properties end (its first child or its FDT_END_NODE). */
+int fdt_find_prop_n(struct fdt *t, uint32_t node, const char *name,
+                    uint32_t len, uint32_t *prop);
+/* The same for a NUL-terminated name. */
 int fdt_find_prop(struct fdt *t, uint32_t node, const char *name,
                   uint32_t *prop);
 

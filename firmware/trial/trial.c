@@ -4,14 +4,6 @@
 #include "lib/crc.h"
 #include "lib/le.h"
 
-static void put_le32(uint8_t *p, uint32_t v)
-{
-    p[0] = (uint8_t)v;
-    p[1] = (uint8_t)(v >> 8);
-    p[2] = (uint8_t)(v >> 16);
-    p[3] = (uint8_t)(v >> 24);
-}
-
 static uint32_t record_crc(const uint8_t raw[TRIAL_RECORD_SIZE])
 {
     return ~ext_crc32(~0u, raw, TRIAL_OFF_CRC);
