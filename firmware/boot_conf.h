@@ -129,15 +129,16 @@
  * fdt_overlay_apply applies it (firmware/fdt/fdt_overlay.c): fragments
  * by target or target-path, __fixups__ through the tree's __symbols__,
  * the overlay's phandles renumbered above the tree's, __symbols__
- * merged. Needs BOOT_FDT_EDIT and BOOT_RISCV_LINUX (the kernel whose
- * tree the loader edits).
+ * merged. Needs BOOT_FDT_EDIT. A RISC-V Linux label's tree (its FDT,
+ * FDTDIR or the board's) and any other label's FDT or FDTDIR get them:
+ * on lm3s6965evb too, where a tree is otherwise passed on untouched.
  *   1  built: its flash is in `make size` (the firmware/fdt lines), no
  *      RAM of its own: the plan keeps room past the tree for what the
  *      overlays add; an overlay that cannot apply is named and skipped,
  *      whole.
  *   0  FDTOVERLAYS named once and skipped. The tiny profile's choice. */
 #ifndef BOOT_FDT_OVERLAY
-#define BOOT_FDT_OVERLAY (BOOT_FDT_EDIT && BOOT_RISCV_LINUX && !EXTLOAD_TINY)
+#define BOOT_FDT_OVERLAY (BOOT_FDT_EDIT && !EXTLOAD_TINY)
 #endif
 
 /* BOOT_SIGNED: signed labels (firmware/README.md, "Signed labels").

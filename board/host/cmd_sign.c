@@ -367,8 +367,8 @@ static int dir_initrds(struct dir_msg *d, const char *list)
     return 0;
 }
 
-/* FDTOVERLAYS (a RISC-V Linux label with a tree), as plan_overlays
- * plans it: each path between blanks, in order, up to
+/* FDTOVERLAYS (a RISC-V Linux label, or any label naming a tree), as
+ * plan_overlays plans it: each path between blanks, in order, up to
  * BOOT_FDT_OVERLAYS_MAX; one not there is skipped. 0, or 1 after saying
  * why. */
 static int dir_overlays(struct dir_msg *d, const struct config_label *l)
@@ -466,6 +466,9 @@ static int dir_message(const char *root, const char *name,
                 return 1;
         }
         if (dir_file(&d, SIGMSG_FIRMWARE, NULL) || dir_overlays(&d, l))
+            return 1;
+    } else if ((l->fdt && l->fdt[0]) || (l->fdtdir && l->fdtdir[0])) {
+        if (dir_overlays(&d, l))
             return 1;
     }
     return 0;

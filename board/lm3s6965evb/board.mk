@@ -22,10 +22,11 @@ BOOT_ROLLBACK_MIN ?=
 
 # The CPU layer, the chips, the board, and board/main.c (the one
 # board_main; a test build links its own in its place).
-# A Cortex-M3 has no Linux hand-off: the RISC-V Linux entry and the
-# device-tree editor it needs (firmware/boot_conf.h) are never linked here,
-# in either profile; a device tree a label names is passed on as it is.
-LM3S_BOOT_DEFS := -DBOOT_RISCV_LINUX=0 -DBOOT_FDT_EDIT=0
+# A Cortex-M3 has no Linux hand-off: the RISC-V Linux entry is never
+# linked here. The device-tree editor is, in the default profile, for
+# FDTOVERLAYS (firmware/boot_conf.h BOOT_FDT_OVERLAY): a label's tree with
+# overlays is applied to in the window; without, passed on as it is.
+LM3S_BOOT_DEFS := -DBOOT_RISCV_LINUX=0
 LM3S_SRC := $(BASE_SRC) $(FS_SRC) $(DRV_SRC) drivers/pl011.c drivers/pl022.c \
             drivers/lm3s_gpio.c drivers/lm3s_wdt.c $(FW_SRC) $(wildcard board/cortex-m/*.c) \
             $(BOARD_SHARED_SRC) $(wildcard board/lm3s6965evb/*.c) board/main.c

@@ -337,22 +337,29 @@ static void apply_overlays(const struct boot_env *env, struct boot_state *st,
 #endif
 
 /* The device tree as a RISC-V Linux kernel gets it: checked, opened in
- * place with room up to cap (the plan kept it), /chosen set (bootargs =
- * APPEND when there is one, linux,initrd-start/end). On any error the
- * label fails with the editor's sentence. Other kernels get the tree as
- * it was loaded. */
+ * place with room up to cap (the plan kept it), the overlays applied,
+ * /chosen set (bootargs = APPEND when there is one,
+ * linux,initrd-start/end). Another kernel's tree is opened only for its
+ * overlays; without, it goes as it was loaded. On any error the label
+ * fails with the editor's sentence. */
 __attribute__((noinline))
 static int fdt_for_kernel(const struct boot_env *env, struct boot_state *st,
                           const struct boot_plan_file *f, uint32_t cap,
                           const char *append, struct extload_handoff *h)
 {
-#if BOOT_FDT_EDIT && BOOT_RISCV_LINUX
+#if BOOT_FDT_EDIT
     struct boot_plan *p = st->plan;
     struct fdt t;
     uint8_t *tree = env->window + f->off;
+    bool is_linux = BOOT_RISCV_LINUX && p->kind == BOOT_KERNEL_LINUX_RISCV;
 
-    if (p->kind != BOOT_KERNEL_LINUX_RISCV)
+#if BOOT_FDT_OVERLAY
+    if (!is_linux && p->first_overlay == p->n)
         return 0;
+#else
+    if (!is_linux)
+        return 0;
+#endif
     int rc = fdt_check(&t, tree, f->size);
     if (!rc)
         rc = fdt_open_into(&t, &t, tree, cap);
@@ -360,7 +367,8 @@ static int fdt_for_kernel(const struct boot_env *env, struct boot_state *st,
     if (!rc)
         apply_overlays(env, st, &t);
 #endif
-    if (!rc) {
+#if BOOT_RISCV_LINUX
+    if (!rc && is_linux) {
         const struct fdt_chosen c = {
             .bootargs = append,
             .initrd = h->initrd_size != 0,
@@ -370,8 +378,9 @@ static int fdt_for_kernel(const struct boot_env *env, struct boot_state *st,
         rc = fdt_set_chosen(&t, &c);
     }
 #if BOOT_TRIAL
-    if (!rc)
+    if (!rc && is_linux)
         rc = boot_trial_fdt(env, &t);
+#endif
 #endif
     if (rc) {
         fdt_describe(&t, rc, p->fail.why, sizeof(p->fail.why));
@@ -379,10 +388,15 @@ static int fdt_for_kernel(const struct boot_env *env, struct boot_state *st,
         return n < 0 ? n : boot_plan_fail(p, BOOT_EFDT, "fdt", st->path,
                                           p->fail.why);
     }
-    con_printf(&env->con, "fdt: /chosen: bootargs %s, initrd %s; %u bytes "
-               "at 0x%08x, %u more free\n", append ? "= APPEND" : "kept",
-               h->initrd_size ? "range set" : "removed", (unsigned)t.size,
-               (unsigned)h->fdt_addr, (unsigned)(cap - t.size));
+    if (is_linux)
+        con_printf(&env->con, "fdt: /chosen: bootargs %s, initrd %s; ",
+                   append ? "= APPEND" : "kept",
+                   h->initrd_size ? "range set" : "removed");
+    else
+        con_printf(&env->con, "fdt: overlays done; ");
+    con_printf(&env->con, "%u bytes at 0x%08x, %u more free\n",
+               (unsigned)t.size, (unsigned)h->fdt_addr,
+               (unsigned)(cap - t.size));
     h->fdt_size = t.size;
 #else
     (void)env;
@@ -395,10 +409,11 @@ static int fdt_for_kernel(const struct boot_env *env, struct boot_state *st,
     return 0;
 }
 
-/* The kernel's device tree in the hand-off block h: a Linux label's
- * tree edited in place (its /chosen, the trial record's node, the
- * overlays applied; it grows up to the first overlay, else the block at
- * h_off), or the board's own tree when the label names none. */
+/* The kernel's device tree in the hand-off block h: a label's tree
+ * edited in place (a Linux's /chosen and the trial record's node, any
+ * kernel's overlays applied; it grows up to the next file placed past
+ * it, else the block at h_off), or the board's own tree when the label
+ * names none. */
 static int hand_off_fdt(const struct boot_env *env, struct boot_state *st,
                         const struct config_label *label,
                         struct extload_handoff *h, uint32_t h_off,
@@ -406,15 +421,13 @@ static int hand_off_fdt(const struct boot_env *env, struct boot_state *st,
 {
     struct boot_plan *p = st->plan;
 
-    for (uint32_t i = 1; BOOT_FDT_EDIT && BOOT_RISCV_LINUX && i < p->n; i++)
+    for (uint32_t i = 1; BOOT_FDT_EDIT && i < p->n; i++)
         if (p->f[i].role == BOOT_ROLE_FDT && p->f[i].size) {
-            /* The tree grows up to the overlays, else the hand-off. */
             uint32_t end = h_off;
-#if BOOT_FDT_OVERLAY
-            for (uint32_t k = p->first_overlay; k < p->n; k++)
+
+            for (uint32_t k = 0; k < p->n; k++)
                 if (p->f[k].off > p->f[i].off && p->f[k].off < end)
                     end = p->f[k].off;
-#endif
             int rc = fdt_for_kernel(env, st, &p->f[i], end - p->f[i].off,
                                     BOOT_TRIAL && (label->append ||
                                                    cmd_len)

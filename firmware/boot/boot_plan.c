@@ -5,14 +5,16 @@
  *
  * The window, from its start, for any kernel but a RISC-V Linux Image:
  *
- *   | kernel | pad to 8 | FDT | pad to 8 | initrd parts | pad to 8 |
+ *   | kernel | pad to 8 | FDT (+ room for its overlays) | pad to 8 |
+ *   | initrd parts | pad to 8 | overlays, each padded to 8 |
  *   | extload_handoff | cmdline NUL | ...                     | tail |
  *
  * For a RISC-V Linux Image (its header: magic2 "RSC\x05"):
  *
  *   fw_addr: | firmware | ...
  *   ram_base + text_offset: | kernel ... image_size | pad to 4 KiB |
- *   | initrd parts | pad to 8 | FDT + room for /chosen | pad to 8 |
+ *   | initrd parts | pad to 8 | FDT + room for /chosen (and the
+ *   overlays) | pad to 8 | overlays, each padded to 8 |
  *   | extload_handoff | cmdline NUL | ...                     | tail |
  *
  * The hand-off block's size is known from APPEND before anything loads,
@@ -293,17 +295,26 @@ static int plan_firmware(const struct boot_env *env, struct boot_state *st,
 }
 
 #if BOOT_FDT_OVERLAY
-/* FDTOVERLAYS (a RISC-V Linux label with a tree: the kernel whose tree
- * the loader edits): each path, between blanks, a file of the plan in
- * the line's order. One that cannot be opened is named and skipped. */
+/* FDTOVERLAYS (a label whose plan holds a tree: its FDT or FDTDIR, or a
+ * RISC-V Linux's copy of the board's): each path, between blanks, a file
+ * of the plan in the line's order. One that cannot be opened is named
+ * and skipped; without a tree the line is named once and skipped. */
 static int plan_overlays(const struct boot_env *env, struct boot_state *st,
                          const struct config_label *label)
 {
     struct boot_plan *p = st->plan;
     const char *s = label->fdtoverlays;
+    uint32_t tree = 0;
 
-    if (!s || p->kind != BOOT_KERNEL_LINUX_RISCV || config_no_fdt(label))
+    for (uint32_t i = 0; i < p->n; i++)
+        tree |= p->f[i].role == BOOT_ROLE_FDT;
+    if (!s || config_no_fdt(label))
         return 0;
+    if (!tree) {
+        con_printf(&env->con, "fdtoverlay: %s: no device tree to apply "
+                   "them to; skipped\n", s);
+        return 0;
+    }
     /* Each pass moves s past one path or the blanks after it. */
     while (*s) {
         uint32_t n = 0;
@@ -428,7 +439,13 @@ static int put_at(const struct boot_env *env, struct boot_state *st,
     uint32_t left = off < limit && *at <= off ? limit - off : 0;
 
     if (f->size > left || room > left - f->size) {
-        if (BOOT_MESSAGES)
+        if (BOOT_MESSAGES && f->size <= left)
+            fmt_snprintf(st->plan->fail.why, sizeof(st->plan->fail.why),
+                         "%u bytes and %u of room for what the loader adds "
+                         "to it, more than the %u bytes left %s",
+                         (unsigned)f->size, (unsigned)room, (unsigned)left,
+                         where);
+        else if (BOOT_MESSAGES)
             fmt_snprintf(st->plan->fail.why, sizeof(st->plan->fail.why),
                          "%u bytes, larger than the %u bytes left %s",
                          (unsigned)f->size,
@@ -458,6 +475,40 @@ static int put_role(const struct boot_env *env, struct boot_state *st,
         }
     return rc;
 }
+
+#if BOOT_FDT_OVERLAY
+/* room past the tree, plus what the overlays add (each counted again by
+ * fdt_overlay_apply, which refuses one that would not fit); limit or
+ * more: refused by put_at. */
+static uint32_t overlay_room(const struct boot_plan *p, uint32_t room,
+                             uint32_t limit)
+{
+    for (uint32_t i = p->first_overlay; i < p->n; i++) {
+        uint32_t add = p->f[i].size > limit / 4u
+                     ? limit : FDT_OVERLAY_ROOM(p->f[i].size);
+
+        room = add > limit - (room < limit ? room : limit)
+             ? limit : room + add;
+    }
+    return room;
+}
+
+/* Each overlay 8-aligned past everything else: read from there as it is
+ * applied. */
+static int put_overlays(const struct boot_env *env, struct boot_state *st,
+                        uint32_t *at, uint32_t limit)
+{
+    struct boot_plan *p = st->plan;
+    int rc = 0;
+
+    for (uint32_t i = p->first_overlay; !rc && i < p->n; i++)
+        rc = put_at(env, st, &p->f[i], at, 8, 0, limit,
+                    "in the load window");
+    return rc;
+}
+#else
+#define overlay_room(p, room, limit) (room)
+#endif
 
 #if BOOT_RISCV_LINUX
 /* A RISC-V Linux Image: firmware at fw_addr, the kernel at ram_base +
@@ -499,25 +550,12 @@ static int place_linux(const struct boot_env *env, struct boot_state *st,
     at = kend;
     rc = put_role(env, st, BOOT_ROLE_INITRD, &at, INITRD_ALIGN_LINUX, 0,
                   limit);
-#if BOOT_FDT_OVERLAY
-    /* Room past the tree for what the overlays add (each counted again
-     * by fdt_overlay_apply, which refuses one that would not fit). */
-    for (uint32_t i = p->first_overlay; i < p->n; i++) {
-        uint32_t add = p->f[i].size > limit / 4u
-                     ? limit : FDT_OVERLAY_ROOM(p->f[i].size);
-
-        fdt_room = add > limit - (fdt_room < limit ? fdt_room : limit)
-                 ? limit : fdt_room + add;   /* past limit: refused below */
-    }
-#endif
     if (!rc)
-        rc = put_role(env, st, BOOT_ROLE_FDT, &at, 8, fdt_room, limit);
+        rc = put_role(env, st, BOOT_ROLE_FDT, &at, 8,
+                      overlay_room(p, fdt_room, limit), limit);
 #if BOOT_FDT_OVERLAY
-    /* Each overlay 8-aligned past the tree's room: read from there as
-     * it is applied. */
-    for (uint32_t i = p->first_overlay; !rc && i < p->n; i++)
-        rc = put_at(env, st, &p->f[i], &at, 8, 0, limit,
-                    "in the load window");
+    if (!rc)
+        rc = put_overlays(env, st, &at, limit);
 #endif
     p->end = at;
     return rc;
@@ -539,9 +577,20 @@ int boot_plan_place(const struct boot_env *env, struct boot_state *st,
 #else
     (void)cmd_len;
 #endif
-    for (uint32_t k = 0; !rc && k < BOOT_ROLES; k++)
-        rc = put_role(env, st, boot_role_order[BOOT_KERNEL_BARE][k], &at, 8,
-                      0, limit);
+    /* The tree keeps room for its overlays, which go last. */
+    for (uint32_t k = 0; !rc && k < BOOT_ROLES; k++) {
+        uint8_t role = boot_role_order[BOOT_KERNEL_BARE][k];
+
+        if (BOOT_FDT_OVERLAY && role == BOOT_ROLE_FDT)
+            rc = put_role(env, st, role, &at, 8, overlay_room(p, 0, limit),
+                          limit);
+#if BOOT_FDT_OVERLAY
+        else if (role == BOOT_ROLE_FDTOVERLAY)
+            rc = put_overlays(env, st, &at, limit);
+#endif
+        else
+            rc = put_role(env, st, role, &at, 8, 0, limit);
+    }
     p->end = at;
     return rc;
 }

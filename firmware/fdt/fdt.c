@@ -399,16 +399,18 @@ int fdt_memory(struct fdt *t, uint64_t addr, uint64_t *base, uint64_t *size)
 
 const char *fdt_strerror(int err)
 {
-    static const char *const msg[] = {
+    /* Not "msg": make size files an LTO link's local by its name, and
+     * fs/ext_err.c has one. */
+    static const char *const fdt_msg[] = {
 #define FDT_ERR_TEXT(name, value, text) [-(value)] = text,
         FDT_ERRORS(FDT_ERR_TEXT)
 #undef FDT_ERR_TEXT
     };
-    const int count = (int)(sizeof(msg) / sizeof(msg[0]));
+    const int count = (int)(sizeof(fdt_msg) / sizeof(fdt_msg[0]));
 
     if (err > 0 || err <= -count)
         return "unknown error";
-    return msg[-err];
+    return fdt_msg[-err];
 }
 
 uint32_t fdt_describe(const struct fdt *t, int err, char *buf, uint32_t len)

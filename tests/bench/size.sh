@@ -84,18 +84,21 @@ if [ "$PROFILE" = default ]; then
     echo
 fi
 # Device-tree overlays (firmware/boot_conf.h BOOT_FDT_OVERLAY: FDTOVERLAYS,
-# firmware/fdt/fdt_overlay.c): sifive-u built without them
-# (build/nooverlay/, tests/bench/rules.mk), and the difference; the tiny
-# profile and lm3s6965evb (no device-tree editor there) leave them out.
+# firmware/fdt/fdt_overlay.c): each board built without them
+# (build/nooverlay/, tests/bench/rules.mk: on lm3s6965evb without the
+# device-tree editor too, which only the overlays use there), and the
+# difference; the tiny profile leaves them out.
 if [ "$PROFILE" = default ]; then
-    w=$BUILD/sifive-u/extload.bin wo=$BUILD/nooverlay/sifive-u/extload.bin
-    if [ -f "$w" ] && [ -f "$wo" ]; then
+    for b in lm3s6965evb sifive-u; do
+        w=$BUILD/$b/extload.bin wo=$BUILD/nooverlay/$b/extload.bin
+        [ -f "$w" ] && [ -f "$wo" ] || continue
         with=$(stat -c %s "$w") without=$(stat -c %s "$wo")
-        echo "BOOT_FDT_OVERLAY on sifive-u (FDTOVERLAYS, the overlay" \
-             "engine): extload.bin $with bytes with it, $without without:" \
+        echo "BOOT_FDT_OVERLAY on $b (FDTOVERLAYS, the overlay" \
+             "engine$([ $b = lm3s6965evb ] && echo " and the device-tree" \
+             "editor")): extload.bin $with bytes with it, $without without:" \
              "it costs $((with - without)) bytes"
-        echo
-    fi
+    done
+    echo
 fi
 # The config directives the tiny profile leaves out (firmware/boot_conf.h
 # BOOT_CONF_INCLUDE, BOOT_CONF_VARS, BOOT_UINITRD, BOOT_CONF_SAY,

@@ -91,4 +91,30 @@ if "$X" message "$tmp/ov.img" ov --board sifive-u >"$tmp/img.msg" 2>"$tmp/e"; th
 else
     ok 0 "message: not in this build"
 fi
+
+# A bare kernel's label on lm3s6965evb (no RISC-V header): its tree gets
+# the overlays and nothing else (no /chosen), and its message names them.
+b=$tmp/bare
+mkdir -p "$b/boot/extlinux" "$b/boot/dtbo"
+head -c 5000 /dev/urandom >"$b/boot/kernel.bin"
+cp "$r/boot/board.dtb" "$b/boot/board.dtb"
+cp "$tmp/a.dtbo" "$tmp/b.dtbo" "$b/boot/dtbo/"
+cat >"$b/boot/extlinux/extlinux.conf" <<'CONF'
+LABEL bare
+  KERNEL /boot/kernel.bin
+  FDT /boot/board.dtb
+  FDTOVERLAYS /boot/dtbo/a.dtbo /boot/dtbo/b.dtbo
+CONF
+mkimg "$b" "$tmp/bare.img"
+"$X" boot "$tmp/bare.img" --board lm3s6965evb -o "$tmp/bout" </dev/null >"$tmp/bare.log" 2>&1
+rc=$?
+[ $rc = 0 ] && [ -f "$tmp/bout/fdt.dtb" ] &&
+    [ "$(dtc -q -s -I dtb -O dts "$tmp/want.dtb")" = "$(dtc -q -s -I dtb -O dts "$tmp/bout/fdt.dtb")" ] &&
+    has "$tmp/bare.log" '^fdt: overlays done; [0-9]+ bytes at 0x[0-9a-f]+, [0-9]+ more free$'
+ok $? "a bare kernel's label (lm3s6965evb): its tree is fdtoverlay's result, /chosen untouched" "$tmp/bare.log"
+if "$X" message "$tmp/bare.img" bare --board lm3s6965evb >"$tmp/bare.msg" 2>"$tmp/e"; then
+    [ "$(grep '^file fdtoverlay ' "$tmp/bare.msg" | cut -d' ' -f3 | tr '\n' ' ')" = \
+      "/boot/dtbo/a.dtbo /boot/dtbo/b.dtbo " ]
+    ok $? "message of a bare kernel's label: its overlays' lines, in order" "$tmp/bare.msg"
+fi
 echo "1..$n"

@@ -123,6 +123,48 @@ int payload_check_fdt(struct payload_checks *pc,
     return 1;
 }
 
+/* 1 if the command line holds word (blank-separated). */
+static int cmdline_has(const struct extload_handoff *h, const char *word)
+{
+    const char *c = (const char *)(uintptr_t)h->cmdline_addr;
+    uint32_t n = 0;
+
+    while (word[n])
+        n++;
+    for (uint32_t i = 0; i + n <= h->cmdline_len; i++) {
+        uint32_t k = 0;
+
+        while (k < n && c[i + k] == word[k])
+            k++;
+        if (k == n && (i == 0 || c[i - 1] == ' ') &&
+            (i + n == h->cmdline_len || c[i + n] == ' '))
+            return 1;
+    }
+    return 0;
+}
+
+void payload_dump_fdt(struct payload_checks *pc,
+                      const struct extload_handoff *h)
+{
+    static const char hex[] = "0123456789abcdef";
+    const uint8_t *fdt = (const uint8_t *)(uintptr_t)h->fdt_addr;
+    char line[2 * 32 + 1];
+
+    if (!h->fdt_addr || !cmdline_has(h, "payload.dumpfdt") ||
+        !payload_in_ram(pc, h->fdt_addr, h->fdt_size))
+        return;
+    for (uint32_t at = 0; at < h->fdt_size; at += 32) {
+        uint32_t k = 0;
+
+        for (uint32_t i = at; i < h->fdt_size && i < at + 32; i++) {
+            line[k++] = hex[fdt[i] >> 4];
+            line[k++] = hex[fdt[i] & 15u];
+        }
+        line[k] = '\0';
+        con_printf(pc->con, "payload: fdt-hex %s\n", line);
+    }
+}
+
 void payload_report(const struct payload_checks *pc)
 {
     con_printf(pc->con, "payload: %u checks failed\n", pc->failures);

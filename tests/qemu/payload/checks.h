@@ -43,6 +43,11 @@ void payload_check_handoff(struct payload_checks *pc,
 int payload_check_fdt(struct payload_checks *pc,
                       const struct extload_handoff *h);
 
+/* With payload.dumpfdt in the command line: the FDT's bytes, 32 a line,
+ * as "payload: fdt-hex HEX" (tests/qemu/t_overlay_lm3s.sh reads them). */
+void payload_dump_fdt(struct payload_checks *pc,
+                      const struct extload_handoff *h);
+
 /* Prints "payload: N checks failed". */
 void payload_report(const struct payload_checks *pc);
 

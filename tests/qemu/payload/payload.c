@@ -75,6 +75,7 @@ void payload_main(uint32_t r0, uint32_t r1, uint32_t r2, uint32_t r3, int raw)
                       "FDT after the kernel");
         con_printf(&con, "payload: fdt %u bytes at %08x\n",
                    (unsigned)h->fdt_size, (unsigned)h->fdt_addr);
+        payload_dump_fdt(&pc, h);
     }
     payload_report(&pc);
     pl011_flush(UART0_BASE);
