@@ -20,8 +20,9 @@
 /* What `extload boot --board NAME` models of a board (struct host_board,
  * board/host/cmd_boot.h). The tail is the
  * board's BOOT_CONFIG_ROOM as its compiler lays out the structs (32-bit
- * pointers on Cortex-M, 64-bit on RV64; tests/qemu/t_qemu.sh checks the
- * host leaves the bytes lm3s6965evb leaves): the host's own tail is
+ * pointers on Cortex-M, 64-bit on RV64; tests/cli/t_board_tail.sh holds
+ * each figure to its build's, tests/qemu/t_qemu.sh checks the host
+ * leaves the bytes lm3s6965evb leaves): the host's own tail is
  * larger (64-bit, 4 KiB path walks), so the host hands boot_run a window
  * that leaves exactly what the board's leaves. The tail holds the config
  * text, BOOT_CONFIG_MAX bytes (8 KiB, the tiny profile 2 KiB), so the
@@ -32,12 +33,13 @@
 
 static const struct host_board boards[] = {
     /* 64 KiB SRAM; the loader's 6 KiB at the top (board/lm3s6965evb);
-     * no RISC-V Linux entry there (board.mk LM3S_BOOT_DEFS). */
-    { "lm3s6965evb", 0x20000000u, 0xE800u, 10312u, 3488u, 10592u, 3768u,
+     * no RISC-V Linux entry there (board.mk LM3S_BOOT_DEFS); the
+     * default profile plans FDTOVERLAYS (4 more files than tiny). */
+    { "lm3s6965evb", 0x20000000u, 0xE800u, 10424u, 3488u, 10888u, 3808u,
       0, 0, 0, NULL, BOARD_PATH_MAX },
     /* 128 MiB DRAM at 0x80000000, fw_dynamic linked at its base, QEMU's
      * device tree at 0x87e00000 ending the window (board/sifive-u). */
-    { "sifive-u", 0x80000000u, 0x07E00000u, 10832u, 3888u, 11176u, 4232u,
+    { "sifive-u", 0x80000000u, 0x07E00000u, 10992u, 3888u, 11568u, 4304u,
       0x80000000u, 128u << 20, 0x80000000u,
       "sifive/hifive-unleashed-a00.dtb", BOARD_PATH_MAX },
 };

@@ -122,3 +122,13 @@ size-ed25519: $(LM3S_DIR)/fw-ed25519.elf $(ED25519_CI_OBJ)
 # The struct sizes as lm3s6965evb builds them (its board.mk's
 # LM3S_BOOT_DEFS shape struct boot_plan and so the window's tail).
 $(BENCH_SIZES_OBJ): ARM_CFLAGS += $(LM3S_BOOT_DEFS)
+
+# The window tail BOARD's build (PROFILE, BOOT_PUBKEY) keeps: its
+# compiler's sizeof, printed as one number (tests/cli/t_board_tail.sh).
+.PHONY: board-tail
+board-tail:
+	@mkdir -p $(BUILD)/tail
+	$(Q)$(if $(filter sifive-u,$(BOARD)),$(RV_CC) $(SIFIVE_CFLAGS),$(ARM_CC) $(LM3S_CFLAGS)) \
+	    -c tests/bench/tail.c -o $(BUILD)/tail/$(BOARD)$(PSUF)$(if $(BOOT_PUBKEY),-signed).o
+	@printf '%d\n' 0x$$(nm -S $(BUILD)/tail/$(BOARD)$(PSUF)$(if $(BOOT_PUBKEY),-signed).o | \
+	    awk '$$4 == "board_window_tail" { print $$2 }')

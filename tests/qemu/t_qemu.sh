@@ -247,7 +247,7 @@ check "INITRD a,b concatenated in the window, paths relative to the config" 0 \
 
 # --- layouts: 1 KiB blocks and indirect maps --------------------------------
 # 45000 bytes: the window's tail holds 8 KiB of config since #30, leaving
-# 49080 bytes for the files (past 12 KiB the map is indirect).
+# 48968 bytes for the files (past 12 KiB the map is indirect).
 ext2_card 45000
 debugfs -R "stat /boot/kernel.bin" "$T/ext2.img" 2>/dev/null | grep -q "(IND)" ||
     echo "# warning: debugfs shows no indirect block for the ext2 kernel"
