@@ -41,7 +41,10 @@ static int xattr_names(struct ext_fs *fs, const struct ext_inode *in,
         if (next >= end)
             return xattr_bad(fs, in, "an xattr entry runs past the inode");
         for (uint32_t k = 0; k < name_len; k += sizeof(e)) {
-            uint32_t n = name_len - k < sizeof(e) ? name_len - k : sizeof(e);
+            uint32_t n = name_len - k;
+
+            if (n > sizeof(e))
+                n = sizeof(e);
 
             rc = ext_bytes(fs, in->at_blk,
                            in->at_off + at + XATTR_ENTRY_LEN + k, e, n);

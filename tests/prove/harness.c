@@ -19,6 +19,8 @@
 /* Through a symlink, htree directories, "..": the lookup's every path. */
 #define PATH "/boot/../boot/extlinux/../zImage"
 
+/* The caller's path buffer: EXT_PATH_MAX bytes, NUL after the path. */
+static const char path[EXT_PATH_MAX] = PATH;
 static struct ext_fs fs;
 static struct ext_file file;
 static struct ext_walk walk;
@@ -67,7 +69,7 @@ int main(void)
 #if EXT_PATH_LIMIT
     fs.path_max = EXT_PATH_MAX;
 #endif
-    rc = ext_open_in(&fs, PATH, &file, &walk);
+    rc = ext_open_in(&fs, path, &file, &walk);
     if (rc)
         return rc;
     return ext_load(&fs, &file, window, sizeof(window), &size);

@@ -17,8 +17,15 @@ PROVE_SRC := $(BASE_SRC) $(FS_SRC) tests/prove/harness.c
 # Cortex-M3's sizes: 32-bit int, long and pointers. _Static_assert in a
 # block is a call to Frama-C 25's parser; the compilers check it.
 PROVE_CPP := -I. $(BOARD_DEFS) -D'_Static_assert(...)='
-PROVE_DEFS_tiny := -DEXTLOAD_TINY=1
-PROVE_DEFS_default :=
+# Each switch of fs/ext_conf.h given as the literal its profile sets, not
+# ext_conf.h's (!EXTLOAD_TINY): Frama-C's front end then drops the code
+# behind `if (EXT_HTREE && ...)` as the compiler does, and the coverage
+# counts only code the profile builds. Same values, same configuration.
+PROVE_SWITCHES := EXT_MESSAGES EXT_CSUM_VERIFY EXT_HTREE EXT_INLINE \
+            EXT_REV0 EXT_JOURNAL EXT_META_BG PART_LINUX_FS PART_LOGICAL \
+            PART_GPT_BACKUP
+PROVE_DEFS_tiny := -DEXTLOAD_TINY=1 $(foreach s,$(PROVE_SWITCHES),-D$(s)=0)
+PROVE_DEFS_default := $(foreach s,$(PROVE_SWITCHES),-D$(s)=1)
 PROVE_PRECISION_tiny ?= 1
 PROVE_PRECISION_default ?= 0
 # The mount's checks (a field is not 0, a size is a power of two) hold
