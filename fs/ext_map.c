@@ -521,6 +521,8 @@ int ext_map(struct ext_fs *fs, struct ext_file *f, ext_blk_t lblk,
         run->len = f->run_len - skip;
         return 0;
     }
+    run->pblk = 0;                    /* defined on every return */
+    run->len = 0;
     if (f->in.flags & IFL_EXTENTS)
         rc = map_extents(fs, f, lblk, run);
     else

@@ -389,7 +389,7 @@ static int walk(const struct blockdev *bd, uint8_t *buf, uint32_t index,
     uint32_t i, count = MBR_ENTRIES;
     int scheme, rc;
 
-    out->err_what = NULL;
+    memset(out, 0, sizeof(*out));     /* every field defined, any return */
     scheme = scheme_of(bd, buf, out);
     if (scheme < 0)
         return scheme;
