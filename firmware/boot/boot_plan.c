@@ -306,10 +306,10 @@ static int plan_overlays(const struct boot_env *env, struct boot_state *st,
     const char *s = label->fdtoverlays;
     uint32_t tree = 0;
 
-    for (uint32_t i = 0; i < p->n; i++)
-        tree |= p->f[i].role == BOOT_ROLE_FDT;
     if (!s || config_no_fdt(label))
         return 0;
+    for (uint32_t i = 0; i < p->n; i++)
+        tree |= p->f[i].role == BOOT_ROLE_FDT;
     if (!tree) {
         con_printf(&env->con, "fdtoverlay: %s: no device tree to apply "
                    "them to; skipped\n", s);
@@ -581,15 +581,14 @@ int boot_plan_place(const struct boot_env *env, struct boot_state *st,
     for (uint32_t k = 0; !rc && k < BOOT_ROLES; k++) {
         uint8_t role = boot_role_order[BOOT_KERNEL_BARE][k];
 
-        if (BOOT_FDT_OVERLAY && role == BOOT_ROLE_FDT)
-            rc = put_role(env, st, role, &at, 8, overlay_room(p, 0, limit),
-                          limit);
 #if BOOT_FDT_OVERLAY
-        else if (role == BOOT_ROLE_FDTOVERLAY)
+        if (role == BOOT_ROLE_FDTOVERLAY) {
             rc = put_overlays(env, st, &at, limit);
+            continue;
+        }
 #endif
-        else
-            rc = put_role(env, st, role, &at, 8, 0, limit);
+        rc = put_role(env, st, role, &at, 8, role == BOOT_ROLE_FDT
+                      ? overlay_room(p, 0, limit) : 0, limit);
     }
     p->end = at;
     return rc;

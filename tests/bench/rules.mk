@@ -123,12 +123,14 @@ size-ed25519: $(LM3S_DIR)/fw-ed25519.elf $(ED25519_CI_OBJ)
 # LM3S_BOOT_DEFS shape struct boot_plan and so the window's tail).
 $(BENCH_SIZES_OBJ): ARM_CFLAGS += $(LM3S_BOOT_DEFS)
 
-# The window tail BOARD's build (PROFILE, BOOT_PUBKEY) keeps: its
-# compiler's sizeof, printed as one number (tests/cli/t_board_tail.sh).
+# The window tail BOARD's build (PROFILE, BOOT_PUBKEY) keeps: make size's
+# struct sizes (tests/bench/sizes.c) built with that board's flags, its
+# sizeof_window_tail printed as one number (tests/cli/t_board_tail.sh).
+BOARD_TAIL_OBJ = $(BUILD)/tail/$(BOARD)$(PSUF)$(if $(BOOT_PUBKEY),-signed).o
 .PHONY: board-tail
 board-tail:
 	@mkdir -p $(BUILD)/tail
 	$(Q)$(if $(filter sifive-u,$(BOARD)),$(RV_CC) $(SIFIVE_CFLAGS),$(ARM_CC) $(LM3S_CFLAGS)) \
-	    -c tests/bench/tail.c -o $(BUILD)/tail/$(BOARD)$(PSUF)$(if $(BOOT_PUBKEY),-signed).o
-	@printf '%d\n' 0x$$(nm -S $(BUILD)/tail/$(BOARD)$(PSUF)$(if $(BOOT_PUBKEY),-signed).o | \
-	    awk '$$4 == "board_window_tail" { print $$2 }')
+	    -c tests/bench/sizes.c -o $(BOARD_TAIL_OBJ)
+	@printf '%d\n' 0x$$(nm -S $(BOARD_TAIL_OBJ) | \
+	    awk '$$4 == "sizeof_window_tail" { print $$2 }')

@@ -2,7 +2,7 @@
 # `extload boot --board NAME` leaves the kernel what the board leaves: the
 # window's tail it models (board/host/cmd_boot.c's boards[]) is the
 # BOOT_CONFIG_ROOM each board's own build keeps, as its compiler lays out
-# the structs (`make board-tail`: tests/bench/tail.c built with the
+# the structs (`make board-tail`: tests/bench/sizes.c built with the
 # board's flags), for both boards, signed (--key, a BOOT_PUBKEY build) or
 # not, in this profile (signed only where the tool has --key: not in the
 # tiny profile's). Prints TAP. Needs arm-none-eabi-gcc and
