@@ -174,6 +174,7 @@ struct ext_fs {
     uint32_t reads;               /* blockdev read calls made */
     uint32_t sectors_read;        /* sectors those calls moved */
     uint16_t inode_size;
+    uint16_t inodes_per_blk;      /* block size / inode_size, >= 1 */
     uint16_t desc_size;
     uint16_t reserved_gdt;        /* s_reserved_gdt_blocks */
     uint8_t zones;                /* zone_* entries in use */

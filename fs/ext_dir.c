@@ -50,6 +50,7 @@ static uint32_t rec_len_decode(const struct ext_fs *fs, uint32_t raw)
     return (raw & 0xFFFCu) | ((raw & 3u) << 16);
 }
 
+#if EXT_CSUM_VERIFY
 /* metadata_csum on a directory block: a leaf ends in a 12-byte fake entry
  * (inode 0, rec_len 12, name_len 0, type 0xDE) holding crc32c of the
  * bytes before it; a hash-tree node ends its dx entries with a dx_tail
@@ -123,6 +124,7 @@ int ext_dirblk_verify(struct ext_fs *fs, struct ext_dir *d, ext_blk_t lblk,
     d->csum_ok_blk = lblk + 1;
     return 0;
 }
+#endif
 
 /* Where d->pos lives: its place (*at bytes into block *at_blk) and the
  * block (or inline region) around it. 1: found; 0: a hole, d->pos moved
@@ -224,15 +226,14 @@ static int dir_step(struct ext_fs *fs, struct ext_dir *d, ext_off_t stop,
                 return rc;
             continue;
         }
-        if (blk_len - in_blk < DE_HEADER_SIZE) {
-            bad = "directory entry header runs past the block";
-        } else {
-            rc = ext_bytes(fs, at_blk, at, h, DE_HEADER_SIZE);
-            if (rc)
-                return rc;
-            rec = rec_len_decode(fs, le16(h + DE_REC_LEN));
-            bad = dirent_bad(fs, h, rec, blk_len - in_blk);
-        }
+        if (blk_len - in_blk < DE_HEADER_SIZE)
+            return ext_fail(fs, EXT_ECORRUPT, d->f.in.ino, pblk,
+                            "directory entry header runs past the block");
+        rc = ext_bytes(fs, at_blk, at, h, DE_HEADER_SIZE);
+        if (rc)
+            return rc;
+        rec = rec_len_decode(fs, le16(h + DE_REC_LEN));
+        bad = dirent_bad(fs, h, rec, blk_len - in_blk);
         if (bad)
             return ext_fail(fs, EXT_ECORRUPT, d->f.in.ino, pblk, bad);
         d->pos += rec;

@@ -224,6 +224,9 @@ int ext_load(struct ext_fs *fs, struct ext_file *f, void *dst, ext_off_t max,
     return 0;
 }
 
+#define LINK_NOT_EXACT "symlink target is not exactly i_size bytes (a NUL " \
+                       "inside, or none after)"
+
 /*
  * A symlink's target, checked as Linux and e2fsck check it: not empty; a
  * fast link's i_size below 60; a slow link's below the block size and its
@@ -247,6 +250,8 @@ int ext_link_read(struct ext_fs *fs, struct ext_file *f, char *dst)
         return ext_fail(fs, EXT_ESYMLINK, in->ino, 0,
                         "symlink i_size does not fit where its target "
                         "lives (i_block, or one block)");
+    if (in->fast_link && in->iblock[in->size])
+        return ext_fail(fs, EXT_ESYMLINK, in->ino, 0, LINK_NOT_EXACT);
     rc = ext_file_open(fs, in, f);
     /* A hole reads as zeros, which the check below refuses with the
      * same code and place (the block: 0); only its sentence differs. */
@@ -263,10 +268,9 @@ int ext_link_read(struct ext_fs *fs, struct ext_file *f, char *dst)
         return got;
     for (i = 0; i < (uint32_t)got && dst[i]; i++)
         ;
-    if (i != size || (in->fast_link && in->iblock[size]))
+    if (i != size)
         return ext_fail(fs, EXT_ESYMLINK, in->ino, f->run_pblk,
-                        "symlink target is not exactly i_size bytes "
-                        "(a NUL inside, or none after)");
+                        LINK_NOT_EXACT);
     return 0;
 }
 

@@ -19,8 +19,10 @@ static int dx_open(struct ext_fs *fs, struct ext_dir *d, uint32_t lblk,
 {
     struct ext_run run;
     uint8_t c[DX_ENTRY_SIZE];
-    int rc = ext_map(fs, &d->f, lblk, &run);
+    int rc;
 
+    memset(n, 0, sizeof(*n));     /* defined on every return */
+    rc = ext_map(fs, &d->f, lblk, &run);
     if (rc)
         return rc;
     if (!run.pblk)

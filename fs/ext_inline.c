@@ -70,6 +70,7 @@ int ext_inline_find(struct ext_fs *fs, const struct ext_inode *in,
     uint8_t e[XATTR_ENTRY_LEN + 4];    /* + "data" */
     int rc, found = 0;
 
+    *off = *len = 0;              /* defined on every return */
     /* In-inode xattrs: a 4-byte magic after i_extra_isize, then entries
      * (16-byte header + name, padded to 4) until four zero bytes; value
      * offsets count from the first entry. */

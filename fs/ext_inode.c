@@ -43,14 +43,12 @@ static uint32_t group_meta(const struct ext_fs *fs, uint32_t g)
     uint32_t per_blk = ext_blk_size(fs) / fs->desc_size;
     uint32_t n = group_has_super(fs, g);
 
-    if (!ext_meta_bg(fs) ||
-        g / per_blk < fs->first_meta_bg) {
-        if (n)
-            n += fs->first_meta_bg + fs->reserved_gdt;
-    } else {
+    if (ext_meta_bg(fs) && g / per_blk >= fs->first_meta_bg) {
         uint32_t r = g % per_blk;
 
         n += r == 0 || r == 1 || r == per_blk - 1;
+    } else if (n) {
+        n += fs->first_meta_bg + fs->reserved_gdt;
     }
     return n;
 }
@@ -141,7 +139,7 @@ static ext_blk_t desc_blk(const struct ext_fs *fs, const uint8_t *d,
  * 8 * block size (checked at mount): at most 2^19 blocks. */
 static uint32_t itable_blocks(const struct ext_fs *fs)
 {
-    uint32_t per_blk = ext_blk_size(fs) / fs->inode_size;
+    uint32_t per_blk = fs->inodes_per_blk;
 
     return (fs->inodes_per_group + per_blk - 1) / per_blk;
 }
@@ -349,7 +347,7 @@ int ext_inode_read(struct ext_fs *fs, uint32_t ino, struct ext_inode *in)
                         "never initialised)");
 
     in->ino = ino;
-    per_blk = ext_blk_size(fs) / fs->inode_size;
+    per_blk = fs->inodes_per_blk;
     in->at_blk = grp.itable + idx / per_blk;
     in->at_off = idx % per_blk * fs->inode_size;
     have = fs->inode_size > I_GOOD_OLD_SIZE ? sizeof(raw) : I_GOOD_OLD_SIZE;

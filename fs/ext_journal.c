@@ -90,6 +90,7 @@ static int jmap(struct ext_fs *fs, struct jscan *js, uint32_t lblk,
     struct ext_run run;
     int rc;
 
+    *pblk = 0;                    /* defined on every return */
     if (lblk >= js->total)
         return jfail(fs, EXT_EJOURNAL, lblk,
                      "journal: log block past the end of the journal");

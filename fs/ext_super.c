@@ -242,20 +242,24 @@ static int sb_geometry(struct ext_fs *fs, const uint8_t *sb,
 static int sb_inodes(struct ext_fs *fs, const uint8_t *sb)
 {
     uint32_t first_ino = le32(sb + SB_FIRST_INO);
-    uint32_t isize = le16(sb + SB_INODE_SIZE);
+    uint32_t isize = le16(sb + SB_INODE_SIZE), per_blk;
 
     fs->first_ino = EXT_GOOD_OLD_FIRST_INO;
     if (EXT_REV0 && le32(sb + SB_REV_LEVEL) == 0) {
         fs->inode_size = I_GOOD_OLD_SIZE;
+        fs->inodes_per_blk = (uint16_t)(ext_blk_size(fs) / I_GOOD_OLD_SIZE);
         return 0;
     }
-    if (isize < I_GOOD_OLD_SIZE || isize > ext_blk_size(fs) || !pow2(isize))
+    /* 0 for an inode larger than the block. */
+    per_blk = isize >= I_GOOD_OLD_SIZE ? ext_blk_size(fs) / isize : 0;
+    if (!per_blk || !pow2(isize))
         return sb_bad(fs, "inode size is not a power of two between 128 "
                           "and the block size");
     if (first_ino < 11 || first_ino > fs->inodes_count)
         return sb_bad(fs, "first non-reserved inode (s_first_ino) is out "
                           "of range");
     fs->inode_size = (uint16_t)isize;
+    fs->inodes_per_blk = (uint16_t)per_blk;
     fs->first_ino = first_ino;
     return 0;
 }

@@ -2,9 +2,8 @@
  * a card whose every sector holds unknown bytes and whose size is
  * unknown, then the partition walk, the mount (with journal replay in
  * the default profile), a path lookup and a load into a window, as
- * firmware/boot.c does them. PROVE_STEP picks one step for a split run;
- * each later step starts from any state the earlier one can leave
- * (see fs/README.md, "What is proven"). */
+ * firmware/boot.c does them, in one run per profile (see fs/README.md,
+ * "What is proven"). */
 #include <stddef.h>
 #include <stdint.h>
 
