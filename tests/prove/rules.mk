@@ -35,6 +35,9 @@ PROVE_PRECISION_default ?= 0
 PROVE_SPLIT_FUNCS := main ext_mount ext_mount_journal sb_read_head \
             sb_parse sb_features sb_geometry sb_inodes sb_descriptors \
             sb_checksum ext_zones_init ext_inode_read
+# map_blockmap: i_block's level-3 pass apart from the indirect blocks'
+# (level <= 2), so the shift by shift * level stays below 32.
+PROVE_SLEVEL_MAP := -eva-slevel-function map_blockmap:50
 # The tiny profile (precision 1, cheaper per state) keeps only the
 # functions that check geometry apart, split on 0 where they return,
 # every other function's result split as EVA sees fit.
@@ -45,12 +48,13 @@ prove_empty :=
 prove_space := $(prove_empty) $(prove_empty)
 PROVE_SPLIT_tiny := -eva-split-return auto -eva-split-return-function \
             $(subst $(prove_space),$(prove_comma),$(PROVE_MOUNT_FUNCS:=:0)) \
-            $(foreach f,$(PROVE_MOUNT_FUNCS),-eva-slevel-function $(f):100)
+            $(foreach f,$(PROVE_MOUNT_FUNCS),-eva-slevel-function $(f):100) \
+            $(PROVE_SLEVEL_MAP)
 # ext_bytes_crc: the pieces of one item (at most two for a header or an
 # entry) apart; precision 0 keeps no state apart by itself.
 PROVE_SPLIT_default := -eva-split-return 0 \
             $(foreach f,$(PROVE_SPLIT_FUNCS),-eva-slevel-function $(f):1000) \
-            -eva-slevel-function ext_bytes_crc:20
+            -eva-slevel-function ext_bytes_crc:20 $(PROVE_SLEVEL_MAP)
 PROVE_EVA = -machdep x86_32 -eva -eva-precision $(PROVE_PRECISION_$(1)) \
             $(PROVE_SPLIT_$(1)) \
             -eva-no-show-progress -eva-no-print -eva-msg-key=-summary \
