@@ -79,7 +79,8 @@ static int ptr_get(struct ext_fs *fs, struct ext_file *f, ext_blk_t holder,
     if (holder == f->ind_pblk[1])
         return dind_ptr(fs, f, idx, p);
     rc = ext_bytes(fs, holder, idx * EXT_PTR_SIZE, b, EXT_PTR_SIZE);
-    *p = rc ? 0 : le32(b);
+    if (!rc)
+        *p = le32(b);
     return rc;
 }
 
@@ -126,6 +127,7 @@ static int map_blockmap(struct ext_fs *fs, struct ext_file *f, ext_blk_t lblk,
     uint32_t shift = fs->blk_shift - 2;
     uint32_t ppb = 1u << shift;
     ext_blk_t holder = 0, base = 0, span;
+    /* p: 0 where a failed read leaves it (ptr_get writes it on success). */
     uint32_t level = 0, idx = (uint32_t)lblk, end, p = 0;
     int rc;
 
