@@ -61,7 +61,7 @@ int ext_dirblk_verify(struct ext_fs *fs, struct ext_dir *d, ext_blk_t lblk,
     uint32_t bs = ext_blk_size(fs);
     uint32_t crc = ext_inode_seed(fs, d->f.in.ino, d->f.in.gen);
     uint32_t count_off, limit, count;
-    uint8_t t[DET_SIZE];
+    uint8_t t[DET_SIZE] = { 0 };
     int rc;
 
     if (!ext_has_csum(fs) || d->csum_ok_blk == lblk + 1)
@@ -299,7 +299,7 @@ __attribute__((noinline))
 static int name_eq(struct ext_fs *fs, ext_blk_t blk, uint32_t at,
                    const char *name, uint32_t len)
 {
-    uint8_t chunk[32];
+    uint8_t chunk[32] = { 0 };
 
     while (len) {
         uint32_t n = len < sizeof(chunk) ? len : sizeof(chunk);

@@ -226,6 +226,8 @@ int ext_load(struct ext_fs *fs, struct ext_file *f, void *dst, ext_off_t max,
 
 #define LINK_NOT_EXACT "symlink target is not exactly i_size bytes (a NUL " \
                        "inside, or none after)"
+#define LINK_TOO_BIG "symlink i_size does not fit where its target lives " \
+                     "(i_block, or one block)"
 
 /*
  * A symlink's target, checked as Linux and e2fsck check it: not empty; a
@@ -245,13 +247,14 @@ int ext_link_read(struct ext_fs *fs, struct ext_file *f, char *dst)
     if (!in->size)
         return ext_fail(fs, EXT_ESYMLINK, in->ino, 0,
                         "symlink target is empty");
-    if (in->fast_link ? in->size >= I_BLOCK_SIZE
-                      : !inl && in->size >= ext_blk_size(fs))
-        return ext_fail(fs, EXT_ESYMLINK, in->ino, 0,
-                        "symlink i_size does not fit where its target "
-                        "lives (i_block, or one block)");
-    if (in->fast_link && in->iblock[in->size])
-        return ext_fail(fs, EXT_ESYMLINK, in->ino, 0, LINK_NOT_EXACT);
+    if (in->fast_link) {
+        if (in->size >= I_BLOCK_SIZE)
+            return ext_fail(fs, EXT_ESYMLINK, in->ino, 0, LINK_TOO_BIG);
+        if (in->iblock[in->size])
+            return ext_fail(fs, EXT_ESYMLINK, in->ino, 0, LINK_NOT_EXACT);
+    } else if (!inl && in->size >= ext_blk_size(fs)) {
+        return ext_fail(fs, EXT_ESYMLINK, in->ino, 0, LINK_TOO_BIG);
+    }
     rc = ext_file_open(fs, in, f);
     /* A hole reads as zeros, which the check below refuses with the
      * same code and place (the block: 0); only its sentence differs. */

@@ -38,7 +38,7 @@ static uint32_t hash_legacy(const char *name, uint32_t len, bool is_unsigned)
 static void name_words(const char *name, uint32_t len, uint32_t *w,
                        uint32_t words, bool is_unsigned)
 {
-    uint32_t pad = len | (len << 8), val, i, n = 0;
+    uint32_t pad = len | (len << 8), val, i, n;
 
     pad |= pad << 16;
     val = pad;
@@ -47,10 +47,11 @@ static void name_words(const char *name, uint32_t len, uint32_t *w,
     for (i = 0; i < len; i++) {
         val = name_char(name, i, is_unsigned) + (val << 8);
         if ((i & 3) == 3) {
-            w[n++] = val;
+            w[i / 4] = val;
             val = pad;
         }
     }
+    n = len / 4;
     if (n < words)
         w[n++] = val;
     while (n < words)
@@ -110,7 +111,7 @@ uint32_t ext_dx_hash(const char *name, uint32_t len, uint32_t version,
                      const uint32_t seed[4])
 {
     uint32_t buf[4] = { 0x67452301, 0xEFCDAB89, 0x98BADCFE, 0x10325476 };
-    uint32_t in[8], hash, off;
+    uint32_t in[8] = { 0 }, hash, off;
     bool is_unsigned = version >= 3;
 
     if (seed[0] | seed[1] | seed[2] | seed[3]) {

@@ -18,7 +18,7 @@ static int dx_open(struct ext_fs *fs, struct ext_dir *d, uint32_t lblk,
                    uint32_t count_off, struct dx_node *n)
 {
     struct ext_run run;
-    uint8_t c[DX_ENTRY_SIZE];
+    uint8_t c[DX_ENTRY_SIZE] = { 0 };
     int rc;
 
     memset(n, 0, sizeof(*n));     /* defined on every return */
@@ -85,7 +85,7 @@ int ext_htree_find(struct ext_fs *fs, struct ext_dir *d, const char *name,
     uint32_t max_levels = (fs->incompat & INCOMPAT_LARGEDIR) ? 3 : 2;
     ext_off_t blocks = d->f.in.size >> fs->blk_shift;
     struct dx_node n;
-    uint8_t info[DXI_SIZE];
+    uint8_t info[DXI_SIZE] = { 0 };
     int rc;
 
     rc = dx_open(fs, d, 0, DX_ROOT_INFO + DXI_SIZE, &n);

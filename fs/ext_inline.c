@@ -67,7 +67,7 @@ int ext_inline_find(struct ext_fs *fs, const struct ext_inode *in,
     uint32_t start = I_GOOD_OLD_SIZE + in->extra_isize;
     uint32_t end = fs->inode_size;
     uint32_t at, names_end = 0;
-    uint8_t e[XATTR_ENTRY_LEN + 4];    /* + "data" */
+    uint8_t e[XATTR_ENTRY_LEN + 4] = { 0 };    /* + "data" */
     int rc, found = 0;
 
     *off = *len = 0;              /* defined on every return */

@@ -261,7 +261,10 @@ static int group_read(struct ext_fs *fs, uint32_t g, struct ext_group *out)
     uint32_t have = fs->desc_size < sizeof(d) ? fs->desc_size : sizeof(d);
     ext_blk_t blk;
     uint32_t off = desc_place(fs, g, &blk);
-    int rc = ext_bytes(fs, blk, off, d, have);
+    int rc;
+
+    memset(d, 0, sizeof(d));      /* defined whatever EVA sees of the read */
+    rc = ext_bytes(fs, blk, off, d, have);
 
     if (rc)
         return rc;
@@ -331,6 +334,7 @@ int ext_inode_read(struct ext_fs *fs, uint32_t ino, struct ext_inode *in)
     int rc;
 
     memset(in, 0, sizeof(*in));
+    memset(raw, 0, sizeof(raw));  /* as group_read's d */
     if (ino - 1 >= fs->inodes_count)       /* 0, or past the count */
         return ext_fail(fs, EXT_EINVAL, ino, 0,
                         "inode number is 0 or past the inode count");

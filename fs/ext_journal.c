@@ -300,7 +300,7 @@ static int walk_tags(struct ext_fs *fs, struct ext_journal *j,
                      uint32_t *blk, bool replay, uint32_t *crc)
 {
     uint32_t off = JH_SIZE, limit = ext_blk_size(fs) - js->tail;
-    uint8_t t[JT3_SIZE];
+    uint8_t t[JT3_SIZE] = { 0 };
 
     while (off + js->tag_bytes <= limit && js->left) {
         uint32_t io = *blk;
@@ -414,7 +414,7 @@ static int revoke_again(struct ext_fs *fs, struct ext_journal *j,
 static int commit_ok(struct ext_fs *fs, struct jscan *js, ext_blk_t pblk,
                      uint32_t crc, bool *ok)
 {
-    uint8_t h[JC_CHKSUM + 4];
+    uint8_t h[JC_CHKSUM + 4] = { 0 };
     int rc;
 
     *ok = true;
@@ -605,7 +605,7 @@ static int jsb_bad(struct ext_fs *fs, const char *what)
 __attribute__((noinline))
 static int jsb_load(struct ext_fs *fs, struct jscan *js, uint32_t inum)
 {
-    uint8_t sb[JSB_CHECKSUM_TYPE + 1];
+    uint8_t sb[JSB_CHECKSUM_TYPE + 1] = { 0 };
     ext_blk_t pblk;
     uint32_t type, maxlen, ro;
     int rc = ext_inode_read(fs, inum, &js->f.in);
@@ -727,7 +727,7 @@ int ext_journal_replay(struct ext_fs *fs, struct ext_journal *j,
                        blockdev_lba_t sectors)
 {
     struct jscan js;
-    uint8_t b[4];
+    uint8_t b[4] = { 0 };
     uint32_t sectors0 = fs->sectors_read;
     int rc;
 

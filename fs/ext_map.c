@@ -128,10 +128,12 @@ static int map_blockmap(struct ext_fs *fs, struct ext_file *f, ext_blk_t lblk,
     uint32_t ppb = 1u << shift;
     ext_blk_t holder = 0, base = 0, span;
     /* p: 0 where a failed read leaves it (ptr_get writes it on success). */
-    uint32_t level = 0, idx = (uint32_t)lblk, end, p = 0;
+    uint32_t level = 0, idx = 0, end, p = 0;
     int rc;
 
-    if (lblk >= NDIR) {
+    if (lblk < NDIR) {
+        idx = (uint32_t)lblk;
+    } else {
         /* The remembered single-, then double-indirect block. */
         for (; level < 2; level++) {
             if (f->ind_pblk[level] &&

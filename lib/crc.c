@@ -29,8 +29,8 @@ static const uint32_t crc16_nib[16] = {
 static uint32_t reflected(uint32_t crc, const uint8_t *b, uint32_t n,
                           const uint32_t nib[16])
 {
-    while (n--) {
-        crc ^= *b++;
+    for (uint32_t i = 0; i < n; i++) {
+        crc ^= b[i];
         crc = (crc >> 4) ^ nib[crc & 15];
         crc = (crc >> 4) ^ nib[crc & 15];
     }
@@ -55,8 +55,8 @@ uint32_t ext_crc32(uint32_t crc, const void *p, uint32_t n)
 {
     const uint8_t *b = p;
 
-    while (n--) {
-        crc ^= *b++;
+    for (uint32_t i = 0; i < n; i++) {
+        crc ^= b[i];
         for (uint32_t k = 0; k < 8; k++)
             crc = (crc >> 1) ^ (0xEDB88320u & (0u - (crc & 1)));
     }
@@ -74,8 +74,8 @@ uint32_t ext_crc32_be(uint32_t crc, const void *p, uint32_t n)
 {
     const uint8_t *b = p;
 
-    while (n--) {
-        crc ^= (uint32_t)*b++ << 24;
+    for (uint32_t i = 0; i < n; i++) {
+        crc ^= (uint32_t)b[i] << 24;
         for (uint32_t k = 0; k < 8; k++)
             crc = (crc & 0x80000000u) ? (crc << 1) ^ 0x04C11DB7u
                                       : crc << 1;

@@ -51,10 +51,17 @@ PROVE_SPLIT_tiny := -eva-split-return auto -eva-split-return-function \
             $(foreach f,$(PROVE_MOUNT_FUNCS),-eva-slevel-function $(f):100) \
             $(PROVE_SLEVEL_MAP)
 # ext_bytes_crc: the pieces of one item (at most two for a header or an
-# entry) apart; precision 0 keeps no state apart by itself.
+# entry) apart; precision 0 keeps no state apart by itself. Also apart:
+# walk's MBR and GPT paths (each fills its own member of one union),
+# gpt_open's primary and backup header, the extent search's entry
+# found and not found (count and entry are set together), and
+# xattr_names' entries.
+PROVE_SLEVEL_default := walk:100 gpt_open:100 node_search:50 map_leaf:50 \
+            map_extents:50 xattr_names:50
 PROVE_SPLIT_default := -eva-split-return 0 \
             $(foreach f,$(PROVE_SPLIT_FUNCS),-eva-slevel-function $(f):1000) \
-            -eva-slevel-function ext_bytes_crc:20 $(PROVE_SLEVEL_MAP)
+            -eva-slevel-function ext_bytes_crc:20 $(PROVE_SLEVEL_MAP) \
+            $(foreach f,$(PROVE_SLEVEL_default),-eva-slevel-function $(f))
 PROVE_EVA = -machdep x86_32 -eva -eva-precision $(PROVE_PRECISION_$(1)) \
             $(PROVE_SPLIT_$(1)) \
             -eva-no-show-progress -eva-no-print -eva-msg-key=-summary \
