@@ -191,9 +191,12 @@ static int sb_geometry(struct ext_fs *fs, const uint8_t *sb,
      * cluster is at most 1 GiB (s_log_cluster_size 20, as Linux's
      * ext4_handle_clustersize): 2^clu_shift stays a 32-bit number. */
     if (fs->ro_compat & RO_COMPAT_BIGALLOC) {
-        if (log_clu < log_blk || log_clu > 20 || log_clu - log_blk > 16)
+        /* Past 16 also when log_clu < log_blk: the difference wraps. */
+        uint32_t ratio_log = log_clu - log_blk;
+
+        if (log_clu > 20 || ratio_log > 16)
             return sb_bad(fs, "bad cluster size (s_log_cluster_size)");
-        if ((uint64_t)cpg * (1u << (log_clu - log_blk)) !=
+        if ((uint64_t)cpg * (1u << ratio_log) !=
             fs->blocks_per_group)
             return sb_bad(fs, "blocks per group is not clusters per group "
                               "times the cluster ratio");

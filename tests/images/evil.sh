@@ -112,6 +112,9 @@ case_ cluster_log_22 big64k cat /fl EXT_ESUPER "bad cluster size"
 set_ cluster_log_22 sb s_log_cluster_size 22
 set_ cluster_log_22 sb s_clusters_per_group 1
 set_ cluster_log_22 sb s_blocks_per_group 65536
+# A cluster smaller than a block (the ratio's log2 is negative).
+case_ cluster_below_block big64k cat /fl EXT_ESUPER "bad cluster size"
+set_ cluster_below_block sb s_log_cluster_size 2
 
 # ---- block maps -----------------------------------------------------------
 ino=$(ino_of ext2 /f)
