@@ -99,7 +99,7 @@ enum ext_jstop {
 
 struct ext_journal {
     struct ext_jblock *tab;       /* set by the caller: the table ... */
-    uint32_t cap;                 /* ... and its entries */
+    uint32_t cap;                 /* ... and its entries (< 2^31) */
     /* Filled by the mount: */
     uint32_t n;                   /* blocks replaced (entries in use) */
     uint32_t transactions;        /* committed transactions applied */

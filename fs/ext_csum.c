@@ -6,11 +6,8 @@
 uint32_t ext_inode_seed(const struct ext_fs *fs, uint32_t ino, uint32_t gen)
 {
     uint8_t le[8];
-    int i;
 
-    for (i = 0; i < 4; i++) {
-        le[i] = (uint8_t)(ino >> (8 * i));
-        le[4 + i] = (uint8_t)(gen >> (8 * i));
-    }
+    put_le32(le, ino);
+    put_le32(le + 4, gen);
     return ext_crc32c(ext_csum_seed(fs), le, 8);
 }

@@ -217,7 +217,7 @@ static int dir_step(struct ext_fs *fs, struct ext_dir *d, ext_off_t stop,
     while (d->pos < end) {
         ext_blk_t at_blk = 0, pblk = 0;
         uint32_t at = 0, in_blk = 0, blk_len = 0, rec = 0;
-        uint8_t h[DE_HEADER_SIZE];
+        uint8_t h[DE_HEADER_SIZE] = { 0 };
         const char *bad;
         int rc = dir_locate(fs, d, &at_blk, &at, &in_blk, &blk_len, &pblk);
 

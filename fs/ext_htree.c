@@ -46,7 +46,7 @@ static int dx_open(struct ext_fs *fs, struct ext_dir *d, uint32_t lblk,
 static int dx_entry(struct ext_fs *fs, const struct dx_node *n, uint32_t i,
                     uint32_t *hash, uint32_t *blk)
 {
-    uint8_t e[DX_ENTRY_SIZE];
+    uint8_t e[DX_ENTRY_SIZE] = { 0 };
     int rc = ext_bytes(fs, n->blk, n->count_off + DX_ENTRY_SIZE * i, e,
                        DX_ENTRY_SIZE);
 

@@ -21,7 +21,7 @@ static int xattr_bad(struct ext_fs *fs, const struct ext_inode *in,
 static int xattr_names(struct ext_fs *fs, const struct ext_inode *in,
                        uint32_t start, uint32_t end, uint32_t *names_end)
 {
-    uint8_t e[XATTR_ENTRY_LEN];
+    uint8_t e[XATTR_ENTRY_LEN] = { 0 };
     uint32_t at = start;
     int rc;
 

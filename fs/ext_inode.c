@@ -121,9 +121,9 @@ static void zone_add(struct ext_fs *fs, ext_blk_t lo, uint32_t len)
             return;
         }
     }
-    if (i < EXT_ZONES) {
-        fs->zone_lo[i] = (uint32_t)lo;
-        fs->zone_hi[i] = hi;
+    if (fs->zones < EXT_ZONES) {
+        fs->zone_lo[fs->zones] = (uint32_t)lo;
+        fs->zone_hi[fs->zones] = hi;
         fs->zones++;
     }
 }
@@ -168,10 +168,12 @@ int ext_zones_init(struct ext_fs *fs)
 
     if (rc)
         return rc;
+    /*@ loop invariant zones: fs->zones <= EXT_ZONES; */
     for (kind = 0; kind < 3; kind++) {
         uint32_t len = kind == 2 ? itable_blocks(fs) : 1;
 
         at = (uint32_t)(off % BLOCKDEV_SECTOR);
+        /*@ loop invariant zones: fs->zones <= EXT_ZONES; */
         for (g = 0; g < fs->groups &&
                     at + BG_INODE_TABLE_HI + sizeof(uint32_t) <=
                         BLOCKDEV_SECTOR;

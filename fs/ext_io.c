@@ -59,8 +59,11 @@ uint32_t ext_jlower(const struct ext_jblock *t, uint32_t n, ext_blk_t blk)
 {
     uint32_t lo = 0, hi = n;
 
+    /* lo + hi < 2^32: n <= cap < 2^31 (struct ext_journal). EVA (make
+     * prove) bounds this mid; lo + (hi - lo) / 2 it cannot without
+     * relating lo to hi. */
     while (lo < hi) {
-        uint32_t mid = lo + (hi - lo) / 2;
+        uint32_t mid = (lo + hi) / 2;
 
         if (t[mid].blk < blk)
             lo = mid + 1;
@@ -95,7 +98,7 @@ static int ext_dev_overlay(struct ext_fs *fs, const struct ext_journal *j,
         blockdev_lba_t b0 = e ? ext_blk_sector(fs, e->blk) : end, hi;
         int rc;
 
-        if (b0 > sector) {                  /* a run of home sectors */
+        if (!e || b0 > sector) {            /* a run of home sectors */
             hi = b0 < end ? b0 : end;
             rc = ext_dev_raw(fs, sector, (uint32_t)(hi - sector), dst);
         } else {                            /* part of a journal copy */

@@ -129,7 +129,7 @@ static int jcsum_ok(struct ext_fs *fs, const struct jscan *js, ext_blk_t pblk,
                     uint32_t at, bool *ok)
 {
     uint32_t crc = js->seed;
-    uint8_t b[4];
+    uint8_t b[4] = { 0 };
     int rc = jcrc32c(fs, pblk, at, &crc);
 
     if (!rc)
@@ -181,7 +181,7 @@ static void jchanged(struct ext_fs *fs, ext_blk_t blk)
 static int jadd(struct ext_fs *fs, struct ext_journal *j, ext_blk_t blk,
                 ext_blk_t src)
 {
-    uint32_t i = ext_jlower(j->tab, j->n, blk);
+    uint32_t i = ext_jlower(j->tab, j->n, blk), k;
 
     jchanged(fs, blk);
     if (i < j->n && j->tab[i].blk == blk) {
@@ -192,20 +192,30 @@ static int jadd(struct ext_fs *fs, struct ext_journal *j, ext_blk_t blk,
         return ext_fail(fs, EXT_EJFULL, 0, blk,
                         "journal: more blocks to replay than the replay "
                         "table holds (struct ext_journal.cap entries)");
-    memmove(&j->tab[i + 1], &j->tab[i], (j->n - i) * sizeof(j->tab[0]));
-    j->tab[i].blk = blk;
-    j->tab[i].src = src;
+    /* Entries moved a field at a time, each index tested against n
+     * (which EVA, make prove, bounds; a memmove's count it would have
+     * to relate to i, a struct copy's two places to each other); the
+     * loop ends with k == i. */
+    for (k = j->n; k > i; k--) {
+        j->tab[k].blk = j->tab[k - 1].blk;
+        j->tab[k].src = j->tab[k - 1].src;
+    }
+    j->tab[k].blk = blk;
+    j->tab[k].src = src;
     j->n++;
     return 0;
 }
 
 static void jdrop(struct ext_fs *fs, struct ext_journal *j, ext_blk_t blk)
 {
-    struct ext_jblock *e = jfind(j, blk);
+    uint32_t i = ext_jlower(j->tab, j->n, blk);
 
-    if (e) {
+    if (i < j->n && j->tab[i].blk == blk) {
         jchanged(fs, blk);
-        memmove(e, e + 1, (j->n - (uint32_t)(e - j->tab) - 1) * sizeof(*e));
+        for (; i + 1 < j->n; i++) {
+            j->tab[i].blk = j->tab[i + 1].blk;
+            j->tab[i].src = j->tab[i + 1].src;
+        }
         j->n--;
     }
 }
@@ -302,6 +312,7 @@ static int walk_tags(struct ext_fs *fs, struct ext_journal *j,
     uint32_t off = JH_SIZE, limit = ext_blk_size(fs) - js->tail;
     uint8_t t[JT3_SIZE] = { 0 };
 
+    /*@ loop invariant table: j->n <= j->cap; */
     while (off + js->tag_bytes <= limit && js->left) {
         uint32_t io = *blk;
         uint16_t flags;
@@ -340,7 +351,7 @@ static int revoke_records(struct ext_fs *fs, struct ext_journal *j,
 {
     uint32_t rl = (js->incompat & JBD2_INCOMPAT_64BIT) ? 8 : 4;
     uint32_t off = JR_SIZE, count;
-    uint8_t b[8];
+    uint8_t b[8] = { 0 };
     int rc = ext_bytes(fs, rblk, JR_COUNT, b, 4);
 
     if (rc)
@@ -350,6 +361,7 @@ static int revoke_records(struct ext_fs *fs, struct ext_journal *j,
         return jfail(fs, EXT_EJOURNAL, rblk, "journal: revoke block byte "
                      "count (r_count) larger than the block");
     js->rev_seen = true;
+    /*@ loop invariant table: j->n <= j->cap; */
     for (; off + rl <= count; off += rl) {
         uint64_t blk;
         uint32_t bit;
@@ -381,6 +393,7 @@ static int revoke_again(struct ext_fs *fs, struct ext_journal *j,
     int rc = 0;
 
     js->left = js->total - js->first;
+    /*@ loop invariant table: j->n <= j->cap; */
     for (n = 0; blk != to && n < js->total - js->first && js->left; n++) {
         uint8_t h[JH_SIZE];
         ext_blk_t pblk;
@@ -455,6 +468,7 @@ static int jpass(struct ext_fs *fs, struct ext_journal *j, struct jscan *js,
      * descriptors, the blocks their tags name, revoke and commit blocks
      * all count, so no crafted descriptor can make a pass circle. */
     js->left = js->total - js->first;
+    /*@ loop invariant table: j->n <= j->cap; */
     while (js->left) {
         uint8_t h[JH_SIZE], c[8];
         uint32_t cur = blk, type, seq;
@@ -658,7 +672,7 @@ static int jsb_load(struct ext_fs *fs, struct jscan *js, uint32_t inum)
         return jsb_bad(fs, "journal: both checksum v2 and v3");
     if (csum23(js)) {
         uint32_t crc = ~0u;
-        uint8_t b[4];
+        uint8_t b[4] = { 0 };
 
         if (js->compat & JBD2_COMPAT_CHECKSUM)
             return jsb_bad(fs, "journal: checksum v1 together with v2/v3");
