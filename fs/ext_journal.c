@@ -395,7 +395,7 @@ static int revoke_again(struct ext_fs *fs, struct ext_journal *j,
     js->left = js->total - js->first;
     /*@ loop invariant table: j->n <= j->cap; */
     for (n = 0; blk != to && n < js->total - js->first && js->left; n++) {
-        uint8_t h[JH_SIZE];
+        uint8_t h[JH_SIZE] = { 0 };
         ext_blk_t pblk;
         uint32_t type;
 
@@ -470,7 +470,7 @@ static int jpass(struct ext_fs *fs, struct ext_journal *j, struct jscan *js,
     js->left = js->total - js->first;
     /*@ loop invariant table: j->n <= j->cap; */
     while (js->left) {
-        uint8_t h[JH_SIZE], c[8];
+        uint8_t h[JH_SIZE] = { 0 }, c[8] = { 0 };
         uint32_t cur = blk, type, seq;
         uint64_t ctime;
         ext_blk_t pblk;
