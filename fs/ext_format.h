@@ -102,6 +102,10 @@
 #define I_EXTRA_ISIZE           0x80  /* i_extra_isize (le16) */
 #define I_CHECKSUM_HI           0x82  /* i_checksum_hi (le16) */
 #define I_GOOD_OLD_SIZE         128u
+/* The seed of inode-owned metadata_csum: crc32c over these 8 bytes. */
+#define ISEED_INO               0x00  /* the inode number (le32) */
+#define ISEED_GEN               0x04  /* its i_generation (le32) */
+#define ISEED_SIZE              8u
 #define I_BLOCK_SIZE            60u   /* bytes of i_block */
 #define I_NDIR_BLOCKS           12u   /* i_block[0..11]: direct pointers */
 #define I_IND_BLOCK             12u   /* i_block[12..14]: 1-, 2-, 3-level */

@@ -98,7 +98,9 @@ static int ext_dev_overlay(struct ext_fs *fs, const struct ext_journal *j,
         blockdev_lba_t b0 = e ? ext_blk_sector(fs, e->blk) : end, hi;
         int rc;
 
-        if (!e || b0 > sector) {            /* a run of home sectors */
+        /* a run of home sectors (!e: b0 = end > sector, which EVA
+         * cannot tell from e) */
+        if (!e || b0 > sector) {
             hi = b0 < end ? b0 : end;
             rc = ext_dev_raw(fs, sector, (uint32_t)(hi - sector), dst);
         } else {                            /* part of a journal copy */

@@ -162,11 +162,11 @@ static uint32_t wrap(const struct jscan *js, uint32_t blk)
 
 /* The table stays sorted by block, one entry per block, so lookups (and
  * the reads after the mount, ext_io.c's overlay) are binary searches. */
-static struct ext_jblock *jfind(struct ext_journal *j, ext_blk_t blk)
+static uint32_t jfind(const struct ext_journal *j, ext_blk_t blk)
 {
     uint32_t i = ext_jlower(j->tab, j->n, blk);
 
-    return i < j->n && j->tab[i].blk == blk ? &j->tab[i] : NULL;
+    return i < j->n && j->tab[i].blk == blk ? i : j->n;  /* n: none */
 }
 
 /* The table changed at blk: the sector buffer may hold its old bytes
@@ -208,9 +208,9 @@ static int jadd(struct ext_fs *fs, struct ext_journal *j, ext_blk_t blk,
 
 static void jdrop(struct ext_fs *fs, struct ext_journal *j, ext_blk_t blk)
 {
-    uint32_t i = ext_jlower(j->tab, j->n, blk);
+    uint32_t i = jfind(j, blk);
 
-    if (i < j->n && j->tab[i].blk == blk) {
+    if (i < j->n) {
         jchanged(fs, blk);
         for (; i + 1 < j->n; i++) {
             j->tab[i].blk = j->tab[i + 1].blk;
@@ -260,8 +260,8 @@ static int replay_tag(struct ext_fs *fs, struct ext_journal *j,
 {
     uint16_t flags = be16(t + JT_FLAGS16);
     uint64_t blk = be32(t + JT_BLOCKNR);
-    const struct ext_jblock *e;
     ext_blk_t src;
+    uint32_t i;
     int rc;
 
     if (js->incompat & JBD2_INCOMPAT_64BIT)
@@ -295,9 +295,9 @@ static int replay_tag(struct ext_fs *fs, struct ext_journal *j,
     /* A log block an earlier transaction rewrote: its version is what
      * this one copies (its magic restored when either copy is escaped),
      * so the table never chains. */
-    e = jfind(j, src & ~EXT_JB_ESCAPE);
-    if (e)
-        src = e->src | (src & EXT_JB_ESCAPE);
+    i = jfind(j, src & ~EXT_JB_ESCAPE);
+    if (i < j->n)
+        src = j->tab[i].src | (src & EXT_JB_ESCAPE);
     return jadd(fs, j, (ext_blk_t)blk, src);
 }
 
