@@ -45,4 +45,15 @@ struct blockdev {
     blockdev_lba_t sectors;      /* capacity; 0 when unknown */
 };
 
+#ifdef __FRAMAC__
+/* make prove (fs/README.md, "What is proven"): the card behind every
+ * struct blockdev in the proof (tests/prove/harness.c), with read()'s
+ * promise as its contract: count >= 1 sectors into buf, nothing else. */
+/*@ requires count >= 1;
+    requires \valid((uint8_t *)buf + (0 .. count * BLOCKDEV_SECTOR - 1));
+    assigns ((uint8_t *)buf)[0 .. count * BLOCKDEV_SECTOR - 1]; */
+int blockdev_proof_read(void *ctx, blockdev_lba_t lba, uint32_t count,
+                        void *buf);
+#endif
+
 #endif

@@ -214,11 +214,13 @@ struct ext_inode {
 #define EXT_S_IFLNK  0xA000u
 #define EXT_S_IFSOCK 0xC000u
 
+/*@ assigns \nothing; */
 static inline bool ext_is_dir(const struct ext_inode *in)
 {
     return (in->mode & EXT_S_IFMT) == EXT_S_IFDIR;
 }
 
+/*@ assigns \nothing; */
 static inline bool ext_is_link(const struct ext_inode *in)
 {
     return (in->mode & EXT_S_IFMT) == EXT_S_IFLNK;

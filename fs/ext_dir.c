@@ -13,6 +13,7 @@ struct dirent_raw {
 
 /* ext_dir_open for an inode known to be a directory (a path lookup
  * checks each component first). */
+/*@ assigns *fs, *d; */
 static int dir_open(struct ext_fs *fs, const struct ext_inode *in,
                     struct ext_dir *d)
 {
@@ -207,6 +208,7 @@ static const char *dirent_bad(const struct ext_fs *fs, const uint8_t *h,
  * its block before use; each pass moves d->pos forward by at least 8
  * bytes or past a hole's run, so the walk is bounded by the directory
  * size, which ext_dir_open() holds to the filesystem's. */
+/*@ assigns *fs, *d, *r; */
 static int dir_step(struct ext_fs *fs, struct ext_dir *d, ext_off_t stop,
                     struct dirent_raw *r)
 {
@@ -295,28 +297,42 @@ int ext_dir_next(struct ext_fs *fs, struct ext_dir *d, struct ext_dirent *e)
 
 /* Compare a name on disk with the one sought, a chunk at a time. Out of
  * line: the chunk is on the stack only while a name is compared. */
+/*@ requires \valid(fs) && \valid_read(name + (0 .. len - 1));
+    assigns *fs; */
 __attribute__((noinline))
 static int name_eq(struct ext_fs *fs, ext_blk_t blk, uint32_t at,
                    const char *name, uint32_t len)
 {
     uint8_t chunk[32] = { 0 };
 
+    /*@ loop invariant len <= \at(len, Pre);
+        loop invariant name == \at(name, Pre) + (\at(len, Pre) - len);
+        loop assigns len, at, name, *fs, chunk[0 .. 31]; */
     while (len) {
-        uint32_t n = len < sizeof(chunk) ? len : sizeof(chunk);
+        uint32_t n = len < sizeof(chunk) ? len : sizeof(chunk), i;
         int rc = ext_bytes(fs, blk, at, chunk, n);
 
         if (rc)
             return rc;
-        if (memcmp(chunk, name, n))
-            return 0;
+        /* A byte at a time: WP (make prove) proves each read of name
+         * from the contract; memcmp's would also need name's bytes
+         * proven initialized up the caller chain. */
+        /*@ loop invariant i <= n;
+            loop invariant name == \at(name, LoopEntry) + i;
+            loop assigns i, name; */
+        for (i = 0; i < n; i++)
+            if (chunk[i] != (uint8_t)*name++)
+                return 0;
         at += n;
-        name += n;
         len -= n;
     }
     return 1;
 }
 
 /* Walk entries from d->pos up to `stop` looking for name. */
+/*@ requires \valid(fs) && \valid(d) && \valid(ino);
+    requires \valid_read(name + (0 .. name_len - 1));
+    assigns *fs, *d, *ino; */
 static int dir_scan(struct ext_fs *fs, struct ext_dir *d, ext_off_t stop,
                     const char *name, uint32_t name_len, uint32_t *ino)
 {
@@ -325,6 +341,7 @@ static int dir_scan(struct ext_fs *fs, struct ext_dir *d, ext_off_t stop,
     struct dirent_raw r = { 0 };
     int rc;
 
+    /*@ loop assigns rc, r, *fs, *d; */
     while ((rc = dir_step(fs, d, stop, &r)) > 0) {
         if (r.name_len != name_len)
             continue;
@@ -339,6 +356,9 @@ static int dir_scan(struct ext_fs *fs, struct ext_dir *d, ext_off_t stop,
     return rc;
 }
 
+/*@ requires \valid(fs) && \valid(d) && \valid(ino);
+    requires \valid_read(name + (0 .. name_len - 1));
+    assigns *fs, *d, *ino; */
 int ext_dirblk_find(struct ext_fs *fs, struct ext_dir *d, ext_blk_t lblk,
                     const char *name, uint32_t name_len, uint32_t *ino)
 {
@@ -346,6 +366,9 @@ int ext_dirblk_find(struct ext_fs *fs, struct ext_dir *d, ext_blk_t lblk,
     return dir_scan(fs, d, d->pos + ext_blk_size(fs), name, name_len, ino);
 }
 
+/*@ requires \valid(fs) && \valid(d) && \valid(ino);
+    requires \valid_read(name + (0 .. name_len - 1));
+    assigns *fs, *d, *ino; */
 int ext_dir_find(struct ext_fs *fs, struct ext_dir *d, const char *name,
                  uint32_t name_len, uint32_t *ino)
 {
@@ -355,7 +378,11 @@ int ext_dir_find(struct ext_fs *fs, struct ext_dir *d, const char *name,
     if (rc)
         return rc;
     if (ext_inline(dir)) {
-        if (name_len <= 2 && !memcmp(name, "..", name_len)) {
+        /* "." or "..": byte tests, which WP (make prove) proves in the
+         * name's bounds (a memcmp would need its bytes proven
+         * initialized too). */
+        if (name_len && name_len <= 2 && name[0] == '.' &&
+            name[name_len - 1] == '.') {
             *ino = name_len == 1 ? dir->ino
                                  : le32(dir->iblock + INLINE_DIR_PARENT);
             return 1;

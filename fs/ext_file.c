@@ -2,11 +2,13 @@
 #include "ext_priv.h"
 
 /* A fast symlink keeps its target in i_block (decided at inode read). */
+/*@ assigns \nothing; */
 static bool fast_symlink(const struct ext_inode *in)
 {
     return ext_is_link(in) && in->fast_link;
 }
 
+/*@ assigns *fs, *f; */
 int ext_file_open(struct ext_fs *fs, const struct ext_inode *in,
                   struct ext_file *f)
 {
@@ -52,16 +54,25 @@ int ext_file_open(struct ext_fs *fs, const struct ext_inode *in,
     return 0;
 }
 
+/*@ requires \valid(fs) && \valid(f);
+    requires \valid(dst + (0 .. len - 1));
+    assigns *fs, dst[0 .. len - 1];
+    ensures \result <= len; */
 static int32_t read_small(struct ext_fs *fs, struct ext_file *f, ext_off_t off,
                           uint8_t *dst, uint32_t len)
 {
-    uint32_t head = 0;
+    uint32_t head = 0, i;
 
     if (off < sizeof(f->in.iblock)) {
         head = sizeof(f->in.iblock) - (uint32_t)off;
         if (head > len)
             head = len;
-        memcpy(dst, f->in.iblock + off, head);
+        /* A byte at a time: WP proves these stores in dst's len bytes,
+         * but not memcpy's (its pointer cast to char *, make prove). */
+        /*@ loop invariant i <= head;
+            loop assigns i, dst[0 .. head - 1]; */
+        for (i = 0; i < head; i++)
+            dst[i] = f->in.iblock[off + i];
     }
     if (EXT_INLINE && head < len) {
         uint32_t at, have;
@@ -88,6 +99,17 @@ struct pending {
     uint8_t *dst;
 };
 
+/*@ predicate pending_ok(struct pending *p, uint8_t *end) =
+        p->count == 0 ||
+        (p->dst + p->count * BLOCKDEV_SECTOR == end &&
+         \valid(p->dst + (0 .. p->count * BLOCKDEV_SECTOR - 1)));
+*/
+
+/*@ requires \valid(fs) && \valid(p) && \separated(p, fs);
+    requires p->count == 0 ||
+             \valid(p->dst + (0 .. p->count * BLOCKDEV_SECTOR - 1));
+    assigns *fs, p->count, p->dst[0 .. p->count * BLOCKDEV_SECTOR - 1];
+    ensures p->count == 0 && \result <= 0; */
 static int flush(struct ext_fs *fs, struct pending *p)
 {
     int rc = 0;
@@ -109,9 +131,29 @@ static int flush(struct ext_fs *fs, struct pending *p)
  * pieces (adjacent extents, consecutive pointers) become one read. At
  * most three passes: head, whole sectors, tail.
  */
+/*@ requires \valid(fs) && \valid(p) && \valid(dst + (0 .. n - 1));
+    requires \separated(p, fs, dst + (0 .. n - 1));
+    requires pending_ok(p, dst);
+    assigns *fs, *p, (p->count ? p->dst : dst)
+                     [0 .. p->count * BLOCKDEV_SECTOR + n - 1];
+    ensures pending_ok(p, dst + n) && \result <= 0;
+    ensures p->count * BLOCKDEV_SECTOR <=
+            \old(p->count) * BLOCKDEV_SECTOR + n; */
 static int read_piece(struct ext_fs *fs, struct pending *p, ext_blk_t blk,
                       uint32_t at, uint8_t *dst, uint32_t n)
 {
+    /*@ loop invariant n <= \at(n, Pre);
+        loop invariant dst == \at(dst, Pre) + (\at(n, Pre) - n);
+        loop invariant pending_ok(p, dst);
+        loop invariant p->count * BLOCKDEV_SECTOR <=
+                       \at(p->count, Pre) * BLOCKDEV_SECTOR +
+                       (\at(n, Pre) - n);
+        loop invariant p->count == 0 || \at(dst, Pre) <= p->dst ||
+                       (\at(p->count, Pre) && p->dst == \at(p->dst, Pre));
+        loop assigns n, at, dst, *fs, *p,
+                     (\at(p->count, Pre) ? \at(p->dst, Pre) : \at(dst, Pre))
+                     [0 .. \at(p->count, Pre) * BLOCKDEV_SECTOR +
+                           \at(n, Pre) - 1]; */
     while (n) {
         uint32_t in = at & (BLOCKDEV_SECTOR - 1);
         uint32_t take = BLOCKDEV_SECTOR - in;
@@ -121,9 +163,10 @@ static int read_piece(struct ext_fs *fs, struct pending *p, ext_blk_t blk,
             uint32_t whole = n / BLOCKDEV_SECTOR;
             blockdev_lba_t s = ext_blk_sector(fs, blk) + at / BLOCKDEV_SECTOR;
 
+            /* A pending run ends at dst (the pieces are consecutive in
+             * the destination), so it goes on when its sectors do. */
             if (p->count &&
                 (p->sector + p->count != s ||
-                 p->dst + (size_t)p->count * BLOCKDEV_SECTOR != dst ||
                  p->count > UINT32_MAX - whole)) {
                 rc = flush(fs, p);
                 if (rc)
@@ -133,6 +176,8 @@ static int read_piece(struct ext_fs *fs, struct pending *p, ext_blk_t blk,
                 p->sector = s;
                 p->dst = dst;
             }
+            /*@ assert whole * BLOCKDEV_SECTOR <= n &&
+                       p->count + whole <= UINT32_MAX; */
             p->count += whole;
             take = whole * BLOCKDEV_SECTOR;
         } else {
@@ -153,6 +198,10 @@ static int read_piece(struct ext_fs *fs, struct pending *p, ext_blk_t blk,
 
 /* Bounded: each pass consumes at least one mapped run, so the passes are
  * at most the blocks spanned by [off, off + len) plus one. */
+/*@ requires \valid(fs) && \valid(f);
+    requires \valid((uint8_t *)dst + (0 .. len - 1));
+    assigns *fs, *f, ((uint8_t *)dst)[0 .. len - 1];
+    ensures \result <= len; */
 int32_t ext_read(struct ext_fs *fs, struct ext_file *f, ext_off_t off,
                  void *dst, uint32_t len)
 {
@@ -171,6 +220,13 @@ int32_t ext_read(struct ext_fs *fs, struct ext_file *f, ext_off_t off,
     if (ext_inline(&f->in) || fast_symlink(&f->in))
         return read_small(fs, f, off, out, len);
 
+    /* g: done as a 64-bit ghost, so that out + g needs no proof that
+     * done + n did not wrap (WP, make prove). */
+    /*@ ghost uint64_t g = 0; */
+    /*@ loop invariant done <= len && g == done && rc <= 0;
+        loop invariant pending_ok(&p, out + g) &&
+                       p.count * BLOCKDEV_SECTOR <= done;
+        loop assigns done, g, rc, p, *fs, *f, out[0 .. len - 1]; */
     while (!rc && done < len) {
         ext_off_t pos = off + done;
         uint32_t in_blk = (uint32_t)(pos & (bs - 1));
@@ -184,6 +240,9 @@ int32_t ext_read(struct ext_fs *fs, struct ext_file *f, ext_off_t off,
          * when it is shorter than ceil((n + in_blk) / bs) blocks. */
         if (run.len <= (n - 1 + in_blk) >> fs->blk_shift)
             n = ((uint32_t)run.len << fs->blk_shift) - in_blk;
+        /* Never past the caller's len, whatever the run said. */
+        if (n > len - done)
+            n = len - done;
         if (run.pblk) {
             rc = read_piece(fs, &p, run.pblk, in_blk, out + done, n);
         } else {
@@ -191,12 +250,17 @@ int32_t ext_read(struct ext_fs *fs, struct ext_file *f, ext_off_t off,
             memset(out + done, 0, n);
         }
         done += n;
+        /*@ ghost g = g + n; */
     }
     if (!rc)
         rc = flush(fs, &p);
     return rc ? rc : (int32_t)done;
 }
 
+/*@ requires \valid(fs) && \valid(f);
+    requires \valid((uint8_t *)dst + (0 .. max - 1));
+    requires size_out == \null || \valid(size_out);
+    assigns *fs, *f, ((uint8_t *)dst)[0 .. max - 1], *size_out; */
 int ext_load(struct ext_fs *fs, struct ext_file *f, void *dst, ext_off_t max,
              ext_off_t *size_out)
 {
@@ -210,6 +274,8 @@ int ext_load(struct ext_fs *fs, struct ext_file *f, void *dst, ext_off_t max,
     if (size > max)
         return ext_fail(fs, EXT_ETOOBIG, f->in.ino, 0,
                         "file is larger than the space given for it");
+    /*@ loop invariant done <= size;
+        loop assigns done, *fs, *f, ((uint8_t *)dst)[0 .. max - 1]; */
     while (done < size) {
         ext_off_t want = size - done;
         int32_t got = ext_read(fs, f, done, (uint8_t *)dst + done,
@@ -235,6 +301,9 @@ int ext_load(struct ext_fs *fs, struct ext_file *f, void *dst, ext_off_t max,
  * block not a hole; the target exactly i_size bytes (no NUL inside, and a
  * fast link's i_block has its NUL right after).
  */
+/*@ requires \valid(fs) && \valid(f);
+    requires \valid(dst + (0 .. f->in.size - 1));
+    assigns *fs, *f, dst[0 .. f->in.size - 1]; */
 int ext_link_read(struct ext_fs *fs, struct ext_file *f, char *dst)
 {
     const struct ext_inode *in = &f->in;
@@ -269,6 +338,8 @@ int ext_link_read(struct ext_fs *fs, struct ext_file *f, char *dst)
     got = ext_read(fs, f, 0, dst, size);
     if (got < 0)
         return got;
+    /*@ loop invariant 0 <= i <= got;
+        loop assigns i; */
     for (i = 0; i < (uint32_t)got && dst[i]; i++)
         ;
     if (i != size)

@@ -4,12 +4,15 @@
 
 enum { DX_LEGACY, DX_HALF_MD4, DX_TEA };
 
+/*@ assigns \nothing; */
 static uint32_t rol32(uint32_t v, uint32_t s)
 {
     return (v << s) | (v >> (32 - s));
 }
 
 /* Char c of the name, sign-extended in the signed variants. */
+/*@ requires \valid_read(name + i);
+    assigns \nothing; */
 static uint32_t name_char(const char *name, uint32_t i, bool is_unsigned)
 {
     uint8_t c = (uint8_t)name[i];
@@ -17,10 +20,14 @@ static uint32_t name_char(const char *name, uint32_t i, bool is_unsigned)
     return is_unsigned ? c : (uint32_t)(int32_t)(int8_t)c;
 }
 
+/*@ requires \valid_read(name + (0 .. len - 1));
+    assigns \nothing; */
 static uint32_t hash_legacy(const char *name, uint32_t len, bool is_unsigned)
 {
     uint32_t h0 = 0x12A3FE2D, h1 = 0x37ABE8F9, i;
 
+    /*@ loop invariant i <= len;
+        loop assigns i, h0, h1; */
     for (i = 0; i < len; i++) {
         uint32_t h = h1 + (h0 ^ (name_char(name, i, is_unsigned) *
                                  7152373u));
@@ -35,6 +42,9 @@ static uint32_t hash_legacy(const char *name, uint32_t len, bool is_unsigned)
 
 /* Pack up to 4*words name bytes into words, big-endian within each word,
  * padded with a pattern made of the length. */
+/*@ requires 1 <= words <= 8 && \valid(w + (0 .. words - 1));
+    requires \valid_read(name + (0 .. len - 1));
+    assigns w[0 .. words - 1]; */
 static void name_words(const char *name, uint32_t len, uint32_t *w,
                        uint32_t words, bool is_unsigned)
 {
@@ -44,6 +54,8 @@ static void name_words(const char *name, uint32_t len, uint32_t *w,
     val = pad;
     if (len > words * 4)
         len = words * 4;
+    /*@ loop invariant i <= len <= words * 4;
+        loop assigns i, val, w[0 .. words - 1]; */
     for (i = 0; i < len; i++) {
         val = name_char(name, i, is_unsigned) + (val << 8);
         if ((i & 3) == 3) {
@@ -54,11 +66,14 @@ static void name_words(const char *name, uint32_t len, uint32_t *w,
     n = len / 4;
     if (n < words)
         w[n++] = val;
+    /*@ loop invariant n <= words;
+        loop assigns n, w[0 .. words - 1]; */
     while (n < words)
         w[n++] = pad;
 }
 
 /* MD4's three rounds cut to 8 steps each, as the kernel's halfmd4. */
+/*@ assigns buf[0 .. 3]; */
 static void half_md4(uint32_t buf[4], const uint32_t in[8])
 {
     static const uint8_t order[3][8] = {
@@ -94,6 +109,7 @@ static void half_md4(uint32_t buf[4], const uint32_t in[8])
         buf[i] += s[i];
 }
 
+/*@ assigns buf[0 .. 3]; */
 static void tea(uint32_t buf[4], const uint32_t in[4])
 {
     uint32_t sum = 0, b0 = buf[0], b1 = buf[1], n;
@@ -107,6 +123,8 @@ static void tea(uint32_t buf[4], const uint32_t in[4])
     buf[1] += b1;
 }
 
+/*@ requires \valid_read(name + (0 .. len - 1));
+    assigns \nothing; */
 uint32_t ext_dx_hash(const char *name, uint32_t len, uint32_t version,
                      const uint32_t seed[4])
 {
@@ -123,6 +141,7 @@ uint32_t ext_dx_hash(const char *name, uint32_t len, uint32_t version,
         hash = hash_legacy(name, len, is_unsigned);
         break;
     case DX_HALF_MD4:
+        /*@ loop assigns off, buf[0 .. 3], in[0 .. 7]; */
         for (off = 0; off < len; off += 32) {
             name_words(name + off, len - off, in, 8, is_unsigned);
             half_md4(buf, in);
@@ -130,6 +149,7 @@ uint32_t ext_dx_hash(const char *name, uint32_t len, uint32_t version,
         hash = buf[1];
         break;
     default:
+        /*@ loop assigns off, buf[0 .. 3], in[0 .. 7]; */
         for (off = 0; off < len; off += 16) {
             name_words(name + off, len - off, in, 4, is_unsigned);
             tea(buf, in);

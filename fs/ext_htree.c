@@ -78,6 +78,9 @@ static int dx_search(struct ext_fs *fs, const struct dx_node *n, uint32_t h,
     return 0;
 }
 
+/*@ requires \valid(fs) && \valid(d) && \valid(ino);
+    requires \valid_read(name + (0 .. name_len - 1));
+    assigns *fs, *d, *ino; */
 int ext_htree_find(struct ext_fs *fs, struct ext_dir *d, const char *name,
                    uint32_t name_len, uint32_t *ino)
 {

@@ -328,6 +328,7 @@ static int inode_verify(struct ext_fs *fs, struct ext_inode *in,
     return ext_fail(fs, EXT_ECSUM, in->ino, 0, "inode checksum mismatch");
 }
 
+/*@ assigns *fs, *in; */
 int ext_inode_read(struct ext_fs *fs, uint32_t ino, struct ext_inode *in)
 {
     uint8_t raw[I_CHECKSUM_HI + 2];

@@ -2,6 +2,8 @@
 #include "ext_priv.h"
 #include "jbd2.h"
 
+/*@ assigns *fs;
+    ensures \result == err; */
 int ext_fail_at(struct ext_fs *fs, int err, uint32_t ino, ext_blk_t blk,
                 const char *what)
 {
@@ -20,6 +22,9 @@ int ext_fail_at(struct ext_fs *fs, int err, uint32_t ino, ext_blk_t blk,
  * checks missed still cannot leave it; mount has checked that the
  * filesystem fits its partition. Before the block count is known only
  * the superblock's two sectors are read. */
+/*@ assigns *fs;
+    ensures \result <= 0;
+    ensures \result == 0 ==> sector + count <= BLOCKDEV_LBA_MAX; */
 static int ext_dev_bounds(struct ext_fs *fs, blockdev_lba_t sector,
                           uint32_t count)
 {
@@ -32,6 +37,9 @@ static int ext_dev_bounds(struct ext_fs *fs, blockdev_lba_t sector,
     return 0;
 }
 
+/*@ requires count >= 1;
+    requires \valid((uint8_t *)dst + (0 .. count * BLOCKDEV_SECTOR - 1));
+    assigns *fs, ((uint8_t *)dst)[0 .. count * BLOCKDEV_SECTOR - 1]; */
 int ext_dev_raw(struct ext_fs *fs, blockdev_lba_t sector, uint32_t count,
                 void *dst)
 {
@@ -41,6 +49,7 @@ int ext_dev_raw(struct ext_fs *fs, blockdev_lba_t sector, uint32_t count,
         return rc;
     fs->reads++;
     fs->sectors_read += count;
+    /*@ calls blockdev_proof_read; */
     rc = fs->bd->read(fs->bd->ctx, fs->lba0 + sector, count, dst);
     if (rc) {
         /* The driver's own code stays for ext_error_describe (read only
@@ -55,6 +64,7 @@ int ext_dev_raw(struct ext_fs *fs, blockdev_lba_t sector, uint32_t count,
 }
 
 #if EXT_JOURNAL
+/*@ assigns \nothing; */
 uint32_t ext_jlower(const struct ext_jblock *t, uint32_t n, ext_blk_t blk)
 {
     uint32_t lo = 0, hi = n;
@@ -85,6 +95,10 @@ uint32_t ext_jlower(const struct ext_jblock *t, uint32_t n, ext_blk_t blk)
  * between replaced blocks stay single multi-sector reads. An escaped
  * copy (its first four bytes zeroed in the log) gets JBD2_MAGIC back.
  */
+/*@ requires count >= 1 && sector + count <= BLOCKDEV_LBA_MAX;
+    requires \valid(dst + (0 .. count * BLOCKDEV_SECTOR - 1));
+    assigns *fs, dst[0 .. count * BLOCKDEV_SECTOR - 1];
+    ensures \result <= 0; */
 static int ext_dev_overlay(struct ext_fs *fs, const struct ext_journal *j,
                            blockdev_lba_t sector, uint32_t count,
                            uint8_t *dst)
@@ -93,6 +107,11 @@ static int ext_dev_overlay(struct ext_fs *fs, const struct ext_journal *j,
     blockdev_lba_t end = sector + count;    /* in bounds: checked */
     uint32_t i = ext_jlower(j->tab, j->n, sector >> sh);
 
+    /*@ loop invariant \at(sector, Pre) <= sector <= end;
+        loop invariant dst == \at(dst, Pre) +
+                              (sector - \at(sector, Pre)) * BLOCKDEV_SECTOR;
+        loop assigns sector, dst, i, *fs,
+                     \at(dst, Pre)[0 .. count * BLOCKDEV_SECTOR - 1]; */
     while (sector < end) {
         const struct ext_jblock *e = i < j->n ? &j->tab[i] : NULL;
         blockdev_lba_t b0 = e ? ext_blk_sector(fs, e->blk) : end, hi;
@@ -106,6 +125,12 @@ static int ext_dev_overlay(struct ext_fs *fs, const struct ext_journal *j,
         } else {                            /* part of a journal copy */
             blockdev_lba_t b1 = b0 + (1u << sh);
 
+            /* A copy wholly before sector is passed over (the table is
+             * sorted, so none is: this says so to WP, make prove). */
+            if (b1 <= sector) {
+                i++;
+                continue;
+            }
             hi = b1 < end ? b1 : end;
             rc = ext_dev_raw(fs, ext_blk_sector(fs, e->src & ~EXT_JB_ESCAPE)
                                  + (sector - b0),
@@ -129,6 +154,10 @@ static int ext_dev_overlay(struct ext_fs *fs, const struct ext_journal *j,
 
 /* Every read of the reader: through the replay overlay when a journal
  * was (or is being) replayed, straight from the device otherwise. */
+/*@ requires count >= 1;
+    requires \valid((uint8_t *)dst + (0 .. count * BLOCKDEV_SECTOR - 1));
+    assigns *fs, ((uint8_t *)dst)[0 .. count * BLOCKDEV_SECTOR - 1];
+    ensures \result <= 0; */
 int ext_dev_read(struct ext_fs *fs, blockdev_lba_t sector, uint32_t count,
                  void *dst)
 {
@@ -144,6 +173,7 @@ int ext_dev_read(struct ext_fs *fs, blockdev_lba_t sector, uint32_t count,
     return ext_dev_raw(fs, sector, count, dst);
 }
 
+/*@ assigns *fs; */
 int ext_sector(struct ext_fs *fs, blockdev_lba_t sector)
 {
     int rc;
@@ -171,6 +201,10 @@ int ext_sector(struct ext_fs *fs, blockdev_lba_t sector)
  * a block and a byte offset from its start (which may run past the block,
  * as into an inode table), so no 64-bit byte address is ever formed.
  */
+/*@ requires \valid(fs);
+    requires dst == \null || \valid((uint8_t *)dst + (0 .. n - 1));
+    requires crc == \null || \valid(crc);
+    assigns *fs, ((uint8_t *)dst)[0 .. n - 1], *crc; */
 int ext_bytes_crc(struct ext_fs *fs, ext_blk_t blk, uint32_t off, void *dst,
                   uint32_t n, uint32_t *crc)
 {
@@ -183,6 +217,11 @@ int ext_bytes_crc(struct ext_fs *fs, ext_blk_t blk, uint32_t off, void *dst,
         return ext_fail(fs, EXT_ERANGE, 0, blk,
                         "read past the end of the partition");
     off &= BLOCKDEV_SECTOR - 1;
+    /*@ loop invariant off < BLOCKDEV_SECTOR && n <= \at(n, Pre);
+        loop invariant dst == \null ? out == \null :
+                       out == (uint8_t *)dst + (\at(n, Pre) - n);
+        loop assigns n, off, out, sector, *fs,
+                     ((uint8_t *)dst)[0 .. \at(n, Pre) - 1], *crc; */
     while (n) {
         uint32_t take = n;
         int rc = ext_sector(fs, sector++);
@@ -197,6 +236,9 @@ int ext_bytes_crc(struct ext_fs *fs, ext_blk_t blk, uint32_t off, void *dst,
             /*@ split off; */
             take = BLOCKDEV_SECTOR - off;
         }
+        /* For EVA: out is null or valid (WP proves it from the
+         * contract), so it may be compared with null. */
+        /*@ assert out == \null || \valid(out); */
         if (out) {
             memcpy(out, fs->buf + off, take);
             out += take;
@@ -209,6 +251,10 @@ int ext_bytes_crc(struct ext_fs *fs, ext_blk_t blk, uint32_t off, void *dst,
     return 0;
 }
 
+/*@ requires \valid(fs);
+    requires dst == \null || \valid((uint8_t *)dst + (0 .. n - 1));
+    assigns *fs, ((uint8_t *)dst)[0 .. n - 1];
+    ensures \result <= 0; */
 int ext_bytes(struct ext_fs *fs, ext_blk_t blk, uint32_t off, void *dst,
               uint32_t n)
 {

@@ -535,6 +535,8 @@ static int map_extents(struct ext_fs *fs, struct ext_file *f, ext_blk_t lblk,
     return map_leaf(fs, f, &n, lblk, last, run);
 }
 
+/*@ assigns *fs, *f, *run;
+    ensures \result <= 0; */
 int ext_map(struct ext_fs *fs, struct ext_file *f, ext_blk_t lblk,
             struct ext_run *run)
 {

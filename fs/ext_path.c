@@ -10,6 +10,8 @@
  *   buf: [ ........ | target | /rest/of/the/path ]
  *                   ^r (new) ^r (old)            ^end
  */
+/*@ requires \valid(fs) && \valid(f) && \valid(w);
+    assigns *fs, *f, *w; */
 int ext_lookup_in(struct ext_fs *fs, const char *path, bool follow_last,
                   struct ext_file *f, struct ext_walk *w)
 {
@@ -30,7 +32,9 @@ int ext_lookup_in(struct ext_fs *fs, const char *path, bool follow_last,
     int rc;
 
     /* For EVA: the path's every byte apart, so where it ends is known. */
-    /*@ loop unroll EXT_PATH_MAX; */
+    /*@ loop unroll EXT_PATH_MAX;
+        loop invariant len <= end;
+        loop assigns len; */
     while (len < end && path[len])
         len++;
     if (len == end)
@@ -38,6 +42,9 @@ int ext_lookup_in(struct ext_fs *fs, const char *path, bool follow_last,
     r = end - len;
     memmove(buf + r, path, len);          /* path may lie in buf */
 
+    /*@ loop invariant r <= end;
+        loop assigns r, hops, steps, ino, dir_only, at_root, rc, *fs, *f,
+                     *w; */
     for (;;) {
         uint32_t q, clen;
 
@@ -47,6 +54,8 @@ int ext_lookup_in(struct ext_fs *fs, const char *path, bool follow_last,
                 return rc;
             at_root = false;
         }
+        /*@ loop invariant r <= end;
+            loop assigns r; */
         while (r < end && buf[r] == '/')
             r++;
         if (r >= end) {                 /* == end; >= for EVA (make prove) */
@@ -61,6 +70,8 @@ int ext_lookup_in(struct ext_fs *fs, const char *path, bool follow_last,
         if (++steps > EXT_PATH_COMPONENTS * (EXT_SYMLINK_HOPS + 1))
             return ext_fail(fs, EXT_EINVAL, d->f.in.ino, 0,
                             "path has too many components");
+        /*@ loop invariant r <= q <= end;
+            loop assigns q; */
         for (q = r; q < end && buf[q] != '/'; q++)
             ;
         clen = q - r;

@@ -12,6 +12,7 @@
 
 #define EXT_NO_SECTOR           BLOCKDEV_LBA_MAX
 
+/*@ assigns \nothing; */
 static inline uint32_t ext_blk_size(const struct ext_fs *fs)
 {
     return 1u << fs->blk_shift;
@@ -19,6 +20,7 @@ static inline uint32_t ext_blk_size(const struct ext_fs *fs)
 
 /* The byte offset of logical block blk of a file, as wide as file
  * offsets (EXT_OFF32): callers pass blocks below the file's size. */
+/*@ assigns \nothing; */
 static inline ext_off_t ext_pos(const struct ext_fs *fs, ext_blk_t blk)
 {
     return (ext_off_t)blk << fs->blk_shift;
@@ -27,6 +29,7 @@ static inline ext_off_t ext_pos(const struct ext_fs *fs, ext_blk_t blk)
 /* A block number stored in two on-disk halves. Where ext_blk_t is 32-bit
  * a high half saturates to EXT_BLK_MAX, past every filesystem's block
  * count, so the checks that follow refuse it as out of range. */
+/*@ assigns \nothing; */
 static inline ext_blk_t ext_blk_join(uint32_t lo, uint32_t hi)
 {
 #if BLOCKDEV_LBA32
@@ -38,6 +41,7 @@ static inline ext_blk_t ext_blk_join(uint32_t lo, uint32_t hi)
 
 /* The first sector of block blk (fits: mount checked the filesystem's
  * sectors do). */
+/*@ assigns \nothing; */
 static inline blockdev_lba_t ext_blk_sector(const struct ext_fs *fs,
                                             ext_blk_t blk)
 {
@@ -88,6 +92,7 @@ int ext_crc32c_span(struct ext_fs *fs, ext_blk_t blk, uint32_t off,
                     uint32_t n, uint32_t *crc);
 uint32_t ext_inode_seed(const struct ext_fs *fs, uint32_t ino, uint32_t gen);
 /* The checksum seed; no build without EXT_CSUM_VERIFY ever uses it. */
+/*@ assigns \nothing; */
 static inline uint32_t ext_csum_seed(const struct ext_fs *fs)
 {
 #if EXT_CSUM_VERIFY

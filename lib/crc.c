@@ -26,9 +26,13 @@ static const uint32_t crc16_nib[16] = {
     0xA001, 0x6C00, 0x7800, 0xB401, 0x5000, 0x9C01, 0x8801, 0x4400,
 };
 
+/*@ requires \valid_read(b + (0 .. n - 1));
+    assigns \nothing; */
 static uint32_t reflected(uint32_t crc, const uint8_t *b, uint32_t n,
                           const uint32_t nib[16])
 {
+    /*@ loop invariant i <= n;
+        loop assigns i, crc; */
     for (uint32_t i = 0; i < n; i++) {
         crc ^= b[i];
         crc = (crc >> 4) ^ nib[crc & 15];
@@ -37,12 +41,16 @@ static uint32_t reflected(uint32_t crc, const uint8_t *b, uint32_t n,
     return crc;
 }
 
+/*@ requires \valid_read((const uint8_t *)p + (0 .. n - 1));
+    assigns \nothing; */
 uint32_t ext_crc32c(uint32_t crc, const void *p, uint32_t n)
 {
     return reflected(crc, p, n, crc32c_nib);
 }
 
 #if CRC32_NIBBLES
+/*@ requires \valid_read((const uint8_t *)p + (0 .. n - 1));
+    assigns \nothing; */
 uint32_t ext_crc32(uint32_t crc, const void *p, uint32_t n)
 {
     return reflected(crc, p, n, crc32_nib);
@@ -64,6 +72,8 @@ uint32_t ext_crc32(uint32_t crc, const void *p, uint32_t n)
 }
 #endif
 
+/*@ requires \valid_read((const uint8_t *)p + (0 .. n - 1));
+    assigns \nothing; */
 uint16_t ext_crc16(uint16_t crc, const void *p, uint32_t n)
 {
     return (uint16_t)reflected(crc, p, n, crc16_nib);

@@ -1,6 +1,6 @@
 # The proof (fs/README.md, "What is proven"): Frama-C's EVA over fs/ and
 # lib/ from tests/prove/harness.c, with the board's switches, for each
-# profile. Each run prints its alarms by kind and function, the code it
+# profile, then WP on the read path's contracts. Each run prints its alarms by kind and function, the code it
 # reached, and ends with "N alarms" (tests/prove/report.py).
 #
 #   make prove            both profiles
@@ -65,9 +65,30 @@ PROVE_SPLIT_default := -eva-split-return 0 \
             $(foreach f,$(PROVE_SPLIT_FUNCS),-eva-slevel-function $(f):1000) \
             -eva-slevel-function ext_bytes_crc:20 $(PROVE_SLEVEL_MAP) \
             $(foreach f,$(PROVE_SLEVEL_default),-eva-slevel-function $(f))
+# WP (with Z3, through Why3) then proves what EVA left open in these
+# functions: each pointer and length a caller hands down, from the ACSL
+# contracts on the read path. -from-verify-assigns checks, over EVA's
+# results, the assigns clauses those proofs rely on.
+# ext_lookup_in's loop, WP proves split into its paths (-wp-split), the
+# others whole.
+PROVE_WP_FUNCS_tiny := blockdev_proof_read ext_fail_at ext_dev_bounds \
+            ext_dev_raw ext_dev_read ext_bytes_crc ext_bytes flush \
+            read_piece read_small ext_read ext_load ext_link_read name_eq \
+            dir_scan ext_dirblk_find ext_dir_find
+PROVE_WP_FUNCS_default := $(PROVE_WP_FUNCS_tiny) ext_dev_overlay \
+            ext_htree_find ext_dx_hash name_words hash_legacy name_char \
+            reflected ext_crc32c ext_crc32 ext_crc16
+PROVE_WP_TIMEOUT ?= 10
+PROVE_WHY3 = $(PROVE_DIR)/why3.conf
 PROVE_EVA = -machdep x86_32 -eva -eva-precision $(PROVE_PRECISION_$(1)) \
             $(PROVE_SPLIT_$(1)) \
             -eva-no-show-progress -eva-no-print -eva-msg-key=-summary \
+            -from-verify-assigns \
+            -then -wp \
+            -wp-fct $(subst $(prove_space),$(prove_comma),$(strip $(PROVE_WP_FUNCS_$(1)))) \
+            -wp-model typed+cast -wp-prover cvc4,z3 \
+            -wp-timeout $(PROVE_WP_TIMEOUT) -wp-par 2 \
+            -then -wp-fct ext_lookup_in -wp-split \
             -then -report-csv $(PROVE_DIR)/$(1)/properties.csv \
             -metrics -metrics-eva-cover
 
@@ -75,8 +96,9 @@ PROVE_EVA = -machdep x86_32 -eva -eva-precision $(PROVE_PRECISION_$(1)) \
 prove: prove-tiny prove-default
 prove-tiny prove-default: prove-%:
 	@mkdir -p $(PROVE_DIR)/$*
-	@echo "  EVA     fs/ lib/ ($* profile, precision $(PROVE_PRECISION_$*))"
-	$(Q)$(FRAMAC) -cpp-extra-args="$(PROVE_CPP) $(PROVE_DEFS_$*)" \
+	$(Q)test -s $(PROVE_WHY3) || why3 -C $(PROVE_WHY3) config detect >/dev/null 2>&1
+	@echo "  EVA+WP  fs/ lib/ ($* profile, precision $(PROVE_PRECISION_$*))"
+	$(Q)WHY3CONFIG=$(abspath $(PROVE_WHY3)) $(FRAMAC) -cpp-extra-args="$(PROVE_CPP) $(PROVE_DEFS_$*)" \
 	    $(PROVE_SRC) $(call PROVE_EVA,$*) >$(PROVE_DIR)/$*/eva.log 2>&1 || \
 	    { tail -20 $(PROVE_DIR)/$*/eva.log; exit 1; }
 	$(Q)python3 tests/prove/report.py $(PROVE_DIR)/$*/properties.csv \

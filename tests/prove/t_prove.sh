@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The tiny profile's proof in make test (fs/README.md, "What is proven"):
-# make prove-tiny runs EVA over fs/ and lib/ from tests/prove/harness.c;
+# make prove-tiny runs EVA, then WP, over fs/ and lib/ from
+# tests/prove/harness.c;
 # its alarm count may not rise above tests/prove/baseline-tiny's, nor its
 # coverage of fs/'s statements fall below it. Lower the baseline with
 # the change that closes alarms.
