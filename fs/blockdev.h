@@ -47,11 +47,18 @@ struct blockdev {
 
 #ifdef __FRAMAC__
 /* make prove (fs/README.md, "What is proven"): the card behind every
- * struct blockdev in the proof (tests/prove/harness.c), with read()'s
- * promise as its contract: count >= 1 sectors into buf, nothing else. */
+ * struct blockdev in the proof (tests/prove/harness.c). It has no body:
+ * read()'s promise is all the proof knows of it. A read may fail (-1);
+ * one that succeeds fills the count >= 1 sectors asked for, in buf, with
+ * bytes that may be anything, and writes nothing else. */
 /*@ requires count >= 1;
     requires \valid((uint8_t *)buf + (0 .. count * BLOCKDEV_SECTOR - 1));
-    assigns ((uint8_t *)buf)[0 .. count * BLOCKDEV_SECTOR - 1]; */
+    assigns ((uint8_t *)buf)[0 .. count * BLOCKDEV_SECTOR - 1] \from \nothing;
+    assigns \result \from \nothing;
+    ensures \result == 0 || \result == -1;
+    ensures \result == 0 ==>
+            \initialized((uint8_t *)buf + (0 .. count * BLOCKDEV_SECTOR - 1));
+*/
 int blockdev_proof_read(void *ctx, blockdev_lba_t lba, uint32_t count,
                         void *buf);
 #endif

@@ -101,13 +101,15 @@ struct pending {
 
 /*@ predicate pending_ok(struct pending *p, uint8_t *end) =
         p->count == 0 ||
-        (p->dst + p->count * BLOCKDEV_SECTOR == end &&
+        (p->count * BLOCKDEV_SECTOR <= UINT32_MAX &&
+         p->dst + p->count * BLOCKDEV_SECTOR == end &&
          \valid(p->dst + (0 .. p->count * BLOCKDEV_SECTOR - 1)));
 */
 
 /*@ requires \valid(fs) && \valid(p) && \separated(p, fs);
     requires p->count == 0 ||
-             \valid(p->dst + (0 .. p->count * BLOCKDEV_SECTOR - 1));
+             (p->count * BLOCKDEV_SECTOR <= UINT32_MAX &&
+              \valid(p->dst + (0 .. p->count * BLOCKDEV_SECTOR - 1)));
     assigns *fs, p->count, p->dst[0 .. p->count * BLOCKDEV_SECTOR - 1];
     ensures p->count == 0 && \result <= 0; */
 static int flush(struct ext_fs *fs, struct pending *p)
@@ -134,6 +136,7 @@ static int flush(struct ext_fs *fs, struct pending *p)
 /*@ requires \valid(fs) && \valid(p) && \valid(dst + (0 .. n - 1));
     requires \separated(p, fs, dst + (0 .. n - 1));
     requires pending_ok(p, dst);
+    requires p->count * BLOCKDEV_SECTOR + n <= UINT32_MAX;
     assigns *fs, *p, (p->count ? p->dst : dst)
                      [0 .. p->count * BLOCKDEV_SECTOR + n - 1];
     ensures pending_ok(p, dst + n) && \result <= 0;
@@ -200,6 +203,7 @@ static int read_piece(struct ext_fs *fs, struct pending *p, ext_blk_t blk,
  * at most the blocks spanned by [off, off + len) plus one. */
 /*@ requires \valid(fs) && \valid(f);
     requires \valid((uint8_t *)dst + (0 .. len - 1));
+    requires \separated(fs, f, (uint8_t *)dst + (0 .. len - 1));
     assigns *fs, *f, ((uint8_t *)dst)[0 .. len - 1];
     ensures \result <= len; */
 int32_t ext_read(struct ext_fs *fs, struct ext_file *f, ext_off_t off,
@@ -259,6 +263,7 @@ int32_t ext_read(struct ext_fs *fs, struct ext_file *f, ext_off_t off,
 
 /*@ requires \valid(fs) && \valid(f);
     requires \valid((uint8_t *)dst + (0 .. max - 1));
+    requires \separated(fs, f, (uint8_t *)dst + (0 .. max - 1));
     requires size_out == \null || \valid(size_out);
     assigns *fs, *f, ((uint8_t *)dst)[0 .. max - 1], *size_out; */
 int ext_load(struct ext_fs *fs, struct ext_file *f, void *dst, ext_off_t max,
@@ -303,6 +308,7 @@ int ext_load(struct ext_fs *fs, struct ext_file *f, void *dst, ext_off_t max,
  */
 /*@ requires \valid(fs) && \valid(f);
     requires \valid(dst + (0 .. f->in.size - 1));
+    requires \separated(fs, f, dst + (0 .. f->in.size - 1));
     assigns *fs, *f, dst[0 .. f->in.size - 1]; */
 int ext_link_read(struct ext_fs *fs, struct ext_file *f, char *dst)
 {

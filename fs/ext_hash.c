@@ -124,6 +124,7 @@ static void tea(uint32_t buf[4], const uint32_t in[4])
 }
 
 /*@ requires \valid_read(name + (0 .. len - 1));
+    requires \valid_read(seed + (0 .. 3));
     assigns \nothing; */
 uint32_t ext_dx_hash(const char *name, uint32_t len, uint32_t version,
                      const uint32_t seed[4])
@@ -133,6 +134,7 @@ uint32_t ext_dx_hash(const char *name, uint32_t len, uint32_t version,
     bool is_unsigned = version >= 3;
 
     if (seed[0] | seed[1] | seed[2] | seed[3]) {
+        /*@ loop assigns off, buf[0 .. 3]; */
         for (off = 0; off < 4; off++)
             buf[off] = seed[off];
     }

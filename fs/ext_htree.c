@@ -13,6 +13,7 @@ struct dx_node {
     uint32_t count;
 };
 
+/*@ assigns *fs, *d, *n; */
 __attribute__((noinline))          /* its buffers off the leaf scan's path */
 static int dx_open(struct ext_fs *fs, struct ext_dir *d, uint32_t lblk,
                    uint32_t count_off, struct dx_node *n)
@@ -43,6 +44,7 @@ static int dx_open(struct ext_fs *fs, struct ext_dir *d, uint32_t lblk,
 
 /* dx entry i: hash (4), block (4); entry 0's hash slot holds limit/count
  * and its hash counts as 0. */
+/*@ assigns *fs, *hash, *blk; */
 static int dx_entry(struct ext_fs *fs, const struct dx_node *n, uint32_t i,
                     uint32_t *hash, uint32_t *blk)
 {
@@ -56,6 +58,7 @@ static int dx_entry(struct ext_fs *fs, const struct dx_node *n, uint32_t i,
 }
 
 /* The last entry whose hash is <= h, and the entry after it. */
+/*@ assigns *fs, *i_out; */
 static int dx_search(struct ext_fs *fs, const struct dx_node *n, uint32_t h,
                      uint32_t *i_out)
 {
@@ -106,6 +109,7 @@ int ext_htree_find(struct ext_fs *fs, struct ext_dir *d, const char *name,
         version += 3;
     hash = ext_dx_hash(name, name_len, version, fs->hash_seed);
 
+    /*@ loop assigns lvl, rc, i, eh, blk, n, *fs, *d; */
     for (lvl = 0;; lvl++) {
         rc = dx_search(fs, &n, hash, &i);
         if (!rc)
@@ -123,6 +127,7 @@ int ext_htree_find(struct ext_fs *fs, struct ext_dir *d, const char *name,
 
     /* The leaf; names whose hashes collide may continue in the next leaf,
      * whose index entry then has bit 0 set. */
+    /*@ loop assigns tries, rc, i, blk, *fs, *d, *ino; */
     for (tries = 0; tries < n.count; tries++) {
         uint32_t next_hash, next_blk;
 

@@ -61,6 +61,8 @@ static int xattr_names(struct ext_fs *fs, const struct ext_inode *in,
     return 0;
 }
 
+/*@ assigns *fs, *off, *len;
+    ensures \result <= 0; */
 int ext_inline_find(struct ext_fs *fs, const struct ext_inode *in,
                     uint32_t *off, uint32_t *len)
 {

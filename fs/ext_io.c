@@ -39,7 +39,8 @@ static int ext_dev_bounds(struct ext_fs *fs, blockdev_lba_t sector,
 
 /*@ requires count >= 1;
     requires \valid((uint8_t *)dst + (0 .. count * BLOCKDEV_SECTOR - 1));
-    assigns *fs, ((uint8_t *)dst)[0 .. count * BLOCKDEV_SECTOR - 1]; */
+    assigns *fs, ((uint8_t *)dst)[0 .. count * BLOCKDEV_SECTOR - 1];
+    ensures \result <= 0; */
 int ext_dev_raw(struct ext_fs *fs, blockdev_lba_t sector, uint32_t count,
                 void *dst)
 {
@@ -96,6 +97,7 @@ uint32_t ext_jlower(const struct ext_jblock *t, uint32_t n, ext_blk_t blk)
  * copy (its first four bytes zeroed in the log) gets JBD2_MAGIC back.
  */
 /*@ requires count >= 1 && sector + count <= BLOCKDEV_LBA_MAX;
+    requires count * BLOCKDEV_SECTOR <= UINT32_MAX;
     requires \valid(dst + (0 .. count * BLOCKDEV_SECTOR - 1));
     assigns *fs, dst[0 .. count * BLOCKDEV_SECTOR - 1];
     ensures \result <= 0; */
@@ -155,6 +157,7 @@ static int ext_dev_overlay(struct ext_fs *fs, const struct ext_journal *j,
 /* Every read of the reader: through the replay overlay when a journal
  * was (or is being) replayed, straight from the device otherwise. */
 /*@ requires count >= 1;
+    requires count * BLOCKDEV_SECTOR <= UINT32_MAX;
     requires \valid((uint8_t *)dst + (0 .. count * BLOCKDEV_SECTOR - 1));
     assigns *fs, ((uint8_t *)dst)[0 .. count * BLOCKDEV_SECTOR - 1];
     ensures \result <= 0; */

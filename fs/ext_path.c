@@ -11,6 +11,7 @@
  *                   ^r (new) ^r (old)            ^end
  */
 /*@ requires \valid(fs) && \valid(f) && \valid(w);
+    requires \separated(fs, f, w);
     assigns *fs, *f, *w; */
 int ext_lookup_in(struct ext_fs *fs, const char *path, bool follow_last,
                   struct ext_file *f, struct ext_walk *w)

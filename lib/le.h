@@ -13,17 +13,20 @@
 #define LE_INLINE static inline
 #endif
 
+/*@ assigns \nothing; */
 LE_INLINE uint16_t le16(const uint8_t *p)
 {
     return (uint16_t)(p[0] | (p[1] << 8));
 }
 
+/*@ assigns \nothing; */
 LE_INLINE uint32_t le32(const uint8_t *p)
 {
     return (uint32_t)p[0] | ((uint32_t)p[1] << 8) |
            ((uint32_t)p[2] << 16) | ((uint32_t)p[3] << 24);
 }
 
+/*@ assigns \nothing; */
 LE_INLINE uint64_t le64(const uint8_t *p)
 {
     return (uint64_t)le32(p) | ((uint64_t)le32(p + 4) << 32);
