@@ -3,6 +3,7 @@
 #include "jbd2.h"
 
 /*@ assigns *fs;
+    ensures fs->bd == \old(fs->bd);
     ensures \result == err; */
 int ext_fail_at(struct ext_fs *fs, int err, uint32_t ino, ext_blk_t blk,
                 const char *what)
@@ -23,6 +24,7 @@ int ext_fail_at(struct ext_fs *fs, int err, uint32_t ino, ext_blk_t blk,
  * filesystem fits its partition. Before the block count is known only
  * the superblock's two sectors are read. */
 /*@ assigns *fs;
+    ensures fs->bd == \old(fs->bd);
     ensures \result <= 0;
     ensures \result == 0 ==> sector + count <= BLOCKDEV_LBA_MAX; */
 static int ext_dev_bounds(struct ext_fs *fs, blockdev_lba_t sector,
@@ -37,8 +39,11 @@ static int ext_dev_bounds(struct ext_fs *fs, blockdev_lba_t sector,
     return 0;
 }
 
+/* make prove: the device is the proof's card (fs/blockdev.h), which
+ * WP needs to prove the call below names it (its `calls`). */
 /*@ requires count >= 1;
     requires \valid((uint8_t *)dst + (0 .. count * BLOCKDEV_SECTOR - 1));
+    requires \separated(fs, fs->bd) && fs->bd->read == blockdev_proof_read;
     assigns *fs, ((uint8_t *)dst)[0 .. count * BLOCKDEV_SECTOR - 1];
     ensures \result <= 0; */
 int ext_dev_raw(struct ext_fs *fs, blockdev_lba_t sector, uint32_t count,

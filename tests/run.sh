@@ -8,6 +8,11 @@
 #     line "# profiles: default tiny" runs again as DIR-tiny.t_NAME with
 #     EXTLOAD_PROFILE=tiny and EXTLOAD the tiny profile's ASan tool.
 # A suite that exits non-zero without reporting a failure counts as one.
+# Suites whose script has a line "# lane: side" (the proof, the fuzz
+# smoke: CPU-bound, and writing only under their own build/ directory)
+# run one after another beside the rest, on the machine's second core;
+# their lines print at the end. With one core (nproc), or with
+# EXTLOAD_TEST_LANES=1, they run in turn with the rest.
 # Test images are built first into $EXTLOAD_IMAGES (build/images).
 #
 # Usage: tests/run.sh [PATTERN]   only the suites whose name matches the
@@ -58,6 +63,47 @@ run_suite() {            # name, command...
 echo "building test images in $EXTLOAD_IMAGES"
 run_suite images bash tests/images/build.sh "$EXTLOAD_IMAGES"
 
+suite_name() {           # tests/DIR/t_NAME.sh -> DIR.t_NAME
+    local n=${1#tests/}; n=${n%.sh}; echo "${n//\//.}"
+}
+run_script() {           # the script, then its tiny-profile run if any
+    local s=$1 n
+    n=$(suite_name "$s")
+    run_suite "$n" bash "$s"
+    if grep -q '^# profiles: .*tiny' "$s"; then
+        run_suite "${n%%.*}-tiny.${n#*.}" \
+            env EXTLOAD_PROFILE=tiny EXTLOAD="$TINY_EXTLOAD" bash "$s"
+    fi
+}
+TINY_EXTLOAD=$PWD/$BUILD/host-tiny-asan/extload
+
+lanes=${EXTLOAD_TEST_LANES:-$(nproc 2>/dev/null || echo 1)}
+side=()
+main=()
+for s in tests/*/t_*.sh; do
+    [ -f "$s" ] || continue
+    if [ "$lanes" -gt 1 ] && grep -q '^# lane: side' "$s"; then
+        side+=("$s")
+    else
+        main+=("$s")
+    fi
+done
+side_out=$logdir/.side.out
+side_pid=
+if [ ${#side[@]} -gt 0 ]; then
+    set -m               # the lane in a process group of its own
+    (
+        pass=0 fail=0
+        for s in "${side[@]}"; do
+            run_script "$s"
+        done
+        echo "$pass $fail" >"$side_out.count"
+    ) >"$side_out" 2>&1 &
+    side_pid=$!
+    set +m
+    trap 'kill -TERM -- -"$side_pid" 2>/dev/null; exit 130' INT TERM
+fi
+
 for t in "$BUILD"/tests/test_*; do
     [ -x "$t" ] || continue
     run_suite "$(basename "$t")" "$t"
@@ -67,16 +113,21 @@ for t in "$BUILD"/tests-tiny/test_*; do
     run_suite "unit-tiny.$(basename "$t")" "$t"
 done
 
-TINY_EXTLOAD=$PWD/$BUILD/host-tiny-asan/extload
-for s in tests/*/t_*.sh; do
-    [ -f "$s" ] || continue
-    n=${s#tests/}; n=${n%.sh}; n=${n//\//.}
-    run_suite "$n" bash "$s"
-    if grep -q '^# profiles: .*tiny' "$s"; then
-        run_suite "${n%%.*}-tiny.${n#*.}" \
-            env EXTLOAD_PROFILE=tiny EXTLOAD="$TINY_EXTLOAD" bash "$s"
-    fi
+for s in "${main[@]}"; do
+    run_script "$s"
 done
+if [ -n "$side_pid" ]; then
+    wait "$side_pid"
+    cat "$side_out"
+    if read -r p f <"$side_out.count" 2>/dev/null; then
+        pass=$((pass + p))
+        fail=$((fail + f))
+    else
+        fail=$((fail + 1))
+        echo "not ok - the side lane (${side[*]}) ended without its count"
+    fi
+    rm -f "$side_out" "$side_out.count"
+fi
 
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -6,6 +6,7 @@
 # the tiny reader has no journal replay, so no journal_tiny), and
 # ed25519. 96 s of fuzzing in all. TAP on
 # stdout. Skipped when clang cannot build a libFuzzer binary.
+# lane: side
 set -u
 cd "$(dirname "$0")/../.."
 BUILD=${BUILD:-build}
