@@ -99,20 +99,20 @@ struct pending {
     uint8_t *dst;
 };
 
-/*@ predicate pending_ok(struct pending *p, uint8_t *end) =
-        p->count == 0 ||
-        (p->count * BLOCKDEV_SECTOR <= UINT32_MAX &&
-         p->dst + p->count * BLOCKDEV_SECTOR == end &&
-         \valid(p->dst + (0 .. p->count * BLOCKDEV_SECTOR - 1)));
-*/
-
 /* The count is named once (\let): written as p->count in each term,
  * EVA (make prove) reduced its states by the bound and kept none with
- * a run pending, so it never reached the read below. */
+ * a run pending, so it never reached flush's read. */
+/*@ predicate pending_in(struct pending *p) =
+        \let c = p->count; c == 0 ||
+        (c * BLOCKDEV_SECTOR <= UINT32_MAX &&
+         \valid(p->dst + (0 .. c * BLOCKDEV_SECTOR - 1)));
+    predicate pending_ok(struct pending *p, uint8_t *end) =
+        pending_in(p) &&
+        (p->count == 0 || p->dst + p->count * BLOCKDEV_SECTOR == end);
+*/
+
 /*@ requires \valid(fs) && \valid(p) && \separated(p, fs);
-    requires \let c = p->count; c == 0 ||
-             (c * BLOCKDEV_SECTOR <= UINT32_MAX &&
-              \valid(p->dst + (0 .. c * BLOCKDEV_SECTOR - 1)));
+    requires pending_in(p);
     assigns *fs, p->count, p->dst[0 .. p->count * BLOCKDEV_SECTOR - 1];
     ensures p->count == 0 && \result <= 0; */
 static int flush(struct ext_fs *fs, struct pending *p)
