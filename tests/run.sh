@@ -63,12 +63,9 @@ run_suite() {            # name, command...
 echo "building test images in $EXTLOAD_IMAGES"
 run_suite images bash tests/images/build.sh "$EXTLOAD_IMAGES"
 
-suite_name() {           # tests/DIR/t_NAME.sh -> DIR.t_NAME
-    local n=${1#tests/}; n=${n%.sh}; echo "${n//\//.}"
-}
-run_script() {           # the script, then its tiny-profile run if any
+run_script() {           # tests/DIR/t_NAME.sh as DIR.t_NAME, then tiny
     local s=$1 n
-    n=$(suite_name "$s")
+    n=${s#tests/}; n=${n%.sh}; n=${n//\//.}
     run_suite "$n" bash "$s"
     if grep -q '^# profiles: .*tiny' "$s"; then
         run_suite "${n%%.*}-tiny.${n#*.}" \
@@ -90,6 +87,7 @@ for s in tests/*/t_*.sh; do
 done
 side_out=$logdir/.side.out
 side_pid=
+rm -f "$side_out.count"  # a lane that dies early must not read an old one
 if [ ${#side[@]} -gt 0 ]; then
     set -m               # the lane in a process group of its own
     (

@@ -29,9 +29,8 @@ static struct ext_jblock jtab[JOURNAL_BLOCKS];
 static struct ext_journal jnl;
 #endif
 
-/* The card is blockdev_proof_read, whose contract (fs/blockdev.h) is
- * read()'s promise and all the proof assumes of it: any read may fail,
- * one that succeeds fills the sectors asked for with any bytes. */
+/* The card: blockdev_proof_read, a contract without a body
+ * (fs/blockdev.h). */
 static struct blockdev bd = { blockdev_proof_read, NULL, 0 };
 
 int main(void)
