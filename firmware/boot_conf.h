@@ -277,6 +277,20 @@
 #define BOOT_CONF_FALLBACK (!EXTLOAD_TINY)
 #endif
 
+/* BOOT_CONF_PARTITION: a label's PARTITION line (firmware/README.md,
+ * "A/B slots"): its files come from another partition of the card,
+ * named as Linux's root= names it (N, PARTLABEL=, PARTUUID=), mounted
+ * read-only in the one struct ext_fs in place of the config's (which is
+ * mounted again for what lives there: the firmware search, SIGNATURE,
+ * the prompt).
+ *   1  the default profile (its cost: `make size`).
+ *   0  PARTITION lines are named on the console once and skipped, so
+ *      the label's files are looked for on the config's partition. The
+ *      tiny profile's choice. */
+#ifndef BOOT_CONF_PARTITION
+#define BOOT_CONF_PARTITION (!EXTLOAD_TINY)
+#endif
+
 /* BOOT_UINITRD: an INITRD file with a U-Boot legacy image header
  * (uInitrd, as mkimage -T ramdisk writes it: 64 bytes, magic 0x27051956
  * big-endian) has its header CRC and data size checked and its data

@@ -172,21 +172,14 @@ static int place(const struct blockdev *bd, struct part_info *out,
     return 0;
 }
 
-/* Entry index (1..g->count) of the GPT entry array. */
-static int gpt_entry(const struct blockdev *bd, uint8_t *buf,
-                     const struct gpt *g, uint32_t index,
-                     struct part_info *out)
+/* The GPT entry e (number index, in sector lba) into out: PART_ENOENT
+ * when unused (type GUID zero). */
+static int gpt_fill(const struct blockdev *bd, const uint8_t *e,
+                    blockdev_lba_t lba, uint32_t index, struct part_info *out)
 {
-    uint32_t off = (index - 1) * GPT_ENTRY_SIZE;     /* < 128 KiB */
-    blockdev_lba_t lba = g->entries_lba + off / BLOCKDEV_SECTOR;
-    const uint8_t *e;
     blockdev_lba_t first, last;
     uint32_t i;
-    int rc = rd(bd, lba, buf, out);
 
-    if (rc)
-        return rc;
-    e = buf + off % BLOCKDEV_SECTOR;
     for (i = 0; i < GPTE_GUID_LEN && !e[GPTE_TYPE_GUID + i]; i++)
         ;
     if (i == GPTE_GUID_LEN)
@@ -203,6 +196,20 @@ static int gpt_entry(const struct blockdev *bd, uint8_t *buf,
                     !memcmp(e + GPTE_TYPE_GUID, gpt_linux_fs, GPTE_GUID_LEN);
     return place(bd, out, lba, "GPT partition's sectors are reversed or "
                  "outside the disk", index, PART_GPT);
+}
+
+/* Entry index (1..g->count) of the GPT entry array. */
+static int gpt_entry(const struct blockdev *bd, uint8_t *buf,
+                     const struct gpt *g, uint32_t index,
+                     struct part_info *out)
+{
+    uint32_t off = (index - 1) * GPT_ENTRY_SIZE;     /* < 128 KiB */
+    blockdev_lba_t lba = g->entries_lba + off / BLOCKDEV_SECTOR;
+    int rc = rd(bd, lba, buf, out);
+
+    if (rc)
+        return rc;
+    return gpt_fill(bd, buf + off % BLOCKDEV_SECTOR, lba, index, out);
 }
 
 static bool mbr_extended(uint8_t type)
@@ -449,6 +456,219 @@ int part_find(const struct blockdev *bd, uint8_t *buf, uint32_t index,
               struct part_info *out)
 {
     return walk(bd, buf, index, !index, out);
+}
+
+/* ---- root='s names: PARTLABEL=, PARTUUID= ---------------------------- */
+
+/* Where each byte of a GUID as GPT stores it stands in its text
+ * (8-4-4-4-12): the first three fields are little-endian. */
+static const uint8_t guid_text_at[GPTE_GUID_LEN] = {
+    6, 4, 2, 0, 11, 9, 16, 14, 19, 21, 24, 26, 28, 30, 32, 34,
+};
+
+static int hex_digit(char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    c = (char)(c | 0x20);
+    return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+}
+
+/* s[0..n) (1 to 8 hex digits) as a number: false when it is not. */
+static bool hex_num(const char *s, uint32_t n, uint32_t *v)
+{
+    *v = 0;
+    if (n == 0 || n > 8)
+        return false;
+    for (uint32_t i = 0; i < n; i++) {
+        int d = hex_digit(s[i]);
+
+        if (d < 0)
+            return false;
+        *v = *v << 4 | (uint32_t)d;
+    }
+    return true;
+}
+
+static bool parse_guid(const char *s, uint8_t guid[GPTE_GUID_LEN])
+{
+    uint32_t v;
+
+    if (s[8] != '-' || s[13] != '-' || s[18] != '-' || s[23] != '-')
+        return false;
+    for (uint32_t i = 0; i < GPTE_GUID_LEN; i++) {
+        if (!hex_num(s + guid_text_at[i], 2, &v))
+            return false;
+        guid[i] = (uint8_t)v;
+    }
+    return true;
+}
+
+int part_key_parse(const char *spec, uint32_t len, struct part_key *key)
+{
+    static const char label[] = "PARTLABEL=", uuid[] = "PARTUUID=";
+    const uint32_t ll = sizeof(label) - 1u, ul = sizeof(uuid) - 1u;
+
+    memset(key, 0, sizeof(*key));
+    if (len > ll && !memcmp(spec, label, ll)) {
+        key->by = PART_BY_LABEL;
+        key->name = spec + ll;
+        key->name_len = len - ll;
+        return key->name_len <= PART_NAME_MAX ? 0 : PART_ESPEC;
+    }
+    if (len > ul && !memcmp(spec, uuid, ul)) {
+        const char *s = spec + ul;
+        uint32_t n = len - ul;
+
+        if (n == PART_UUID_LEN) {
+            key->by = PART_BY_GUID;
+            return parse_guid(s, key->guid) ? 0 : PART_ESPEC;
+        }
+        /* MBR: SSSSSSSS-PP, the number in hex (Linux prints %02x) */
+        key->by = PART_BY_MBR_ID;
+        if (n < 10 || s[8] != '-' || !hex_num(s, 8, &key->disk_sig) ||
+            !hex_num(s + 9, n - 9, &key->index))
+            return PART_ESPEC;
+        return key->index && key->index <= PART_INDEX_MAX ? 0 : PART_ESPEC;
+    }
+    key->by = PART_BY_NUMBER;
+    if (len == 0 || len > 4)
+        return PART_ESPEC;
+    for (uint32_t i = 0; i < len; i++) {
+        if (spec[i] < '0' || spec[i] > '9')
+            return PART_ESPEC;
+        key->index = key->index * 10u + (uint32_t)(spec[i] - '0');
+    }
+    return key->index && key->index <= PART_INDEX_MAX ? 0 : PART_ESPEC;
+}
+
+/* A GPT name's code unit as Linux's utf16_le_to_7bit reads it: its low
+ * byte, '!' when that is not printable (lib/ctype.c's Latin-1 is). */
+static char gpt_name_char(const uint8_t *unit)
+{
+    uint8_t c = unit[0];
+
+    return (char)(!c || (c >= 0x20 && c < 0x7f) || c >= 0xa0 ? c : '!');
+}
+
+/* Does entry e's name read as name[0..n), whole? */
+static bool gpt_name_is(const uint8_t *e, const char *name, uint32_t n)
+{
+    for (uint32_t i = 0; i < PART_NAME_MAX; i++) {
+        char c = gpt_name_char(e + GPTE_NAME + 2u * i);
+
+        if (i == n)
+            return c == 0;
+        if (c != name[i])
+            return false;
+    }
+    return n == PART_NAME_MAX;
+}
+
+int part_match(const struct blockdev *bd, uint8_t *buf,
+               const struct part_key *key, struct part_info *out,
+               uint32_t *second)
+{
+    struct gpt g;
+    struct part_info scratch;
+    blockdev_lba_t held = 0;
+    uint32_t found = 0;
+    int scheme, rc;
+
+    *second = 0;
+    if (key->by == PART_BY_NUMBER)
+        return part_get(bd, buf, key->index, out);
+    memset(out, 0, sizeof(*out));
+    scheme = scheme_of(bd, buf, out);
+    if (scheme < 0)
+        return scheme;
+    if (key->by == PART_BY_MBR_ID)
+        return scheme == PART_MBR &&
+               le32(buf + MBR_DISK_SIGNATURE) == key->disk_sig
+             ? part_get(bd, buf, key->index, out) : PART_ENOENT;
+    if (scheme != PART_GPT)
+        return PART_ENOENT;
+    rc = gpt_open(bd, buf, &g, out);
+    if (rc)
+        return rc;
+    out->slots = (uint16_t)g.count;
+    for (uint32_t i = 1; i <= g.count; i++) {
+        uint32_t off = (i - 1) * GPT_ENTRY_SIZE;  /* < 128 KiB */
+        blockdev_lba_t lba = g.entries_lba + off / BLOCKDEV_SECTOR;
+        const uint8_t *e = buf + off % BLOCKDEV_SECTOR;
+
+        if (i == 1 || lba != held) {
+            rc = rd(bd, lba, buf, out);
+            if (rc)
+                return rc;
+            held = lba;
+        }
+        if (key->by == PART_BY_GUID
+            ? memcmp(e + GPTE_UNIQUE_GUID, key->guid, GPTE_GUID_LEN)
+            : !gpt_name_is(e, key->name, key->name_len))
+            continue;
+        rc = gpt_fill(bd, e, lba, i, found ? &scratch : out);
+        if (rc == PART_ENOENT)
+            continue;             /* an unused entry's leftover bytes */
+        if (found) {
+            *second = i;
+            return PART_EAMBIG;
+        }
+        if (rc)
+            return rc;
+        found = i;
+    }
+    return found ? 0 : PART_ENOENT;
+}
+
+/* v as n lower-case hex digits at s. */
+static void put_hex(char *s, uint32_t v, uint32_t n)
+{
+    static const char hex[] = "0123456789abcdef";
+
+    while (n--) {
+        s[n] = hex[v & 15u];
+        v >>= 4;
+    }
+}
+
+int part_ident(const struct blockdev *bd, uint8_t *buf, uint32_t index,
+               char uuid[PART_UUID_LEN + 1], char name[PART_NAME_MAX + 1])
+{
+    struct part_info p;
+    int rc = part_get(bd, buf, index, &p);
+
+    uuid[0] = name[0] = 0;
+    if (rc)
+        return rc;
+    if (p.scheme == PART_GPT) {
+        /* part_get left the entry's sector in buf */
+        const uint8_t *e = buf + (index - 1) * GPT_ENTRY_SIZE % BLOCKDEV_SECTOR;
+        uint32_t i;
+
+        memset(uuid, '-', PART_UUID_LEN);
+        for (i = 0; i < GPTE_GUID_LEN; i++)
+            put_hex(uuid + guid_text_at[i], e[GPTE_UNIQUE_GUID + i], 2);
+        for (i = 0; i < PART_NAME_MAX; i++)
+            if (!(name[i] = gpt_name_char(e + GPTE_NAME + 2u * i)))
+                break;
+        name[i] = 0;
+    } else if (p.scheme == PART_MBR) {
+        rc = rd(bd, 0, buf, &p);
+        if (rc)
+            return rc;
+        uint32_t w = index > 0xFFu ? (index > 0xFFFu ? 4u : 3u) : 2u;
+
+        put_hex(uuid, le32(buf + MBR_DISK_SIGNATURE), 8);
+        uuid[8] = '-';
+        put_hex(uuid + 9, index, w);
+        uuid[9 + w] = 0;
+        return 0;
+    }
+    uuid[PART_UUID_LEN] = 0;
+    if (p.scheme == PART_NONE)
+        uuid[0] = 0;
+    return 0;
 }
 
 const char *part_strerror(int err)

@@ -13,7 +13,9 @@
     X(PART_ENOENT,   -2, "no such partition") \
     X(PART_ECORRUPT, -3, "corrupt partition table") \
     X(PART_ECSUM,    -4, "GPT header or entry array CRC32 mismatch") \
-    X(PART_ENOFS,    -5, "no partition holds an ext filesystem")
+    X(PART_ENOFS,    -5, "no partition holds an ext filesystem") \
+    X(PART_EAMBIG,   -6, "more than one partition matches") \
+    X(PART_ESPEC,    -7, "not a partition number, PARTLABEL= or PARTUUID=")
 
 enum part_err {
 #define PART_ERR_ENUM(name, value, text) name = (value),
@@ -64,6 +66,43 @@ int part_find(const struct blockdev *bd, uint8_t *buf, uint32_t index,
 
 /* Which table the disk carries: enum part_scheme, or a negative error. */
 int part_scheme(const struct blockdev *bd, uint8_t *buf);
+
+/* What Linux's root= names a partition by (init/do_mounts.c): a number
+ * ("3": mmcblk0p3), PARTLABEL=<a GPT partition's name> (exact, as
+ * strcmp) or PARTUUID=<a GPT partition's unique GUID, or an MBR disk's
+ * signature and the partition's number: SSSSSSSS-PP, both hex> (either
+ * case, as strncasecmp). */
+enum part_by { PART_BY_NUMBER, PART_BY_LABEL, PART_BY_GUID, PART_BY_MBR_ID };
+struct part_key {
+    uint8_t by;                   /* enum part_by */
+    uint8_t guid[16];             /* PART_BY_GUID: as the entry stores it */
+    uint32_t index;               /* PART_BY_NUMBER, PART_BY_MBR_ID */
+    uint32_t disk_sig;            /* PART_BY_MBR_ID */
+    const char *name;             /* PART_BY_LABEL: name[0..name_len) */
+    uint32_t name_len;
+};
+#define PART_NAME_MAX 36u         /* a GPT name's UTF-16 code units */
+#define PART_UUID_LEN 36u         /* a GUID as text: 8-4-4-4-12 */
+
+/* spec[0..len) as a key (its name points into spec): 0 or PART_ESPEC. */
+int part_key_parse(const char *spec, uint32_t len, struct part_key *key);
+
+/* The one partition key names, into out: 0; PART_ENOENT when none does
+ * (PARTLABEL= on an MBR: it has no names); PART_EAMBIG when several do
+ * (out: the first, *second the next one's number); or the table's
+ * error. Every GPT entry is looked at, each sector of the array read
+ * once. */
+int part_match(const struct blockdev *bd, uint8_t *buf,
+               const struct part_key *key, struct part_info *out,
+               uint32_t *second);
+
+/* Partition index as root= names it (for a listing): its PARTUUID into
+ * uuid[PART_UUID_LEN + 1] (GPT: the unique GUID, lower case; MBR:
+ * "ssssssss-pp"), its GPT name into name[PART_NAME_MAX + 1] as Linux
+ * reads it (efi.c: a code unit that is not printable 7-bit ASCII is
+ * '!'; "" on an MBR). 0, or part_get's error. */
+int part_ident(const struct blockdev *bd, uint8_t *buf, uint32_t index,
+               char uuid[PART_UUID_LEN + 1], char name[PART_NAME_MAX + 1]);
 
 const char *part_strerror(int err);
 

@@ -5,6 +5,7 @@
 #define EXTLOAD_PART_FORMAT_H
 
 /* ---- MBR / EBR (sector 0, and each extended boot record) ------------ */
+#define MBR_DISK_SIGNATURE      440u  /* le32: Linux's PARTUUID SSSSSSSS */
 #define MBR_PART_TABLE          446u  /* four 16-byte entries */
 #define MBR_ENTRY_SIZE          16u
 #define MBR_ENTRIES             4u
@@ -39,7 +40,9 @@
 /* ---- GPT partition entry -------------------------------------------- */
 #define GPTE_TYPE_GUID          0x00  /* 16 bytes, zero: unused */
 #define GPTE_GUID_LEN           16u
+#define GPTE_UNIQUE_GUID        0x10  /* 16 bytes: Linux's PARTUUID */
 #define GPTE_STARTING_LBA       0x20  /* le64 */
 #define GPTE_ENDING_LBA         0x28  /* le64, inclusive */
+#define GPTE_NAME               0x38  /* 36 UTF-16LE code units, NUL-padded */
 
 #endif

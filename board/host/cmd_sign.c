@@ -20,6 +20,8 @@ const char host_sign_usage[] =
     "       extload message IMAGE|DIR LABEL [--board NAME]   the bytes "
     "LABEL's signature signs\n"
     "       extload sign KEY.pem IMAGE|DIR LABEL -o SIGFILE [--board NAME]\n"
+    "              DIR: --partition-dir PDIR, the tree of the label's "
+    "PARTITION\n"
     "       extload verify --key PUB.pem[,PUB2.pem...] IMAGE LABEL... "
     "[--board NAME]\n"
     "              [--floor N | --otp OTP.img]   as a board with that "
@@ -224,6 +226,8 @@ static const uint8_t hash_only_key[32];
 
 struct dir_msg {
     const char *root;
+    const char *part_root;        /* the tree of the label's PARTITION */
+    int on_part;                  /* the file at hand is there */
     const struct host_board *b;
     const struct boot_config *cfg;
     struct sigmsg m;
@@ -236,7 +240,8 @@ static long long dir_stat(const struct dir_msg *d, const char *path)
     char host[4096 + BOOT_PATH_MAX];
     struct stat sb;
 
-    snprintf(host, sizeof(host), "%s%s", d->root, path);
+    snprintf(host, sizeof(host), "%s%s", d->on_part ? d->part_root : d->root,
+             path);
     if (stat(host, &sb))
         return -1;
     if (!S_ISREG(sb.st_mode)) {
@@ -251,7 +256,8 @@ static long long dir_stat(const struct dir_msg *d, const char *path)
 static int dir_join(struct dir_msg *d, const char *src, uint32_t len,
                     const char *sub)
 {
-    int32_t n = boot_path_join(d->path, d->cfg->dir, src, len);
+    int32_t n = boot_path_join(d->path, d->on_part ? "/" : d->cfg->dir, src,
+                               len);
 
     if (n >= 0 && sub)
         n = boot_path_join(d->path, d->path, sub, (uint32_t)strlen(sub));
@@ -275,7 +281,8 @@ static int dir_file(struct dir_msg *d, enum sigmsg_role role,
     size_t n;
     uint64_t total = 0;
 
-    snprintf(host, sizeof(host), "%s%s", d->root, d->path);
+    snprintf(host, sizeof(host), "%s%s", d->on_part ? d->part_root : d->root,
+             d->path);
     if (size < 0 || size > UINT32_MAX || !(f = fopen(host, "rb"))) {
         fprintf(stderr, "extload: %s: %s\n", host,
                 size > UINT32_MAX ? "larger than 4 GiB" : strerror(errno));
@@ -299,8 +306,8 @@ static int dir_file(struct dir_msg *d, enum sigmsg_role role,
         return 1;
     }
     sha256_final(&h, digest);
-    sigmsg_file(&d->m, role, d->path, (uint32_t)strlen(d->path),
-                (uint32_t)size, digest);
+    sigmsg_file_at(&d->m, role, !d->on_part, d->path,
+                   (uint32_t)strlen(d->path), (uint32_t)size, digest);
     return 0;
 }
 
@@ -403,13 +410,14 @@ static int dir_overlays(struct dir_msg *d, const struct config_label *l)
 }
 
 /* The label's message from the tree at root. 0, or 1 after saying why. */
-static int dir_message(const char *root, const char *name,
-                       const struct host_board *b, sigmsg_sink sink,
-                       void *ctx)
+static int dir_message(const char *root, const char *part_root,
+                       const char *name, const struct host_board *b,
+                       sigmsg_sink sink, void *ctx)
 {
     static char text[BOOT_CONFIG_TEXT];
     static struct boot_config cfg;
-    struct dir_msg d = { .root = root, .b = b, .cfg = &cfg };
+    struct dir_msg d = { .root = root, .part_root = part_root, .b = b,
+                         .cfg = &cfg };
     const struct config_label *l = NULL;
     uint8_t head[DIR_RV_HEADER] = { 0 };
 
@@ -433,8 +441,17 @@ static int dir_message(const char *root, const char *name,
                 "number 0 to 4294967295\n", root, name, l->rollback);
         return 1;
     }
-    sigmsg_begin(&d.m, sink, ctx, l->name, (uint32_t)strlen(l->name), append,
-                 (uint32_t)strlen(append), has ? &index : NULL);
+    const char *part = l->partition && l->partition[0] ? l->partition : NULL;
+    if (part && !part_root) {
+        fprintf(stderr, "extload: %s: label '%s' reads its files from "
+                "PARTITION %s: give that partition's tree with "
+                "--partition-dir DIR\n", root, name, part);
+        return 1;
+    }
+    d.on_part = part != NULL;
+    sigmsg_begin_at(&d.m, sink, ctx, l->name, (uint32_t)strlen(l->name),
+                    append, (uint32_t)strlen(append), has ? &index : NULL,
+                    part, part ? (uint32_t)strlen(part) : 0);
     if (dir_join(&d, l->kernel, (uint32_t)strlen(l->kernel), NULL) ||
         dir_file(&d, SIGMSG_KERNEL, head) || dir_initrds(&d, l->initrd))
         return 1;
@@ -461,11 +478,15 @@ static int dir_message(const char *root, const char *name,
         for (uint32_t i = 0; i < BOOT_FW_SEARCH_PATHS &&
                              (!named || dir_stat(&d, d.path) < 0); i++) {
             named = 1;
+            d.on_part = 0;        /* the search is on the config's tree */
             if (dir_join(&d, boot_fw_search[i],
                          (uint32_t)strlen(boot_fw_search[i]), NULL))
                 return 1;
         }
-        if (dir_file(&d, SIGMSG_FIRMWARE, NULL) || dir_overlays(&d, l))
+        if (dir_file(&d, SIGMSG_FIRMWARE, NULL))
+            return 1;
+        d.on_part = part != NULL;
+        if (dir_overlays(&d, l))
             return 1;
     } else if ((l->fdt && l->fdt[0]) || (l->fdtdir && l->fdtdir[0])) {
         if (dir_overlays(&d, l))
@@ -481,15 +502,15 @@ static int is_dir(const char *path)
     return !stat(path, &sb) && S_ISDIR(sb.st_mode);
 }
 
-static int cmd_message(const char *image, const char *name,
-                       const struct host_board *b)
+static int cmd_message(const char *image, const char *part_root,
+                       const char *name, const struct host_board *b)
 {
     struct host_sign hs = { .disk.fd = -1 };
     const struct config_label *l;
     int rc;
 
     if (is_dir(image)) {
-        rc = dir_message(image, name, b, stdout_sink, NULL);
+        rc = dir_message(image, part_root, name, b, stdout_sink, NULL);
         if (fflush(stdout) && !rc)
             rc = 1;
         return rc;
@@ -509,8 +530,9 @@ static int cmd_message(const char *image, const char *name,
     return rc;
 }
 
-static int cmd_sign(const char *keypath, const char *image, const char *name,
-                    const char *out, const struct host_board *b)
+static int cmd_sign(const char *keypath, const char *image,
+                    const char *part_root, const char *name, const char *out,
+                    const struct host_board *b)
 {
     struct host_sign hs = { .disk.fd = -1 };
     struct membuf msg = { 0 };
@@ -524,7 +546,7 @@ static int cmd_sign(const char *keypath, const char *image, const char *name,
         return 1;
     }
     if (is_dir(image)) {
-        rc = dir_message(image, name, b, mem_sink, &msg);
+        rc = dir_message(image, part_root, name, b, mem_sink, &msg);
     } else {
         rc = sign_open(&hs, image, b, hash_only_key, NULL);
         if (!rc) {
@@ -593,7 +615,7 @@ static int cmd_verify(struct host_rollback *r, const char *image,
 int host_cmd_sign(int argc, char **argv)
 {
     const struct host_board *b = host_board_find(NULL);
-    const char *key = NULL, *out = NULL;
+    const char *key = NULL, *out = NULL, *part_root = NULL;
     static struct host_rollback r;
     char *pos[16];
     int npos = 0;
@@ -617,6 +639,8 @@ int host_cmd_sign(int argc, char **argv)
                 return 1;
         } else if (!strcmp(argv[i], "-o") && i + 1 < argc) {
             out = argv[++i];
+        } else if (!strcmp(argv[i], "--partition-dir") && i + 1 < argc) {
+            part_root = argv[++i];
         } else if (argv[i][0] == '-' && argv[i][1]) {
             return usage();
         } else if (npos < (int)(sizeof(pos) / sizeof(pos[0]))) {
@@ -625,10 +649,12 @@ int host_cmd_sign(int argc, char **argv)
             return usage();
         }
     }
+    if (part_root && !is_dir(pos[npos > 2 ? 1 : 0]))
+        return usage();           /* --partition-dir: with DIR only */
     if (!strcmp(argv[0], "message") && npos == 2 && !key && !out)
-        return cmd_message(pos[0], pos[1], b);
+        return cmd_message(pos[0], part_root, pos[1], b);
     if (!strcmp(argv[0], "sign") && npos == 3 && !key && out)
-        return cmd_sign(pos[0], pos[1], pos[2], out, b);
+        return cmd_sign(pos[0], pos[1], part_root, pos[2], out, b);
     if ((r.has_floor || r.otp_path) && strcmp(argv[0], "verify"))
         return usage();
     if (!strcmp(argv[0], "verify") && npos >= 2 && key && !out)

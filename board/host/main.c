@@ -208,9 +208,18 @@ static int cmd_info(struct tool *t)
         printf("partition %" PRIu32 ": start %" PRIu64 ", %" PRIu64
                " sectors, type ", i, (uint64_t)p.lba, (uint64_t)p.sectors);
         if (scheme == PART_GPT)
-            printf("%s\n", p.linux_fs ? "linux-fs" : "other");
+            printf("%s", p.linux_fs ? "linux-fs" : "other");
         else
-            printf("0x%02x\n", p.mbr_type);
+            printf("0x%02x", p.mbr_type);
+        /* How root= and a label's PARTITION name it. */
+        char uuid[PART_UUID_LEN + 1], name[PART_NAME_MAX + 1];
+
+        if (!part_ident(&t->disk.bd, buf, i, uuid, name)) {
+            printf(", PARTUUID=%s", uuid);
+            if (scheme == PART_GPT)
+                printf(", PARTLABEL=%s", name);
+        }
+        printf("\n");
     }
     host_disk_close(&t->disk);
     rc = open_fs(t);

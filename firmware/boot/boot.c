@@ -42,6 +42,16 @@ static int mount_report(const struct boot_env *env, struct boot_state *st,
                        (unsigned long long)p->lba, w, nothing_to_boot);
         return BOOT_ENOFS;
     }
+    boot_mount_say(env, st, t0);
+    return 0;
+}
+
+void boot_mount_say(const struct boot_env *env, struct boot_state *st,
+                    uint32_t t0)
+{
+    const struct console *con = &env->con;
+    const struct part_info *p = &st->part;
+
     BOOT_SAY(con, "mount: %s at LBA %llu, %u-byte blocks, %llu blocks, "
                "%u ms\n", ext_flavour(&st->fs), (unsigned long long)p->lba,
                1u << st->fs.blk_shift,
@@ -77,7 +87,6 @@ static int mount_report(const struct boot_env *env, struct boot_state *st,
     if (st->fs.warnings)
         con_printf(con, "mount: warning 0x%x\n", (unsigned)st->fs.warnings);
 #endif
-    return 0;
 }
 
 /* The line is written into the sector buffer, which the failed scan
@@ -126,6 +135,17 @@ int boot_mount(const struct boot_env *env, struct boot_state *st)
                    (unsigned)(boot_now(env) - t0));
 
     t0 = boot_say_now(env);
+#if BOOT_CONF_PARTITION
+    st->cfg_part = *p;
+#endif
+    return mount_report(env, st, boot_mount_fs(env, st), t0);
+}
+
+int boot_mount_fs(const struct boot_env *env, struct boot_state *st)
+{
+    const struct part_info *p = &st->part;
+    int rc;
+
     /* The mount clears st->fs itself (the scan left a sector in its
      * buffer). */
 #if EXT_JOURNAL
@@ -138,7 +158,7 @@ int boot_mount(const struct boot_env *env, struct boot_state *st)
 #if EXT_PATH_LIMIT
     st->fs.path_max = env->path_max;
 #endif
-    return mount_report(env, st, rc, t0);
+    return rc;
 }
 
 __attribute__((noinline))

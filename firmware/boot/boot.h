@@ -119,7 +119,12 @@ struct boot_state {
     struct ext_jblock *jtab;        /* in the window's tail, or NULL */
 #endif
     struct ext_file file;
-    struct part_info part;
+    struct part_info part;          /* the partition st->fs has mounted */
+#if BOOT_CONF_PARTITION
+    struct part_info cfg_part;      /* the config's (firmware/boot/
+                                     * boot_part.c) ... */
+    struct part_info lbl_part;      /* ... and the label's PARTITION */
+#endif
     char *cfg_text;                 /* the window's last BOOT_CONFIG_ROOM: */
     char *path;                     /* the text, BOOT_PATH_MAX bytes, */
     struct ext_walk *walk;          /* BOOT_LOOKUP_ROOM bytes, jtab, */
@@ -142,6 +147,12 @@ struct boot_state {
 
 /* Partition and mount; prints the two lines. */
 int boot_mount(const struct boot_env *env, struct boot_state *st);
+/* Mounts st->part into st->fs (its journal replayed into the tail's
+ * table): 0 or an EXT_E..., nothing said ... */
+int boot_mount_fs(const struct boot_env *env, struct boot_state *st);
+/* ... and the mount's line and warnings, t0 its start. */
+void boot_mount_say(const struct boot_env *env, struct boot_state *st,
+                    uint32_t t0);
 /* The first steps of boot_run: the window's tail, partition, mount, and
  * the config (or, without one, the board default as a label): 1 when a
  * config was read, 0 for the board default, < 0 after reporting. */

@@ -23,7 +23,8 @@
     X(BOOT_EINITRD,   -12,  "an initrd file is missing or unreadable") \
     X(BOOT_EFIRMWARE, -13,  "the SBI firmware is missing or unreadable") \
     X(BOOT_EPLACE,    -14,  "the label's files do not fit around the kernel") \
-    BOOT_ERRORS_SIGNED(X)
+    BOOT_ERRORS_SIGNED(X) \
+    BOOT_ERRORS_PARTITION(X)
 /* Only a BOOT_SIGNED build has these (and their sentences). */
 #if BOOT_SIGNED
 #define BOOT_ERRORS_SIGNED(X) \
@@ -32,6 +33,13 @@
     X(BOOT_EROLLBACK, -17,  "the label's rollback index is below the board's floor")
 #else
 #define BOOT_ERRORS_SIGNED(X)
+#endif
+
+#if BOOT_CONF_PARTITION
+#define BOOT_ERRORS_PARTITION(X) \
+    X(BOOT_EPARTITION, -18, "the label's PARTITION is not there or did not mount")
+#else
+#define BOOT_ERRORS_PARTITION(X)
 #endif
 
 enum boot_err {

@@ -252,7 +252,14 @@ static int load_file(const struct boot_env *env, struct boot_state *st,
         return 0;
     }
 #endif
+#if BOOT_CONF_PARTITION
+    int n = boot_part_of(env, st, f);
+
+    if (!n)
+        n = boot_plan_resolve(env, st, f);
+#else
     int n = boot_plan_resolve(env, st, f);
+#endif
 
     if (n < 0)
         return n;
@@ -269,10 +276,15 @@ static int load_file(const struct boot_env *env, struct boot_state *st,
         return rc;
     /* The speed in 32-bit math: size < 4 GiB, so kib * 1000 fits. */
     uint32_t ms = boot_say_now(env) - t0, kib = f->size >> 10;
-    BOOT_SAY(&env->con, "%s: %s -> 0x%08x, %u bytes, %u ms",
-               boot_role_step[f->role], st->path,
-               (unsigned)(env->window_addr + f->off), (unsigned)f->size,
-               (unsigned)ms);
+    BOOT_SAY(&env->con, "%s: %s", boot_role_step[f->role], st->path);
+#if BOOT_CONF_PARTITION
+    /* A label with PARTITION: each file says which partition it is on. */
+    if (st->plan->pflags)
+        BOOT_SAY(&env->con, " (partition %u)", (unsigned)st->part.index);
+#endif
+    BOOT_SAY(&env->con, " -> 0x%08x, %u bytes, %u ms",
+             (unsigned)(env->window_addr + f->off), (unsigned)f->size,
+             (unsigned)ms);
     /* A speed of whole KiB, not a few bytes, and only from a clock. */
     if (ms > 0 && kib > 0 && !env->clock_fake)
         BOOT_SAY(&env->con, ", %u KiB/s", (unsigned)(kib / ms * 1000u +
@@ -527,10 +539,16 @@ static int hand_off(const struct boot_env *env, struct boot_state *st,
                 ? HANDOFF_F_SIGNED : 0);
     h->cmdline_addr = img.handoff_addr + (uint32_t)sizeof(*h);
     h->cmdline_len = cmd_len;
-    h->part_index = st->part.scheme == PART_NONE ? 0 : st->part.index;
-    h->part_scheme = st->part.scheme;
-    h->part_lba = st->part.lba;
-    h->part_sectors = st->part.sectors;
+#if BOOT_CONF_PARTITION
+    /* The kernel's partition: the label's PARTITION, else the config's. */
+    const struct part_info *kp = p->pflags ? &st->lbl_part : &st->cfg_part;
+#else
+    const struct part_info *kp = &st->part;
+#endif
+    h->part_index = kp->scheme == PART_NONE ? 0 : kp->index;
+    h->part_scheme = kp->scheme;
+    h->part_lba = kp->lba;
+    h->part_sectors = kp->sectors;
     /* Cut to the field, its NUL and the rest zero from the memset. */
     fmt_snprintf(h->label, sizeof(h->label), "%s", label->name);
 #if !BOOT_TRIAL
@@ -583,6 +601,10 @@ static void print_label(const struct boot_env *env,
         con_printf(con, ", fdt%s %s", l->fdt ? "" : "dir", fdt);
     if (l->firmware)
         con_printf(con, ", firmware %s", l->firmware);
+#if BOOT_CONF_PARTITION
+    if (l->partition)
+        con_printf(con, ", partition %s", l->partition);
+#endif
     if (l->append)
         con_printf(con, ", append %s", l->append);
     con_puts(con, "\n");
@@ -634,8 +656,17 @@ void boot_label_message(const struct boot_env *env, struct boot_state *st,
      * bad one was refused before (boot_label_verify). */
     int has = config_rollback_index(label, &index) > 0;
 
+#if BOOT_CONF_PARTITION
+    /* v3 with its partition line when the label has PARTITION. */
+    const char *part = p->pflags ? label->partition : NULL;
+
+    sigmsg_begin_at(&m, sink, ctx, label->name, str_len(label->name),
+                    append, str_len(append), has ? &index : NULL, part,
+                    part ? str_len(part) : 0);
+#else
     sigmsg_begin(&m, sink, ctx, label->name, str_len(label->name), append,
                  str_len(append), has ? &index : NULL);
+#endif
     /* Plan order is the message's: kernel, initrd parts, fdt, firmware.
      * The board's own tree is not on the card: no line. */
     for (uint32_t i = 0; i < p->n; i++) {
@@ -646,8 +677,9 @@ void boot_label_message(const struct boot_env *env, struct boot_state *st,
             continue;
         n = boot_plan_resolve(env, st, f);  /* resolved once already */
         if (n >= 0)
-            sigmsg_file(&m, (enum sigmsg_role)f->role, st->path,
-                        (uint32_t)n, f->card_size, f->sha256);
+            sigmsg_file_at(&m, (enum sigmsg_role)f->role,
+                           !(f->flags & BOOT_PF_PARTITION), st->path,
+                           (uint32_t)n, f->card_size, f->sha256);
     }
 }
 
@@ -692,6 +724,11 @@ static int read_signature(const struct boot_env *env, struct boot_state *st,
         return boot_plan_fail(p, BOOT_ENOSIG, "signature", NULL,
                               "missing signature: no SIGNATURE line, and "
                               "this loader boots only signed labels");
+#if BOOT_CONF_PARTITION
+    /* SIGNATURE lies beside the config, on its partition. */
+    if (boot_part_use(env, st, false))
+        return p->fail.code;
+#endif
     int32_t got = signature_path(st, label);
     if (got < 0)
         return got;

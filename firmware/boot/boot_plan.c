@@ -140,15 +140,16 @@ int boot_plan_resolve(const struct boot_env *env, struct boot_state *st,
         memcpy(st->path, BOOT_BOARD_FDT_NAME, sizeof(BOOT_BOARD_FDT_NAME));
         return (int)sizeof(BOOT_BOARD_FDT_NAME) - 1;
     }
-    int32_t n = boot_path_join(st->path, st->cfg->dir, f->src, f->src_len);
+    int32_t n = boot_path_join(st->path, boot_file_dir(st, f), f->src,
+                               f->src_len);
 
     if (n >= 0 && (f->flags & BOOT_PF_FDTDIR))
         n = boot_path_join(st->path, st->path, env->fdtfile,
                            str_len(env->fdtfile));
     if (n < 0) {
         /* An absolute path has no folder it is taken from. */
-        const char *dir = f->src_len && f->src[0] == '/' ? NULL
-                                                          : st->cfg->dir;
+        const char *dir = f->src_len && f->src[0] == '/'
+                        ? NULL : boot_file_dir(st, f);
 
         if (BOOT_MESSAGES)
             fmt_snprintf(st->plan->fail.why, sizeof(st->plan->fail.why),
@@ -194,6 +195,9 @@ static int add_file(struct boot_plan *p, const char *src, uint32_t len,
     if (p->n == BOOT_PLAN_FILES)
         return boot_plan_fail(p, BOOT_EINITRD, "label", NULL,
                               BOOT_WHY("too many files"));
+#if BOOT_CONF_PARTITION
+    flags |= p->pflags;
+#endif
     p->f[p->n++] = (struct boot_plan_file){
         .src = src, .src_len = (uint16_t)(len > 0xFFFFu ? 0xFFFFu : len),
         .role = role, .flags = flags,
@@ -275,15 +279,37 @@ static int plan_firmware(const struct boot_env *env, struct boot_state *st,
             return rc;
         p->n--;
     }
+#if BOOT_CONF_PARTITION
+    /* The search is the board's, not the label's: on the config's
+     * partition, as the firmware is the board's (the label's partition
+     * for what follows). */
+    uint8_t pflags = p->pflags;
+
+    p->pflags = 0;
+    rc = boot_part_use(env, st, false);
+    for (uint32_t i = 0; !rc && i < BOOT_FW_SEARCH_PATHS; i++) {
+#else
     for (uint32_t i = 0; i < BOOT_FW_SEARCH_PATHS; i++) {
+#endif
         rc = add_file(p, boot_fw_search[i], str_len(boot_fw_search[i]),
                       BOOT_ROLE_FIRMWARE, 0);
         if (!rc)
             rc = plan_stat(env, st, &p->f[p->n - 1], true);
         if (rc <= 0)
-            return rc;
+            break;
         p->n--;
     }
+#if BOOT_CONF_PARTITION
+    p->pflags = pflags;
+    if (rc <= 0) {
+        int back = boot_part_use(env, st, pflags);
+
+        return rc ? rc : back;
+    }
+#else
+    if (rc <= 0)
+        return rc;
+#endif
     /* 127 characters at most: fail.why's room. */
     return boot_plan_fail(p, BOOT_EFIRMWARE, "firmware", named,
                           BOOT_WHY(named ? "missing, and none of "
@@ -357,8 +383,16 @@ int boot_plan_files(const struct boot_env *env, struct boot_state *st,
                     const struct config_label *label)
 {
     struct boot_plan *p = st->plan;
+#if BOOT_CONF_PARTITION
+    int rc = boot_part_label(env, st, label);
+
+    if (!rc)
+        rc = add_file(p, label->kernel, str_len(label->kernel),
+                      BOOT_ROLE_KERNEL, 0);
+#else
     int rc = add_file(p, label->kernel, str_len(label->kernel),
                       BOOT_ROLE_KERNEL, 0);
+#endif
 
     if (!rc)
         rc = plan_stat(env, st, &p->f[0], false);

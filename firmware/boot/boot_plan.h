@@ -53,6 +53,8 @@ struct boot_plan_file {
                                        * env->default_fdt, not a file */
 #define BOOT_PF_SIGNED 0x8u           /* the kernel's: the label's signature
                                        * verified */
+#define BOOT_PF_PARTITION 0x10u       /* from the label's PARTITION, not the
+                                       * config's partition */
 
 /* Room for an error's reason in a buffer on the stack: an inode and a
  * block, then the longest of fs/'s sentences (94 characters) whole; a
@@ -88,6 +90,11 @@ struct boot_plan {
 #endif
 #if BOOT_FDT_OVERLAY
     uint8_t first_overlay;          /* f[] from here on: FDTOVERLAYS */
+#endif
+#if BOOT_CONF_PARTITION
+    uint8_t pflags;                 /* BOOT_PF_PARTITION: the label has
+                                     * one; each file added gets it */
+    const char *partition;          /* the label's PARTITION; NULL */
 #endif
     struct boot_fail fail;
 };

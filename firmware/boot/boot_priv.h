@@ -157,6 +157,40 @@ void boot_rollback_commit(const struct boot_env *env, struct boot_state *st,
                           const struct config_label *label);
 #endif
 
+#if BOOT_CONF_PARTITION
+/* firmware/boot/boot_part.c: the label's PARTITION found and mounted
+ * (st->lbl_part), the boot log saying where; none: the config's
+ * partition mounted again if another is. 0, or < 0 with st->plan->fail
+ * saying why. */
+int boot_part_label(const struct boot_env *env, struct boot_state *st,
+                    const struct config_label *label);
+/* st->fs mounted on the label's partition (from_label) or the
+ * config's, unless it is already: 0, or < 0 with st->plan->fail set. */
+int boot_part_use(const struct boot_env *env, struct boot_state *st,
+                  bool from_label);
+/* The file's partition mounted. */
+static inline int boot_part_of(const struct boot_env *env,
+                               struct boot_state *st,
+                               const struct boot_plan_file *f)
+{
+    return boot_part_use(env, st, f->flags & BOOT_PF_PARTITION);
+}
+/* The folder a file's relative path starts from: its partition's root
+ * for the label's PARTITION, else the config's folder. */
+static inline const char *boot_file_dir(const struct boot_state *st,
+                                        const struct boot_plan_file *f)
+{
+    return f->flags & BOOT_PF_PARTITION ? "/" : st->cfg->dir;
+}
+#else
+static inline const char *boot_file_dir(const struct boot_state *st,
+                                        const struct boot_plan_file *f)
+{
+    (void)f;
+    return st->cfg->dir;
+}
+#endif
+
 /* firmware/boot/boot_label.c: one label, planned, loaded, verified and handed
  * off by one owner. Returns what the hand-off returned, or a BOOT_E...
  * with st->plan->fail saying why (nothing printed: the caller decides

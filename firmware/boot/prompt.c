@@ -90,6 +90,12 @@ int prompt_run(const struct boot_env *env, struct boot_state *st,
             con_puts(con, "\nprompt: end of input\n");
             return BOOT_ENOLABEL;
         }
+#if BOOT_CONF_PARTITION
+        /* The commands look at the config's partition, whichever a
+         * label left mounted. */
+        if (boot_part_use(env, st, false))
+            con_printf(con, "prompt: %s\n", st->plan->fail.why);
+#endif
         int more = cmd_run(env, st, bl, st->line, &rc);
 
         if (more == CMD_BOOT) {

@@ -15,10 +15,11 @@ enum keyword {
     KW_APPEND, KW_SIGNATURE, KW_LABEL, KW_DEFAULT, KW_ONTIMEOUT, KW_SAY,
     KW_MENU, KW_INCLUDE, KW_TIMEOUT, KW_TOTALTIMEOUT, KW_PROMPT,
     KW_TITLE, KW_HIDDEN, KW_AUTOBOOT, KW_FALLBACK, KW_ROLLBACK,
-    KW_FDTOVERLAYS,
+    KW_FDTOVERLAYS, KW_PARTITION,
 };
 _Static_assert(KW_LABEL == 010 && KW_PROMPT == 020 && KW_FALLBACK == 024 &&
-               KW_ROLLBACK == 025 && KW_FDTOVERLAYS == 026,
+               KW_ROLLBACK == 025 && KW_FDTOVERLAYS == 026 &&
+               KW_PARTITION == 027,
                "the numbers in keywords[] are the enum's, in octal");
 
 static const uint8_t label_field[] = {
@@ -65,6 +66,9 @@ static const char keywords[] =
 #endif
 #if BOOT_FDT_OVERLAY
     "\26fdtoverlays"
+#endif
+#if BOOT_CONF_PARTITION
+    "\27partition"
 #endif
     ;
 
@@ -332,6 +336,18 @@ static void parse_global(struct parse *ps, enum keyword k, char *kw,
         if (ps->cur || cfg->labels_dropped) {
             if (ps->cur)
                 ps->cur->fdtoverlays = value;
+            return;
+        }
+        why = WHY_STRAY;
+        break;
+#endif
+#if BOOT_CONF_PARTITION
+    case KW_PARTITION:
+        /* A label's field, as FDTOVERLAYS: a build without it skips the
+         * word by name, as any other. */
+        if (ps->cur || cfg->labels_dropped) {
+            if (ps->cur)
+                ps->cur->partition = value;
             return;
         }
         why = WHY_STRAY;

@@ -25,6 +25,10 @@
  *       FDTOVERLAYS <path> [<path>...]  (device-tree overlays applied to
  *                                    the label's tree in order, as
  *                                    U-Boot; BOOT_FDT_OVERLAY)
+ *       PARTITION <N|PARTLABEL=name|PARTUUID=id>  (ours: the partition
+ *                                    the label's files come from, as
+ *                                    Linux's root= names it;
+ *                                    BOOT_CONF_PARTITION)
  *       APPEND <command line>       (${var}: the board's, BOOT_CONF_VARS)
  *       MENU LABEL <text>           (what the menu shows; ^x: hotkey x)
  *       MENU DEFAULT                (this label is the default)
@@ -83,6 +87,10 @@ struct config_label {
 #if BOOT_FDT_OVERLAY
     const char *fdtoverlays;     /* FDTOVERLAYS: paths between blanks;
                                   * NULL: none */
+#endif
+#if BOOT_CONF_PARTITION
+    const char *partition;       /* PARTITION as written; NULL: the
+                                  * config's own partition */
 #endif
 #if BOOT_INTERACTIVE
     const char *menu_label;      /* MENU LABEL, the '^' taken out; NULL */

@@ -47,14 +47,18 @@ static void put_escaped(struct sigmsg *m, const char *s, uint32_t len,
         m->sink(m->ctx, s + run, len - run);
 }
 
-void sigmsg_begin(struct sigmsg *m, sigmsg_sink sink, void *ctx,
-                  const char *label, uint32_t label_len,
-                  const char *append, uint32_t append_len,
-                  const uint32_t *rollback)
+void sigmsg_begin_at(struct sigmsg *m, sigmsg_sink sink, void *ctx,
+                     const char *label, uint32_t label_len,
+                     const char *append, uint32_t append_len,
+                     const uint32_t *rollback, const char *partition,
+                     uint32_t partition_len)
 {
     m->sink = sink;
     m->ctx = ctx;
-    put(m, rollback ? SIGMSG_MAGIC_V2 "label " : SIGMSG_MAGIC "label ");
+    m->v3 = partition != 0;
+    put(m, partition ? SIGMSG_MAGIC_V3 : rollback ? SIGMSG_MAGIC_V2
+                                                   : SIGMSG_MAGIC);
+    put(m, "label ");
     put_escaped(m, label, label_len, 1);
     put(m, "\nappend ");
     put_escaped(m, append, append_len, 0);
@@ -66,11 +70,25 @@ void sigmsg_begin(struct sigmsg *m, sigmsg_sink sink, void *ctx,
         m->sink(m->ctx, digits, num_digits(digits, *rollback, 10, 0));
         put(m, "\n");
     }
+    if (partition) {
+        put(m, "partition ");
+        put_escaped(m, partition, partition_len, 1);
+        put(m, "\n");
+    }
 }
 
-void sigmsg_file(struct sigmsg *m, enum sigmsg_role role, const char *path,
-                 uint32_t path_len, uint32_t size,
-                 const uint8_t sha256[SHA256_BYTES])
+void sigmsg_begin(struct sigmsg *m, sigmsg_sink sink, void *ctx,
+                  const char *label, uint32_t label_len,
+                  const char *append, uint32_t append_len,
+                  const uint32_t *rollback)
+{
+    sigmsg_begin_at(m, sink, ctx, label, label_len, append, append_len,
+                    rollback, 0, 0);
+}
+
+void sigmsg_file_at(struct sigmsg *m, enum sigmsg_role role,
+                    int from_config, const char *path, uint32_t path_len,
+                    uint32_t size, const uint8_t sha256[SHA256_BYTES])
 {
     const char *name = sigmsg_role_name(role);
     char digits[64], hex[2 * SHA256_BYTES + 1];
@@ -78,6 +96,8 @@ void sigmsg_file(struct sigmsg *m, enum sigmsg_role role, const char *path,
     put(m, "file ");
     put(m, name ? name : "?");
     put(m, " ");
+    if (m->v3)
+        put(m, from_config ? "config " : "partition ");
     put_escaped(m, path, path_len, 1);
     put(m, " ");
     m->sink(m->ctx, digits, num_digits(digits, size, 10, 0));
@@ -85,6 +105,13 @@ void sigmsg_file(struct sigmsg *m, enum sigmsg_role role, const char *path,
     sha256_hex(sha256, SHA256_BYTES, hex);
     m->sink(m->ctx, hex, 2 * SHA256_BYTES);
     put(m, "\n");
+}
+
+void sigmsg_file(struct sigmsg *m, enum sigmsg_role role, const char *path,
+                 uint32_t path_len, uint32_t size,
+                 const uint8_t sha256[SHA256_BYTES])
+{
+    sigmsg_file_at(m, role, 0, path, path_len, size, sha256);
 }
 
 void sigmsg_sink_verify(void *ctx, const void *data, uint32_t len)

@@ -240,12 +240,12 @@ ok $? "MBR: --part 6 (logical)"
 "$X" info "$D/mbr-logical.img" >"$tmp/info" 2>&1
 r=$?
 { tiny || { [ $r = 0 ] && grep -q '^part: MBR partition 6 at LBA ' "$tmp/info"; }; } &&
-    grep -q '^partition 5: start 12288, 4096 sectors, type 0x0c$' "$tmp/info"
+    grep -qE '^partition 5: start 12288, 4096 sectors, type 0x0c, PARTUUID=[0-9a-f]{8}-05$' "$tmp/info"
 ok $? "MBR: info lists the logical partitions"
 "$X" cat "$D/gpt.img" /boot/kernel.bin | cmp -s - "$k"
 ok $? "GPT: ext4 found in partition 3"
 "$X" info "$D/gpt.img" >"$tmp/info" 2>&1 && grep -q '^partition table: GPT\|partition table: GPT' "$tmp/info" &&
-    grep -q "^partition 3: start 10240, 32768 sectors, type $(msg linux-fs other)\$" "$tmp/info"
+    grep -qE "^partition 3: start 10240, 32768 sectors, type $(msg linux-fs other), PARTUUID=[0-9a-f-]{36}, PARTLABEL=[^ ]*$" "$tmp/info"
 ok $? "GPT: info lists the partitions"
 cp "$D/gpt.img" "$tmp/gpt-bad.img"
 printf 'X' | dd of="$tmp/gpt-bad.img" bs=1 seek=$((512 + 40)) conv=notrunc status=none
