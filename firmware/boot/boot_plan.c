@@ -286,8 +286,11 @@ static int plan_firmware(const struct boot_env *env, struct boot_state *st,
     uint8_t pflags = p->pflags;
 
     p->pflags = 0;
-    rc = boot_part_use(env, st, false);
-    for (uint32_t i = 0; !rc && i < BOOT_FW_SEARCH_PATHS; i++) {
+    int mounted = boot_part_use(env, st, false);
+
+    if (mounted)
+        return mounted;
+    for (uint32_t i = 0; i < BOOT_FW_SEARCH_PATHS; i++) {
 #else
     for (uint32_t i = 0; i < BOOT_FW_SEARCH_PATHS; i++) {
 #endif
