@@ -7,7 +7,7 @@ libnewlib-arm-none-eabi qemu-system-arm gcc-riscv64-unknown-elf qemu-system-misc
 clang libclang-rt-14-dev python3 openssl xxd \
 linux-source-6.1 gcc-riscv64-linux-gnu libc6-dev-riscv64-cross bc flex bison perl \
 cpio xz-utils device-tree-compiler qemu-system-data bsdutils u-boot-menu \
-linux-base frama-c-base why3 cvc4 z3 $*"
+linux-base frama-c-base why3 cvc4 z3 rauc rauc-service squashfs-tools dbus $*"
 missing=""
 for p in $pkgs; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" \

@@ -227,7 +227,7 @@ static void config_read(const struct boot_env *env, struct boot_state *st,
         .cut = st->file.in.size > (uint64_t)n, .size = st->file.in.size,
         .path = config_paths[i], .id = st->file.in.ino, .con = &env->con,
 #if BOOT_CONF_INCLUDE
-        .read = include_read, .ctx = &ic,
+        .include = include_read, .ctx = &ic,
 #endif
 #if BOOT_CONF_VARS
         .vars = env->fdtfile ? vars : NULL,

@@ -57,7 +57,8 @@ static int read_sha256(const struct boot_env *env, struct boot_state *st,
                        uint8_t want[SHA256_BYTES])
 {
     struct boot_plan *p = st->plan;
-    uint32_t room = st->window_size - f->off;
+    /* Placement keeps f->off inside the window; never wrap if not. */
+    uint32_t room = f->off < st->window_size ? st->window_size - f->off : 0;
     int code = BOOT_ENOSHA256;
     const char *why;
 
@@ -252,14 +253,7 @@ static int load_file(const struct boot_env *env, struct boot_state *st,
         return 0;
     }
 #endif
-#if BOOT_CONF_PARTITION
-    int n = boot_part_of(env, st, f);
-
-    if (!n)
-        n = boot_plan_resolve(env, st, f);
-#else
     int n = boot_plan_resolve(env, st, f);
-#endif
 
     if (n < 0)
         return n;
@@ -313,7 +307,16 @@ static int load_all(const struct boot_env *env, struct boot_state *st)
     for (uint32_t k = 0; k < BOOT_ROLES; k++)
         for (uint32_t i = 0; i < p->n; i++)
             if (p->f[i].role == order[k]) {
+#if BOOT_CONF_PARTITION
+                /* Its partition mounted here, not in load_file: the
+                 * mount's journal replay is the deepest path there is,
+                 * and need not carry load_file's frame as well. */
+                int rc = boot_part_of(env, st, &p->f[i]);
+                if (!rc)
+                    rc = load_file(env, st, &p->f[i]);
+#else
                 int rc = load_file(env, st, &p->f[i]);
+#endif
                 if (rc)
                     return rc;
             }

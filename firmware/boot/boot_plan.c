@@ -473,10 +473,20 @@ static int put_at(const struct boot_env *env, struct boot_state *st,
     /* Aligned as the kernel sees the address. */
     uint32_t off = align_up(env->window_addr + *at, align) -
                    env->window_addr;
-    uint32_t left = off < limit && *at <= off ? limit - off : 0;
+    /* Past the limit (or wrapped): no room at all, even for 0 bytes; an
+     * empty file placed there would have its .sha256 read and the
+     * hand-off written over the tail (issue 53). */
+    bool past = off > limit || *at > off;
+    uint32_t left = past ? 0 : limit - off;
 
-    if (f->size > left || room > left - f->size) {
-        if (BOOT_MESSAGES && f->size <= left)
+    if (past || f->size > left || room > left - f->size) {
+        if (BOOT_MESSAGES && past)
+            fmt_snprintf(st->plan->fail.why, sizeof(st->plan->fail.why),
+                         "%u bytes: the room %s ends at 0x%08x, before "
+                         "its %u-byte aligned start", (unsigned)f->size,
+                         where, (unsigned)(env->window_addr + limit),
+                         (unsigned)align);
+        else if (BOOT_MESSAGES && f->size <= left)
             fmt_snprintf(st->plan->fail.why, sizeof(st->plan->fail.why),
                          "%u bytes and %u of room for what the loader adds "
                          "to it, more than the %u bytes left %s",

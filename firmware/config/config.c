@@ -506,11 +506,11 @@ static void include(struct parse *ps, char *name)
 
     if (room < 2u)
         memcpy(why, "the config buffer is full", 26);
-    else if (!src->read)
+    else if (!src->include)
         memcpy(why, "not supported here", 19);
     else
-        got = src->read(src->ctx, name, src->text + cfg->used, room - 1u,
-                        &size, &id, why, sizeof(why));
+        got = src->include(src->ctx, name, src->text + cfg->used, room - 1u,
+                           &size, &id, why, sizeof(why));
     if (got < 0) {
         cfg->include_errors++;
         con_printf(src->con, "config: error: INCLUDE %s: %s; skipped\n",

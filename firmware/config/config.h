@@ -166,9 +166,9 @@ struct config_src {
     /* INCLUDE: reads path (as the line names it) into dst[0..cap): the
      * bytes read, *size the file's size, *id its identity; < 0 when it
      * cannot, why[0..why_len) saying why. NULL: INCLUDE is refused. */
-    int32_t (*read)(void *ctx, const char *path, char *dst, uint32_t cap,
-                    uint64_t *size, uint32_t *id, char *why,
-                    uint32_t why_len);
+    int32_t (*include)(void *ctx, const char *path, char *dst, uint32_t cap,
+                       uint64_t *size, uint32_t *id, char *why,
+                       uint32_t why_len);
     void *ctx;
 #endif
 #if BOOT_CONF_VARS

@@ -286,13 +286,10 @@ static void assert_fail(const struct run *r, const char *head,
 
 static struct run run;
 
-/* A small window that still holds a 1.5 KiB kernel past the host's tail
- * (BOOT_CONFIG_ROOM: about 7.5 KiB there, its lookup scratch sized for
- * 4 KiB paths; the label's plan added 512 bytes to it, and the replay
- * table the boards' 64 entries, 512 more; FDTOVERLAYS' files in the
- * plan, their own). */
-#define SMALL_WINDOW \
-    W(10240u + BOOT_FDT_OVERLAYS_MAX * (uint32_t)sizeof(struct boot_plan_file))
+/* A small window that still holds a 1.5 KiB kernel and its hand-off
+ * block past the host's tail (BOOT_CONFIG_ROOM, whatever the build puts
+ * in it). */
+#define SMALL_WINDOW PAST_TAIL(2048u)
 /* The windows below were sized when the config text took 1,032 bytes of
  * the tail; W() keeps what they leave past it as BOOT_CONFIG_MAX grows. */
 #define W(n) ((n) + (uint32_t)BOOT_CONFIG_TEXT - 1032u)

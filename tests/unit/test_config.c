@@ -444,7 +444,7 @@ static void parse_full(const char *src, uint32_t cap, bool cut,
         .size = cut ? len + 100u : len, .path = "/boot/extlinux/extlinux.conf",
         .id = 1, .con = &out_con,
 #if BOOT_CONF_INCLUDE
-        .read = fake_read,
+        .include = fake_read,
 #endif
 #if BOOT_CONF_VARS
         .vars = vars,
