@@ -97,7 +97,7 @@ const char host_boot_usage[] =
 #if BOOT_TRIAL
     ";\n                 --trial: the trial record's 64 bytes in file "
     "STATE, read\n                 and written as the board's store (no "
-    "file: no record)"
+    "file, or no --trial: no record)"
 #endif
     ")\n";
 
@@ -108,7 +108,8 @@ struct host_boot {
     uint32_t window_addr;
     uint32_t window_size;           /* the board's loads may use */
     const char *image;
-    const char *trial;              /* --trial STATE; NULL: no store */
+    const char *trial;              /* --trial STATE; NULL: a store
+                                     * holding no record */
     uint64_t sectors;
     uint32_t fake_ms;
     int wrote;
@@ -307,9 +308,11 @@ static int write_out(const struct host_boot *hb, const struct boot_image *img)
 static int host_trial_read(void *ctx, uint8_t rec[TRIAL_RECORD_SIZE])
 {
     const struct host_boot *hb = ctx;
-    FILE *f = fopen(hb->trial, "rb");
 
     memset(rec, 0, TRIAL_RECORD_SIZE);
+    if (!hb->trial)
+        return 0;
+    FILE *f = fopen(hb->trial, "rb");
     if (!f)
         return errno == ENOENT ? 0 : -1;
     size_t got = fread(rec, 1, TRIAL_RECORD_SIZE, f);
@@ -323,6 +326,8 @@ static int host_trial_read(void *ctx, uint8_t rec[TRIAL_RECORD_SIZE])
 static int host_trial_write(void *ctx, const uint8_t rec[TRIAL_RECORD_SIZE])
 {
     const struct host_boot *hb = ctx;
+    if (!hb->trial)                 /* the store is the run's own */
+        return 0;
     FILE *f = fopen(hb->trial, "wb");
 
     if (!f)
@@ -505,7 +510,10 @@ static int boot_runs(struct host_boot *hb, struct boot_args *a,
 #endif
         .path_max = hb->board->path_max,
 #if BOOT_TRIAL
-        .trial_read = hb->trial ? host_trial_read : NULL,
+        /* Both boards have a store (issue 54: without one the host
+         * left the loader's words off the command line, and its hand-off
+         * room was that much smaller than the board's). */
+        .trial_read = host_trial_read,
         .trial_write = host_trial_write,
         .trial_ctx = hb,
 #if BOOT_FDT_EDIT
@@ -514,7 +522,7 @@ static int boot_runs(struct host_boot *hb, struct boot_args *a,
         .trial_addr = hb->board->ram_size
                       ? (uint64_t)hb->board->ram_base +
                         hb->board->ram_size - 4096u : 0,
-        .trial_size = hb->trial && hb->board->ram_size ? 4096u : 0,
+        .trial_size = hb->board->ram_size ? 4096u : 0,
 #endif
 #endif
     };

@@ -64,6 +64,11 @@ size-report: $(BENCH_CI_OBJ) $(BENCH_SIZES_OBJ) $(BENCH_DIR)/lm3s-src.txt
 	@$(if $(PSUF),,$(MAKE) --no-print-directory -s firmware-lm3s6965evb \
 	    BUILD=$(BUILD)/nooverlay \
 	    'LM3S_BOOT_DEFS=-DBOOT_RISCV_LINUX=0 -DBOOT_FDT_EDIT=0' >/dev/null)
+	@$(if $(PSUF),,$(MAKE) --no-print-directory -s firmware-sifive-u \
+	    BUILD=$(BUILD)/nopartition SIFIVE_DEFS=-DBOOT_CONF_PARTITION=0 >/dev/null)
+	@$(if $(PSUF),,$(MAKE) --no-print-directory -s firmware-lm3s6965evb \
+	    BUILD=$(BUILD)/nopartition \
+	    'LM3S_BOOT_DEFS=-DBOOT_RISCV_LINUX=0 -DBOOT_CONF_PARTITION=0' >/dev/null)
 	@bash tests/bench/size.sh $(BUILD) $(PROFILE) $(if $(BOARD_LTO),lto)
 	@echo
 	@$(if $(PSUF),,python3 tests/bench/fsconf.py $(BUILD) $(ARM_CC) $(ARM_CFLAGS))

@@ -100,6 +100,22 @@ if [ "$PROFILE" = default ]; then
     done
     echo
 fi
+# A label's PARTITION (firmware/boot_conf.h BOOT_CONF_PARTITION: the
+# label's partition found as root= names it, mounted in place of the
+# config's, the v3 signed message's partition line): each board built
+# without it (build/nopartition/), and the difference; the tiny profile
+# leaves it out and names the line.
+if [ "$PROFILE" = default ]; then
+    for b in lm3s6965evb sifive-u; do
+        w=$BUILD/$b/extload.bin wo=$BUILD/nopartition/$b/extload.bin
+        [ -f "$w" ] && [ -f "$wo" ] || continue
+        with=$(stat -c %s "$w") without=$(stat -c %s "$wo")
+        echo "BOOT_CONF_PARTITION on $b (PARTITION: a label's files from" \
+             "the partition root= names): extload.bin $with bytes with it," \
+             "$without without: it costs $((with - without)) bytes"
+    done
+    echo
+fi
 # The config directives the tiny profile leaves out (firmware/boot_conf.h
 # BOOT_CONF_INCLUDE, BOOT_CONF_VARS, BOOT_UINITRD, BOOT_CONF_SAY,
 # BOOT_CONF_ONTIMEOUT, BOOT_CONF_FALLBACK, BOOT_INITRD_LIST): the loader
