@@ -328,26 +328,25 @@ static void parse_global(struct parse *ps, enum keyword k, char *kw,
     case KW_MENU:
         parse_menu(ps, kw, kw_len, value);
         return;
+#if BOOT_FDT_OVERLAY || BOOT_CONF_PARTITION
+    /* Labels' fields kept out of label_field[], so that a build without
+     * one numbers the others as before (and, not knowing the word, skips
+     * it as any other: "not handled by extload"). */
 #if BOOT_FDT_OVERLAY
     case KW_FDTOVERLAYS:
-        /* A label's field, kept out of label_field[] so that a build
-         * without it numbers the others as before (and, not knowing the
-         * word, skips it as any other: "not handled by extload"). */
-        if (ps->cur || cfg->labels_dropped) {
-            if (ps->cur)
-                ps->cur->fdtoverlays = value;
-            return;
-        }
-        why = WHY_STRAY;
-        break;
 #endif
 #if BOOT_CONF_PARTITION
     case KW_PARTITION:
-        /* A label's field, as FDTOVERLAYS: a build without it skips the
-         * word by name, as any other. */
+#endif
         if (ps->cur || cfg->labels_dropped) {
-            if (ps->cur)
+#if BOOT_FDT_OVERLAY
+            if (ps->cur && k == KW_FDTOVERLAYS)
+                ps->cur->fdtoverlays = value;
+#endif
+#if BOOT_CONF_PARTITION
+            if (ps->cur && k == KW_PARTITION)
                 ps->cur->partition = value;
+#endif
             return;
         }
         why = WHY_STRAY;

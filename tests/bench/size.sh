@@ -83,39 +83,34 @@ if [ "$PROFILE" = default ]; then
     done
     echo
 fi
-# Device-tree overlays (firmware/boot_conf.h BOOT_FDT_OVERLAY: FDTOVERLAYS,
-# firmware/fdt/fdt_overlay.c): each board built without them
-# (build/nooverlay/, tests/bench/rules.mk: on lm3s6965evb without the
-# device-tree editor too, which only the overlays use there), and the
-# difference; the tiny profile leaves them out.
-if [ "$PROFILE" = default ]; then
+# board_option SWITCH DIR WHAT [LM3S_MORE]: in the default profile, each
+# board's extload.bin with SWITCH and without it (build/DIR/,
+# tests/bench/rules.mk), and the difference; LM3S_MORE is added to WHAT
+# on lm3s6965evb.
+board_option() {
+    [ "$PROFILE" = default ] || return 0
     for b in lm3s6965evb sifive-u; do
-        w=$BUILD/$b/extload.bin wo=$BUILD/nooverlay/$b/extload.bin
+        w=$BUILD/$b/extload.bin wo=$BUILD/$2/$b/extload.bin
         [ -f "$w" ] && [ -f "$wo" ] || continue
         with=$(stat -c %s "$w") without=$(stat -c %s "$wo")
-        echo "BOOT_FDT_OVERLAY on $b (FDTOVERLAYS, the overlay" \
-             "engine$([ $b = lm3s6965evb ] && echo " and the device-tree" \
-             "editor")): extload.bin $with bytes with it, $without without:" \
-             "it costs $((with - without)) bytes"
+        echo "$1 on $b ($3$([ $b = lm3s6965evb ] && echo "${4:-}")):" \
+             "extload.bin $with bytes with it, $without without: it costs" \
+             "$((with - without)) bytes"
     done
     echo
-fi
+}
+# Device-tree overlays (firmware/boot_conf.h BOOT_FDT_OVERLAY: FDTOVERLAYS,
+# firmware/fdt/fdt_overlay.c): on lm3s6965evb without the device-tree
+# editor too, which only the overlays use there; the tiny profile leaves
+# them out.
+board_option BOOT_FDT_OVERLAY nooverlay "FDTOVERLAYS, the overlay engine" \
+    " and the device-tree editor"
 # A label's PARTITION (firmware/boot_conf.h BOOT_CONF_PARTITION: the
 # label's partition found as root= names it, mounted in place of the
-# config's, the v3 signed message's partition line): each board built
-# without it (build/nopartition/), and the difference; the tiny profile
-# leaves it out and names the line.
-if [ "$PROFILE" = default ]; then
-    for b in lm3s6965evb sifive-u; do
-        w=$BUILD/$b/extload.bin wo=$BUILD/nopartition/$b/extload.bin
-        [ -f "$w" ] && [ -f "$wo" ] || continue
-        with=$(stat -c %s "$w") without=$(stat -c %s "$wo")
-        echo "BOOT_CONF_PARTITION on $b (PARTITION: a label's files from" \
-             "the partition root= names): extload.bin $with bytes with it," \
-             "$without without: it costs $((with - without)) bytes"
-    done
-    echo
-fi
+# config's, the v3 signed message): the tiny profile leaves it out and
+# names the line.
+board_option BOOT_CONF_PARTITION nopartition \
+    "PARTITION: a label's files from the partition root= names"
 # The config directives the tiny profile leaves out (firmware/boot_conf.h
 # BOOT_CONF_INCLUDE, BOOT_CONF_VARS, BOOT_UINITRD, BOOT_CONF_SAY,
 # BOOT_CONF_ONTIMEOUT, BOOT_CONF_FALLBACK, BOOT_INITRD_LIST): the loader

@@ -141,16 +141,40 @@ check "fallback: default kernel larger than the window -> next label" 0 \
     "payload: label 'good'" "payload: 0 checks failed"
 # The host tool models the board (#26.8): the same bytes left past its tail.
 # The board has a trial store (#37), so its labels get the loader's words
-# (extload.label=...): --trial with a file that is not there (a store
-# holding no record) models it.
+# (extload.label=...), and so does the host without --trial (#54.5: it
+# modelled none, and its hand-off room was 16 bytes smaller).
 if [ -x "$EXTLOAD" ]; then
     want=$(grep -oE "larger than the [0-9]+ bytes left" "$T/fb-big.log")
     "$EXTLOAD" boot "$T/fb-big.img" --board lm3s6965evb -o "$T/fb-host" \
-        --trial "$T/no-record" \
         >"$T/fb-host.log" 2>&1 </dev/null
     rc=$?; last=fb-host
     check "extload boot --board lm3s6965evb leaves what the board leaves ($want)" 0 \
         "load: /boot/bad.bin: 60000 bytes, $want in the load window; trying label 'good'"
+    # At the limit: a kernel of exactly the bytes left loads on the board
+    # and on the host; 8 bytes more are refused by both.
+    left=${want//[!0-9]/}
+    for extra in 0 8; do
+        fallback_tree "$T/edge-$extra" big
+        kernel "$T/edge-$extra/boot/bad.bin" $((left + extra))
+        image "$T/edge-$extra.img" "$T/edge-$extra"
+        boot "edge-$extra" "$T/edge-$extra.img"
+        cp "$T/edge-$extra.log" "$T/edge-board-$extra.log"
+        rc_board=$rc
+        "$EXTLOAD" boot "$T/edge-$extra.img" --board lm3s6965evb \
+            >"$T/edge-host-$extra.log" 2>&1 </dev/null
+        rc_host=$?
+        for side in board host; do
+            last=edge-$side-$extra
+            [ $side = board ] && rc=$rc_board || rc=$rc_host
+            if [ $extra = 0 ]; then
+                check "$side: a $((left + extra))-byte kernel, the bytes left, loads" 0 \
+                    "load: /boot/bad.bin -> 0x20000000, $left bytes" "label 'broken'"
+            else
+                check "$side: a $((left + extra))-byte kernel, 8 past the bytes left, is refused" 0 \
+                    "load: /boot/bad.bin: $((left + extra)) bytes, larger than the $left bytes left"
+            fi
+        done
+    done
 fi
 
 # The board's path limit (#26.8): fs/ is built with EXT_PATH_MAX 256, so
