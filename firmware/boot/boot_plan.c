@@ -524,12 +524,23 @@ static int put_role(const struct boot_env *env, struct boot_state *st,
 }
 
 #if BOOT_FDT_OVERLAY
-/* room past the tree, plus what the overlays add (each counted again by
- * fdt_overlay_apply, which refuses one that would not fit); limit or
- * more: refused by put_at. */
-static uint32_t overlay_room(const struct boot_plan *p, uint32_t room,
-                             uint32_t limit)
+/* A bare kernel's tree with an initrd placed past it: the room the tree
+ * keeps for its overlays, an estimate of what they add (each counted
+ * again by fdt_overlay_apply, which refuses one that would not fit) and
+ * the tree's copy while each applies; limit or more: refused by put_at.
+ * Without an initrd there, the tree has all the room up to the
+ * overlays. */
+static uint32_t overlay_room(const struct boot_plan *p, uint32_t limit)
 {
+    uint32_t room = 0;
+    bool initrd = false;
+
+    for (uint32_t i = 0; i < p->n; i++) {
+        initrd |= p->f[i].role == BOOT_ROLE_INITRD;
+        room = p->f[i].role == BOOT_ROLE_FDT ? p->f[i].size : room;
+    }
+    if (!initrd || p->first_overlay == p->n)
+        return 0;
     for (uint32_t i = p->first_overlay; i < p->n; i++) {
         uint32_t add = p->f[i].size > limit / 4u
                      ? limit : FDT_OVERLAY_ROOM(p->f[i].size);
@@ -540,21 +551,33 @@ static uint32_t overlay_room(const struct boot_plan *p, uint32_t room,
     return room;
 }
 
-/* Each overlay 8-aligned past everything else: read from there as it is
- * applied. */
+/* The overlays, each 8-aligned, at the window's end: read from there as
+ * they are applied, and the tree before them grows into all the room
+ * between (hand_off_fdt's cap), so every overlay that fits applies. */
 static int put_overlays(const struct boot_env *env, struct boot_state *st,
                         uint32_t *at, uint32_t limit)
 {
     struct boot_plan *p = st->plan;
+    uint32_t total = 0;
+    bool fits = true;
     int rc = 0;
 
+    for (uint32_t i = p->first_overlay; fits && i < p->n; i++) {
+        uint32_t n = align_up(p->f[i].size, 8);
+
+        fits = n >= p->f[i].size && n <= limit - total;
+        total += fits ? n : 0;
+    }
+    /* Past what is placed already; else put_at says what does not fit. */
+    if (total && fits && ((limit - total) & ~7u) > *at)
+        *at = (limit - total) & ~7u;
     for (uint32_t i = p->first_overlay; !rc && i < p->n; i++)
         rc = put_at(env, st, &p->f[i], at, 8, 0, limit,
                     "in the load window");
     return rc;
 }
 #else
-#define overlay_room(p, room, limit) (room)
+#define overlay_room(p, limit) 0u
 #endif
 
 #if BOOT_RISCV_LINUX
@@ -598,8 +621,7 @@ static int place_linux(const struct boot_env *env, struct boot_state *st,
     rc = put_role(env, st, BOOT_ROLE_INITRD, &at, INITRD_ALIGN_LINUX, 0,
                   limit);
     if (!rc)
-        rc = put_role(env, st, BOOT_ROLE_FDT, &at, 8,
-                      overlay_room(p, fdt_room, limit), limit);
+        rc = put_role(env, st, BOOT_ROLE_FDT, &at, 8, fdt_room, limit);
 #if BOOT_FDT_OVERLAY
     if (!rc)
         rc = put_overlays(env, st, &at, limit);
@@ -635,7 +657,7 @@ int boot_plan_place(const struct boot_env *env, struct boot_state *st,
         }
 #endif
         rc = put_role(env, st, role, &at, 8, role == BOOT_ROLE_FDT
-                      ? overlay_room(p, 0, limit) : 0, limit);
+                      ? overlay_room(p, limit) : 0, limit);
     }
     p->end = at;
     return rc;

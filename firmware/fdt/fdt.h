@@ -168,7 +168,9 @@ int fdt_set_chosen(struct fdt *t, const struct fdt_chosen *c);
  * fdt_overlay_apply does (firmware/fdt/fdt_overlay.c). The overlay's
  * bytes are patched in place (its phandles and fixups) and must lie
  * outside t's buffer; o gets the overlay as checked. Everything is
- * checked, and the room counted, before the first byte of t changes:
+ * checked, and the room counted, before the first byte of t changes,
+ * and t's bytes wait at the top of its buffer while the overlay is
+ * written (the buffer holds the tree twice and what the overlay adds):
  * on an error t is as it was and o->err_off says where in the overlay
  * (fdt_describe(o, ...)). */
 int fdt_overlay_apply(struct fdt *t, struct fdt *o, void *ov,

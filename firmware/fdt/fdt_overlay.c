@@ -613,8 +613,7 @@ static int fragments(struct ov *v, bool write)
     }
 }
 
-int fdt_overlay_apply(struct fdt *t, struct fdt *o, void *ov,
-                      uint32_t ov_len)
+static int apply(struct fdt *t, struct fdt *o, void *ov, uint32_t ov_len)
 {
     struct ov v = { .t = t, .o = o, .ob = ov };
     uintptr_t a = (uintptr_t)ov, b = (uintptr_t)t->buf;
@@ -645,10 +644,33 @@ int fdt_overlay_apply(struct fdt *t, struct fdt *o, void *ov,
         rc = fdt_fail(o, 0, FDT_ENOSPACE);
     if (rc)
         return rc;
-    /* The writes: counted above, so none runs out of room. */
+    /* The writes: counted above, so none should run out of room. */
     rc = fragments(&v, true);
     if (!rc && have_sym)
         rc = symbols(&v, sym, true);
+    return rc;
+}
+
+/* The check pass cannot foresee every effect of one fragment on the next
+ * (a phandle an earlier fragment gives a node, say), so the write pass
+ * can still fail: the tree's bytes wait at the top of its room while the
+ * overlay is applied below them, and are put back when it fails. */
+int fdt_overlay_apply(struct fdt *t, struct fdt *o, void *ov,
+                      uint32_t ov_len)
+{
+    const struct fdt keep = *t;
+    uint32_t copy = t->cap > t->size ? (t->cap - t->size) & ~7u : 0;
+
+    if (!t->buf || copy < t->size)
+        return fdt_fail(o, 0, t->buf ? FDT_ENOSPACE : FDT_EINVAL);
+    memcpy(t->buf + copy, t->buf, t->size);
+    t->cap = copy;
+    int rc = apply(t, o, ov, ov_len);
+    if (rc) {
+        memcpy(t->buf, t->buf + copy, keep.size);
+        *t = keep;
+    }
+    t->cap = keep.cap;
     return rc;
 }
 
