@@ -30,8 +30,9 @@
 #             commit, state clear), unmounts /boot and reboots; system1
 #             boots committed. /boot read back: DEFAULT system1, FALLBACK
 #             system0, every other byte kept
-#   update 2  booted system1: a bundle whose init exits (v3) into slot 0;
-#             system0 armed
+#   update 2  booted system1: rauc status mark-good (on a committed boot:
+#             nothing changes); a bundle whose init exits (v3) into slot
+#             0; system0 armed
 #   run 2     system1 arms it; system0's kernel panics (panic=1 resets);
 #             system1 boots with extload.trial_failed=system0
 #
@@ -112,11 +113,13 @@ qemu-system-riscv64 -M "sifive_u,dumpdtb=$T/board.dtb" -smp 2 -m 128M \
 v1=factory-$(hex) v2=update-$(hex) v3=broken-$(hex)
 mkdir -p "$T/pki" "$T/mnt" "$T/rauc-data" "$T/dbus" "$T/boot/extlinux" "$T/boot/rauc"
 {
-    openssl req -x509 -newkey rsa:2048 -nodes -keyout "$T/pki/ca.key" \
+    openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 \
+        -nodes -keyout "$T/pki/ca.key" \
         -out "$T/pki/ca.pem" -days 365 -subj /CN=extload-test-ca \
         -addext basicConstraints=critical,CA:TRUE \
         -addext keyUsage=critical,keyCertSign,cRLSign &&
-    openssl req -newkey rsa:2048 -nodes -keyout "$T/pki/signer.key" \
+    openssl req -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 \
+        -nodes -keyout "$T/pki/signer.key" \
         -out "$T/pki/signer.csr" -subj /CN=extload-test-signer &&
     printf 'basicConstraints=CA:FALSE\nkeyUsage=critical,digitalSignature\n' \
         >"$T/pki/signer.ext" &&
@@ -357,14 +360,16 @@ cp "$T/conf.got" "$EXTLOAD_CONFIG"
 
 # ---- update 2: booted system1, the broken bundle into slot 0 ------------
 rauc_session system1 update-2 "$base root=/dev/mmcblk0p3 rauc.slot=system1 extload.label=system1" \
-    "$st" "rauc install $A/broken.raucb" "$st" "$EXTLOAD state show $EXTLOAD_STATE"
-in_order "update 2, booted system1: rauc status reads primary system1 (the guest's commit), both good; rauc install into slot 0 arms system0" \
+    "$st" "rauc status mark-good" "rauc install $A/broken.raucb" "$st" \
+    "$EXTLOAD state show $EXTLOAD_STATE"
+in_order "update 2, booted system1: rauc status reads primary system1 (the guest's commit), both good; mark-good on a committed boot (set-state system1 good) changes nothing; rauc install into slot 0 arms system0" \
     "booted system1, primary rootfs.1" "slot system0: good" "slot system1: good" "exit 0" \
+    "\$ rauc status mark-good" "marked slot rootfs.1 as good" "exit 0" \
     "\$ rauc install" "Installing \`$A/broken.raucb\` succeeded" "exit 0" \
     "booted system1, primary rootfs.0" "slot system0: good" "slot system1: good" "exit 0" \
     "label: system0" "last outcome: armed" "exit 0" \
     "--- the backend's calls" "get-primary -> 'system1' exit 0" \
-    "set-state system0 bad -> '' exit 0" "set-primary system0 -> '' exit 0" \
+    "set-state system1 good -> '' exit 0" "set-state system0 bad -> '' exit 0" "set-primary system0 -> '' exit 0" \
     "get-primary -> 'system0' exit 0"
 rc=0
 cmp -s -n $((12 * MIB)) "$T/v3.ext4" "$T/slot0.img" || rc=slot0
