@@ -218,6 +218,7 @@ rauc_session() {
     printf 'exec rauc service --conf=%s/system.conf --override-boot-slot=%s >>%s/service.log 2>&1\n' \
         "$A" "$booted" "$A" >"$A/service.sh"
     : >"$T/backend.log"
+    # shellcheck disable=SC2016  # the session's own shell expands them
     dbus-run-session --config-file="$A/bus.conf" -- bash -c '
         export DBUS_STARTER_BUS_TYPE=session
         set -o pipefail
@@ -352,7 +353,7 @@ last=boot1 rc=0
 dd if="$T/card.img" of="$T/boot.part" bs=1M skip=1 count=8 status=none
 debugfs -R 'cat /extlinux/extlinux.conf' "$T/boot.part" >"$T/conf.got" 2>"$T/boot1.log"
 sed 's/^DEFAULT system0$/DEFAULT system1\nFALLBACK system0/' "$T/conf.orig" >"$T/conf.want"
-cmp "$T/conf.got" "$T/conf.want" >>"$T/boot1.log" 2>&1 || rc=cmp
+cmp "$T/conf.got" "$T/conf.want" >>"$T/boot1.log" 2>&1 || rc="cmp"
 e2fsck -fn "$T/boot.part" >>"$T/boot1.log" 2>&1 || rc=e2fsck
 check "/boot after run 1: unmounted clean; extlinux.conf DEFAULT system1, FALLBACK system0, every other byte kept" 0
 cp "$T/conf.got" "$EXTLOAD_CONFIG"
@@ -405,6 +406,6 @@ check "run 2, boot 3: the trial failed by itself; system1 boots committed from p
 last=boot2 rc=0
 dd if="$T/card.img" of="$T/boot.part" bs=1M skip=1 count=8 status=none
 debugfs -R 'cat /extlinux/extlinux.conf' "$T/boot.part" 2>"$T/boot2.log" |
-    cmp - "$T/conf.want" >>"$T/boot2.log" 2>&1 || rc=cmp
+    cmp - "$T/conf.want" >>"$T/boot2.log" 2>&1 || rc="cmp"
 check "/boot after run 2: extlinux.conf still DEFAULT system1, FALLBACK system0" 0
 qemu_done "$Q/t_rauc.last"

@@ -104,10 +104,11 @@ static int word(const char *w, char *out, size_t cap)
 }
 
 /* /extload ARGS..., each line it prints after "INIT: extload "; its
- * exit status. With want: the rest of the first line starting with
- * want into got (cap bytes; empty when no line does). */
-static int tool_get(char *const argv[], const char *want, char *got,
-                    size_t cap)
+ * exit status. For each prefix of want (NULL-terminated, or want NULL):
+ * the rest of the first line starting with it into got[i] (cap bytes;
+ * empty when no line does). */
+static int tool_get(char *const argv[], const char *const want[],
+                    char *const got[], size_t cap)
 {
     int fds[2], status;
     pid_t pid;
@@ -129,13 +130,14 @@ static int tool_get(char *const argv[], const char *want, char *got,
     }
     close(fds[1]);
     in = fdopen(fds[0], "r");
-    if (want)
-        got[0] = '\0';
+    for (int i = 0; want && want[i]; i++)
+        got[i][0] = '\0';
     while (in && fgets(line, sizeof(line), in)) {
         line[strcspn(line, "\n")] = '\0';
         say("extload %s", line, "");
-        if (want && !got[0] && !strncmp(line, want, strlen(want)))
-            snprintf(got, cap, "%s", line + strlen(want));
+        for (int i = 0; want && want[i]; i++)
+            if (!got[i][0] && !strncmp(line, want[i], strlen(want[i])))
+                snprintf(got[i], cap, "%s", line + strlen(want[i]));
     }
     if (in)
         fclose(in);
@@ -197,8 +199,10 @@ static void finish(void)
 /* The RAUC cycle (trialtest.rauc, above), on the boot of label. */
 static void rauc_cycle(const char *label)
 {
-    char version[80] = "", armed[64], tries[16], failed[64];
+    char version[80] = "", armed[64], tries[64], failed[64];
     char *show_armed[] = { "extload", "state", "show", RAUC_RECORD, NULL };
+    const char *const fields[] = { "label: ", "tries left: ", NULL };
+    char *const got[] = { armed, tries };
     FILE *f = fopen(RAUC_VERSION, "r");
 
     if (!f || !fgets(version, sizeof(version), f))
@@ -235,14 +239,14 @@ static void rauc_cycle(const char *label)
         say("%s stays committed: the trial of %s failed", label, failed);
         finish();
     }
-    if (tool_get(show_armed, "label: ", armed, sizeof(armed)))
+    if (tool_get(show_armed, fields, got, sizeof(armed)))
         stop(RAUC_RECORD);
     if (!armed[0] || !strcmp(armed, label)) {
         say("cycle done: %s boots committed, RAUC armed no other slot%s",
             label, "");
         finish();
     }
-    if (tool_get(show_armed, "tries left: ", tries, sizeof(tries)) || !tries[0])
+    if (!tries[0])
         stop(RAUC_RECORD);
     {
         char *trial[] = { "extload", "state", "trial", NVMEM, armed, tries,
