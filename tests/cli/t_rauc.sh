@@ -6,7 +6,8 @@
 # set-state good on the trial boot commits it (the config's exact bytes,
 # the record cleared); a failed trial reads "bad" and the committed slot
 # stays primary; set-primary of the DEFAULT drops a trial; set-state bad
-# of the DEFAULT commits its FALLBACK; unknown names and verbs fail.
+# of the DEFAULT commits its FALLBACK, else the booted label, else
+# changes nothing and fails; unknown names and verbs fail.
 # The loader's records are made by Python as the contract spells them.
 # TAP.
 set -u
@@ -106,6 +107,28 @@ run set-state system1 bad
 sed 's/^DEFAULT system0$/DEFAULT system0\nFALLBACK system1/' "$tmp/conf.orig" >"$tmp/conf.bad"
 [ "$rc" = 0 ] && cmp -s "$EXTLOAD_CONFIG" "$tmp/conf.bad"
 ok $? "set-state bad of the DEFAULT: its FALLBACK committed in its place" "$tmp/err"
+
+# The DEFAULT marked bad without a FALLBACK (RAUC's install marks its
+# target bad first: a DEFAULT whose label failed to load, the card booted
+# from the other one): the label this boot came from takes its place;
+# when that is the DEFAULT itself, nothing is written at all.
+cp "$tmp/conf.orig" "$EXTLOAD_CONFIG"
+rec "$EXTLOAD_STATE" 5 0 2 system0
+cp "$EXTLOAD_STATE" "$tmp/state.failed"
+echo "console=ttySIF0 root=/dev/mmcblk0p2 rauc.slot=system0 extload.label=system0" >"$EXTLOAD_CMDLINE"
+run set-state system0 bad
+[ "$rc" = 1 ] && grep -q "^extload-rauc-backend: 'system0' is the DEFAULT .*; nothing changed\$" "$tmp/err" &&
+    cmp -s "$EXTLOAD_CONFIG" "$tmp/conf.orig" && cmp -s "$EXTLOAD_STATE" "$tmp/state.failed"
+ok $? "set-state bad of the DEFAULT, no FALLBACK, booted from it: exit 1, the config and the record untouched" "$tmp/err"
+echo "console=ttySIF0 root=/dev/mmcblk0p3 rauc.slot=system1 extload.label=system1" >"$EXTLOAD_CMDLINE"
+run set-state system0 bad
+[ "$rc" = 0 ] && cmp -s "$EXTLOAD_CONFIG" "$tmp/conf.want" &&
+    "$X" state show "$EXTLOAD_STATE" | grep -qx 'no trial record'
+ok $? "set-state bad of the DEFAULT, no FALLBACK, booted from system1: system1 committed (FALLBACK system0), system0's record cleared" "$tmp/err"
+sed 's/^DEFAULT system0$/DEFAULT system0\nFALLBACK system9/' "$tmp/conf.orig" >"$EXTLOAD_CONFIG"
+run set-state system0 bad
+[ "$rc" = 0 ] && cmp -s "$EXTLOAD_CONFIG" "$tmp/conf.want"
+ok $? "set-state bad of the DEFAULT whose FALLBACK names no label: the booted system1 committed" "$tmp/err"
 
 # Failures: one line, exit 1.
 r=0

@@ -13,6 +13,19 @@
  *       `extload commit /boot/extlinux/extlinux.conf LABEL`, `extload state
  *       clear`, reboot without unmounting or syncing; on a committed boot:
  *       "INIT: cycle done" and wait (the test ends QEMU)
+ *   trialtest.rauc                       the RAUC cycle (tests/linux/
+ *       t_linux_rauc.sh): each rootfs slot's initramfs holds this init, the
+ *       tool and /rauctest.version; one that also holds /rauctest.broken
+ *       exits at once (the kernel panics). /boot (partition 1) carries
+ *       /rauc/trial.rec, the record RAUC's backend armed on the host (RAM
+ *       does not survive a QEMU start). A trial boot does what `rauc
+ *       status mark-good` runs (the backend's `set-state LABEL good`:
+ *       `extload commit`, `extload state clear`), unmounts /boot and
+ *       reboots; a committed boot after a failed trial, or one that is
+ *       the label RAUC armed, says "INIT: end" and waits (the test ends
+ *       QEMU); else it arms what RAUC armed
+ *       (`extload state trial`, as the backend's `set-primary`) and
+ *       reboots
  *
  * Every step is a console line "INIT: ..."; the tool's own lines follow
  * "INIT: extload ". The record is /sys/bus/nvmem/devices/rmem0/nvmem (the
@@ -35,6 +48,9 @@
 #define NVMEM "/sys/bus/nvmem/devices/rmem0/nvmem"
 #define BOOT_DEV "/dev/mmcblk0p1"
 #define CONFIG "/boot/extlinux/extlinux.conf"
+#define RAUC_RECORD "/boot/rauc/trial.rec"
+#define RAUC_VERSION "/rauctest.version"
+#define RAUC_BROKEN "/rauctest.broken"
 #define DEV_POLLS 200
 #define DEV_POLL_MS 50
 #define KLOG_CONSOLE_LEVEL 8
@@ -88,8 +104,11 @@ static int word(const char *w, char *out, size_t cap)
 }
 
 /* /extload ARGS..., each line it prints after "INIT: extload "; its
- * exit status. */
-static int tool(char *const argv[])
+ * exit status. For each prefix of want (NULL-terminated, or want NULL):
+ * the rest of the first line starting with it into got[i] (cap bytes;
+ * empty when no line does). */
+static int tool_get(char *const argv[], const char *const want[],
+                    char *const got[], size_t cap)
 {
     int fds[2], status;
     pid_t pid;
@@ -111,15 +130,25 @@ static int tool(char *const argv[])
     }
     close(fds[1]);
     in = fdopen(fds[0], "r");
+    for (int i = 0; want && want[i]; i++)
+        got[i][0] = '\0';
     while (in && fgets(line, sizeof(line), in)) {
         line[strcspn(line, "\n")] = '\0';
         say("extload %s", line, "");
+        for (int i = 0; want && want[i]; i++)
+            if (!got[i][0] && !strncmp(line, want[i], strlen(want[i])))
+                snprintf(got[i], cap, "%s", line + strlen(want[i]));
     }
     if (in)
         fclose(in);
     if (waitpid(pid, &status, 0) != pid)
         stop("waitpid");
     return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
+}
+
+static int tool(char *const argv[])
+{
+    return tool_get(argv, NULL, NULL, 0);
 }
 
 static void run_tool(char *const argv[])
@@ -156,6 +185,78 @@ static void arm(const char *label)
     say("arming a trial of %s%s", label, "");
     run_tool(argv);
     restart();
+}
+
+/* The cycle's last line; then wait: the test ends QEMU (sifive_u's
+ * OpenSBI has no shutdown device to power off with). */
+static void finish(void)
+{
+    say("end%s%s", "", "");
+    for (;;)
+        pause();
+}
+
+/* The RAUC cycle (trialtest.rauc, above), on the boot of label. */
+static void rauc_cycle(const char *label)
+{
+    char version[80] = "", armed[64], tries[64], failed[64];
+    char *show_armed[] = { "extload", "state", "show", RAUC_RECORD, NULL };
+    const char *const fields[] = { "label: ", "tries left: ", NULL };
+    char *const got[] = { armed, tries };
+    FILE *f = fopen(RAUC_VERSION, "r");
+
+    if (!f || !fgets(version, sizeof(version), f))
+        stop(RAUC_VERSION);
+    fclose(f);
+    version[strcspn(version, "\n")] = '\0';
+    say("rootfs %s%s", version, "");
+    if (!access(RAUC_BROKEN, F_OK)) {
+        say("this rootfs's init exits: the update is broken%s%s", "", "");
+        exit(1);
+    }
+    wait_for(BOOT_DEV);
+    mkdir("/boot", 0755);
+    if (mount(BOOT_DEV, "/boot", "ext4", MS_RDONLY, NULL))
+        stop("mount /boot");
+    if (word("extload.trial", tries, sizeof(tries))) {
+        char *commit[] = { "extload", "commit", CONFIG, (char *)label, NULL };
+        char *clear[] = { "extload", "state", "clear", NVMEM, NULL };
+        char *show[] = { "extload", "state", "show", NVMEM, NULL };
+
+        say("rauc status mark-good: the backend's set-state %s good%s",
+            label, "");
+        if (mount(BOOT_DEV, "/boot", "ext4", MS_REMOUNT, NULL))
+            stop("remount /boot read-write");
+        run_tool(commit);
+        run_tool(clear);
+        run_tool(show);
+        if (umount("/boot"))
+            stop("umount /boot");
+        sync();
+        restart();
+    }
+    if (word("extload.trial_failed", failed, sizeof(failed))) {
+        say("%s stays committed: the trial of %s failed", label, failed);
+        finish();
+    }
+    if (tool_get(show_armed, fields, got, sizeof(armed)))
+        stop(RAUC_RECORD);
+    if (!armed[0] || !strcmp(armed, label)) {
+        say("cycle done: %s boots committed, RAUC armed no other slot%s",
+            label, "");
+        finish();
+    }
+    if (!tries[0])
+        stop(RAUC_RECORD);
+    {
+        char *trial[] = { "extload", "state", "trial", NVMEM, armed, tries,
+                          NULL };
+
+        say("arming the trial RAUC armed: %s (tries %s)", armed, tries);
+        umount("/boot");
+        run_tool(trial);
+        restart();
+    }
 }
 
 int main(void)
@@ -196,6 +297,8 @@ int main(void)
         failed[0] = '\0';
     wait_for(NVMEM);
     run_tool(show);
+    if (word("trialtest.rauc", none, sizeof(none)))
+        rauc_cycle(label);
 
     if (word("trialtest.first", first, sizeof(first)) &&
         word("trialtest.then", then, sizeof(then))) {
