@@ -360,8 +360,9 @@ if dtc -I dtb -O dts "$T/host-out/fdt.dtb" >"$T/host.dts" 2>"$T/host.dtc"; then
     cp "$T/host.dts" "$T/host-dts.log"
     last=host-dts rc=0
     [ -n "$range" ] && [ $((end - start)) = "$initrd_size_a" ] || rc=range
-    check "host: dtc reads /chosen: bootargs = APPEND, the initrd range of the boot line ($initrd_size_a bytes), the marker kept" 0 \
-        "^[[:space:]]*bootargs = \"$append_a\";\$" \
+    # The board's store holding no record: the label's word after APPEND.
+    check "host: dtc reads /chosen: bootargs = APPEND extload.label=linux, the initrd range of the boot line ($initrd_size_a bytes), the marker kept" 0 \
+        "^[[:space:]]*bootargs = \"$append_a extload.label=linux\";\$" \
         "^[[:space:]]*linux,initrd-start = <0x0+ $start>;\$" \
         "^[[:space:]]*linux,initrd-end = <0x0+ $end>;\$" \
         '^[[:space:]]*extload-marker = "marker-mbr-ext4-[0-9]+";$' \
