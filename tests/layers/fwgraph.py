@@ -78,7 +78,7 @@ def include_edges(srcdir, prefix="firmware/"):
 # layer's options (firmware/boot_conf.h), lib/ and fs/'s headers, and
 # another library only where this table says why.
 FLOW = "boot"
-LIBRARIES = ("config", "console", "crypto", "fdt", "trial")
+LIBRARIES = ("config", "console", "crypto", "fdt", "inflate", "trial")
 LIBRARY_USES = {
     ("config", "console"): "the parser's warnings are console lines",
 }
