@@ -6,7 +6,7 @@ Usage: fwgraph.py OBJDIR [SRCDIR]
 Calls: each OBJDIR/firmware/ROOM/*.o's defined symbols (nm: T, D, R, B)
 and the ones it uses (U); file A calls file B when A uses a symbol B
 defines. Includes: each firmware/ROOM/*.[ch]'s #include "firmware/..."
-lines. Rooms: a library room (config, console, crypto, fdt, trial) neither
+lines. Rooms: a library room (config, console, crypto, fdt, inflate, trial) neither
 includes nor calls the flow's room (boot/), nor another library unless
 LIBRARY_USES gives the reason. In fs/,
 the calls between fs/*.c draw no circle through fs/ext_io.c (the sector
