@@ -270,6 +270,7 @@ int boot_image_kind(const struct boot_env *env, struct boot_state *st)
     n = gz_head(env, st, head, (uint32_t)n);
     if (n < 0)
         return n;
+    bool compressed = p->gz_end != 0;
     p->image_size = p->f[0].size;
 #endif
     if (BOOT_RISCV_LINUX && n == (int32_t)RV_HEADER_SIZE &&
@@ -279,7 +280,9 @@ int boot_image_kind(const struct boot_env *env, struct boot_state *st)
 
         p->kind = BOOT_KERNEL_LINUX_RISCV;
         p->text_offset = text > UINT32_MAX ? UINT32_MAX : (uint32_t)text;
-        if (isz > p->image_size)
+        /* A compressed Image's room is its header's alone: ISIZE is the
+         * trailer's word, checked once inflated, never a bound. */
+        if (isz > p->image_size || (BOOT_GZIP && compressed))
             p->image_size = isz > UINT32_MAX ? UINT32_MAX : (uint32_t)isz;
     }
     return 0;
