@@ -320,6 +320,16 @@
 #define BOOT_GZIP (!EXTLOAD_TINY)
 #endif
 
+/* BOOT_GZIP_REFUSE: without BOOT_GZIP, a kernel that begins with gzip's
+ * magic (1f 8b) fails its label at the hand-off with BOOT_ECOMPRESSED
+ * ("kernel is gzip-compressed; this build has no BOOT_GZIP") instead of
+ * being jumped into. 28 bytes on lm3s6965evb: more than the tiny
+ * profile's 16 KiB sector has left (it had 20), so the tiny profile
+ * leaves it out, and a gzip'd kernel there is handed off as bytes. */
+#ifndef BOOT_GZIP_REFUSE
+#define BOOT_GZIP_REFUSE (!BOOT_GZIP && !EXTLOAD_TINY)
+#endif
+
 /* BOOT_INITRD_LIST: INITRD a,b,c (U-Boot's extlinux reads it so).
  *   1  up to BOOT_INITRD_PARTS (firmware/boot/boot.h) files, each opened,
  *      checked against its own .sha256 and loaded back to back: the

@@ -262,6 +262,7 @@ int boot_image_kind(const struct boot_env *env, struct boot_state *st)
     p->image_size = size;
     if (!BOOT_RISCV_LINUX && !BOOT_GZIP)
         return 0;
+    bool compressed = false;
     int32_t n = ext_read(&st->fs, &st->file, 0, head,
                          size < RV_HEADER_SIZE ? size : RV_HEADER_SIZE);
     if (n < 0)
@@ -270,7 +271,7 @@ int boot_image_kind(const struct boot_env *env, struct boot_state *st)
     n = gz_head(env, st, head, (uint32_t)n);
     if (n < 0)
         return n;
-    bool compressed = p->gz_end != 0;
+    compressed = p->gz_end != 0;
     p->image_size = p->f[0].size;
 #endif
     if (BOOT_RISCV_LINUX && n == (int32_t)RV_HEADER_SIZE &&
@@ -282,7 +283,7 @@ int boot_image_kind(const struct boot_env *env, struct boot_state *st)
         p->text_offset = text > UINT32_MAX ? UINT32_MAX : (uint32_t)text;
         /* A compressed Image's room is its header's alone: ISIZE is the
          * trailer's word, checked once inflated, never a bound. */
-        if (isz > p->image_size || (BOOT_GZIP && compressed))
+        if (isz > p->image_size || compressed)
             p->image_size = isz > UINT32_MAX ? UINT32_MAX : (uint32_t)isz;
     }
     return 0;

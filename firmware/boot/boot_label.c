@@ -26,6 +26,7 @@
 #include "firmware/crypto/sigmsg.h"
 #endif
 #include "lib/crc.h"
+#include "lib/le.h"
 
 #define SHA256_SUFFIX ".sha256"
 #define SHA256_LINE_MAX 80u           /* digest, blanks, a file name */
@@ -595,7 +596,12 @@ static int hand_off(const struct boot_env *env, struct boot_state *st,
                    (unsigned)img.fw_addr);
     con_printf(&env->con, "hand-off 0x%08x, cmdline \"%s\"\n",
                (unsigned)img.handoff_addr, append);
-    rc = env->handoff(env->handoff_ctx, &img);
+    /* BOOT_GZIP_REFUSE: a gzip member is refused by name, never jumped
+     * into. */
+    rc = BOOT_ECOMPRESSED;
+    if (!BOOT_GZIP_REFUSE || img.kernel_size < 2 ||
+        le16(img.kernel) != 0x8B1Fu)
+        rc = env->handoff(env->handoff_ctx, &img);
     if (rc < 0) {
         _Static_assert(sizeof(p->fail.why) >= BOOT_CODE_MAX, "a code");
         return boot_plan_fail(p, BOOT_EHANDOFF, "boot", NULL,
