@@ -116,6 +116,21 @@ if [ "$PROFILE" = default ]; then
     done
     echo
 fi
+# Compressed kernels (firmware/boot_conf.h BOOT_GZIP: gzip and EFI zboot
+# detected, firmware/inflate/inflate.c, the streaming load): each board
+# built without them (build/nogzip/, with BOOT_GZIP_REFUSE's check in
+# their place), and the difference; the tiny profile leaves them out.
+if [ "$PROFILE" = default ]; then
+    for b in lm3s6965evb sifive-u; do
+        w=$BUILD/$b/extload.bin wo=$BUILD/nogzip/$b/extload.bin
+        [ -f "$w" ] && [ -f "$wo" ] || continue
+        with=$(stat -c %s "$w") without=$(stat -c %s "$wo")
+        echo "BOOT_GZIP on $b (Image.gz and EFI zboot kernels, inflated" \
+             "as they stream): extload.bin $with bytes with it, $without" \
+             "without: it costs $((with - without)) bytes"
+    done
+    echo
+fi
 # The config directives the tiny profile leaves out (firmware/boot_conf.h
 # BOOT_CONF_INCLUDE, BOOT_CONF_VARS, BOOT_UINITRD, BOOT_CONF_SAY,
 # BOOT_CONF_ONTIMEOUT, BOOT_CONF_FALLBACK, BOOT_INITRD_LIST): the loader
