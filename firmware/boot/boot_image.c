@@ -46,6 +46,17 @@
 
 _Static_assert(BOOT_LOOKUP_ROOM >= RV_HEADER_SIZE, "the header fits");
 
+/* The kernel's read failed: the reader's own sentence. */
+static int read_fail(const struct boot_env *env, struct boot_state *st,
+                     int rc)
+{
+    struct boot_plan *p = st->plan;
+
+    return boot_plan_fail(p, BOOT_ENOKERNEL, "load", st->path,
+                          boot_open_why(env, st, rc, p->fail.why,
+                                        sizeof(p->fail.why)));
+}
+
 #if BOOT_GZIP
 /* The decoder's state, then the chunk the file streams through. */
 #define GZ_STATE_ROOM ((sizeof(struct inflate) + 7u) & ~7u)
@@ -111,13 +122,12 @@ static int32_t feed(void *ctx, const uint8_t **buf)
 /* A stream that does not inflate fails the label naming why and the
  * compressed byte it got to. */
 static int inflate_fail(const struct boot_env *env, struct boot_state *st,
-                        const struct boot_plan_file *f,
                         const struct inflate *z, int rc)
 {
     struct boot_plan *p = st->plan;
 
     if (rc == INFLATE_EREAD)
-        return boot_file_fail(env, st, f, z->read_err, NULL);
+        return read_fail(env, st, z->read_err);
     fmt_snprintf(p->fail.why, sizeof(p->fail.why), "gzip: %s (compressed "
                  "byte %u of the file, %u inflated)", inflate_strerror(rc),
                  (unsigned)(p->gz_start + (z ? z->in_total : 0)),
@@ -195,9 +205,9 @@ static int32_t gz_head(const struct boot_env *env, struct boot_state *st,
     int32_t got = p->gz_end - p->gz_start < GZ_MEMBER_MIN ? 0
                 : ext_read(&st->fs, &st->file, p->gz_end - 4u, isize, 4);
     if (got < 0)
-        return boot_file_fail(env, st, f, got, NULL);
+        return read_fail(env, st, got);
     if (got != 4)
-        return inflate_fail(env, st, f, NULL, INFLATE_ETRUNC);
+        return inflate_fail(env, st, NULL, INFLATE_ETRUNC);
     f->size = inflate_gzip_isize(isize);
     /* The head, inflated with the window's start for scratch (nothing
      * is loaded before the plan is placed). */
@@ -205,7 +215,7 @@ static int32_t gz_head(const struct boot_env *env, struct boot_state *st,
     const struct inflate *z = (const struct inflate *)(void *)env->window;
 
     if (rc && rc != INFLATE_EFULL)
-        return inflate_fail(env, st, f, z, rc);
+        return inflate_fail(env, st, z, rc);
     return (int32_t)z->len;
 }
 
@@ -226,22 +236,22 @@ int boot_image_inflate(const struct boot_env *env, struct boot_state *st,
     if (!rc)
         rc = ext_file_open(&st->fs, &st->file.in, &st->file);
     if (rc)
-        return boot_file_fail(env, st, f, rc, NULL);
+        return read_fail(env, st, rc);
     if (hash)
         sha256_init(&h);
     rc = gz_run(env, st, scratch, env->window + f->off, cap,
                 hash ? &h : NULL, &fd);
     if (rc)
-        return inflate_fail(env, st, f, z, rc);
+        return inflate_fail(env, st, z, rc);
     /* The rest of the file, hashed (each pass reads a chunk). */
     int32_t got = 1;
     while (got > 0)
         got = next_chunk(&fd);
     if (got < 0)
-        return boot_file_fail(env, st, f, got, NULL);
+        return read_fail(env, st, got);
     if (fd.pos != p->gz_card_size || st->file.in.size != p->gz_card_size)
-        return boot_file_fail(env, st, f, 0, "its size changed since it "
-                              "was planned");
+        return boot_plan_fail(p, BOOT_ENOKERNEL, "load", st->path,
+                              "its size changed since it was planned");
     if (hash)
         sha256_final(&h, p->gz_sha256);
     BOOT_SAY(&env->con, "inflate: %s: %s, %u bytes -> %u bytes\n", st->path,
@@ -266,7 +276,7 @@ int boot_image_kind(const struct boot_env *env, struct boot_state *st)
     int32_t n = ext_read(&st->fs, &st->file, 0, head,
                          size < RV_HEADER_SIZE ? size : RV_HEADER_SIZE);
     if (n < 0)
-        return boot_file_fail(env, st, &p->f[0], n, NULL);
+        return read_fail(env, st, n);
 #if BOOT_GZIP
     n = gz_head(env, st, head, (uint32_t)n);
     if (n < 0)

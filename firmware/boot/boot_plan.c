@@ -103,19 +103,6 @@ const int8_t boot_role_err[] = {
 #endif
 };
 
-int boot_plan_fail(struct boot_plan *p, int code, const char *step,
-                   const char *what, const char *why)
-{
-    p->fail.code = code;
-    p->fail.step = step;
-    p->fail.what = what;
-    if (!BOOT_MESSAGES && !why)
-        num_put_code(p->fail.why, sizeof(p->fail.why), 0, "boot", code);
-    else if (why != p->fail.why)
-        fmt_snprintf(p->fail.why, sizeof(p->fail.why), "%s", why);
-    return code;
-}
-
 int boot_plan_resolve(const struct boot_env *env, struct boot_state *st,
                       const struct boot_plan_file *f)
 {
