@@ -199,7 +199,8 @@ static int32_t gz_head(const struct boot_env *env, struct boot_state *st,
     }
     if (st->window_size < BOOT_GZIP_SCRATCH)
         return boot_plan_fail(p, BOOT_ETOOBIG, "load", st->path,
-                              "no room in the load window to inflate it");
+                              BOOT_WHY("no room in the load window to "
+                                       "inflate it"));
     /* ISIZE: where the inflated kernel ends, a bound only once it is
      * checked against what was inflated. */
     int32_t got = p->gz_end - p->gz_start < GZ_MEMBER_MIN ? 0
@@ -269,9 +270,9 @@ int boot_image_kind(const struct boot_env *env, struct boot_state *st)
     uint32_t size = p->f[0].size;
 
     /* p->kind is BOOT_KERNEL_BARE (0) from boot_label_load's memset. */
-    p->image_size = size;
     if (!BOOT_RISCV_LINUX && !BOOT_GZIP)
         return 0;
+    p->image_size = size;
     bool compressed = false;
     int32_t n = ext_read(&st->fs, &st->file, 0, head,
                          size < RV_HEADER_SIZE ? size : RV_HEADER_SIZE);
