@@ -302,6 +302,34 @@
 #define BOOT_UINITRD (!EXTLOAD_TINY)
 #endif
 
+/* BOOT_GZIP: compressed kernels (firmware/README.md, "Compressed
+ * kernels"). A KERNEL file that is a gzip member (RFC 1952, magic 1f 8b,
+ * whatever its name: Image.gz) or an EFI zboot image whose payload is
+ * gzip (Linux's drivers/firmware/efi/libstub/zboot-header.S: "MZ",
+ * "zimg" at 0x04) is inflated (firmware/inflate/inflate.c) as it streams
+ * from the card, straight into the place its uncompressed image would
+ * have; the RISC-V Image header is read from the inflated bytes. Its
+ * .sha256 and the signed message cover the file as stored.
+ *   1  both boards' default profile. Costs flash (`make size`:
+ *      BOOT_GZIP), no RAM of its own: the decoder's state (about 1.3
+ *      KiB) and a 4 KiB chunk of the compressed file live in the load
+ *      window past the label's files, before the hand-off block.
+ *   0  a compressed kernel fails its label by name (BOOT_ECOMPRESSED);
+ *      the tiny profile's choice. */
+#ifndef BOOT_GZIP
+#define BOOT_GZIP (!EXTLOAD_TINY)
+#endif
+
+/* BOOT_GZIP_REFUSE: without BOOT_GZIP, a kernel that begins with gzip's
+ * magic (1f 8b) fails its label at the hand-off with BOOT_ECOMPRESSED
+ * ("kernel is gzip-compressed; this build has no BOOT_GZIP") instead of
+ * being jumped into. 28 bytes on lm3s6965evb: more than the tiny
+ * profile's 16 KiB sector has left (it had 20), so the tiny profile
+ * leaves it out, and a gzip'd kernel there is handed off as bytes. */
+#ifndef BOOT_GZIP_REFUSE
+#define BOOT_GZIP_REFUSE (!BOOT_GZIP && !EXTLOAD_TINY)
+#endif
+
 /* BOOT_INITRD_LIST: INITRD a,b,c (U-Boot's extlinux reads it so).
  *   1  up to BOOT_INITRD_PARTS (firmware/boot/boot.h) files, each opened,
  *      checked against its own .sha256 and loaded back to back: the

@@ -54,3 +54,18 @@ void boot_fail_print(const struct boot_env *env, const struct boot_fail *f,
                                                     : "no labels left",
                !prompt && next ? next : "", !prompt && next ? "'" : "");
 }
+
+/* Kept here, below every file of the flow that fails a label (the
+ * kernel formats of boot_image.c among them). */
+int boot_plan_fail(struct boot_plan *p, int code, const char *step,
+                   const char *what, const char *why)
+{
+    p->fail.code = code;
+    p->fail.step = step;
+    p->fail.what = what;
+    if (!BOOT_MESSAGES && !why)
+        num_put_code(p->fail.why, sizeof(p->fail.why), 0, "boot", code);
+    else if (why != p->fail.why)
+        fmt_snprintf(p->fail.why, sizeof(p->fail.why), "%s", why);
+    return code;
+}

@@ -24,7 +24,9 @@
     X(BOOT_EFIRMWARE, -13,  "the SBI firmware is missing or unreadable") \
     X(BOOT_EPLACE,    -14,  "the label's files do not fit around the kernel") \
     BOOT_ERRORS_SIGNED(X) \
-    BOOT_ERRORS_PARTITION(X)
+    BOOT_ERRORS_PARTITION(X) \
+    X(BOOT_ECOMPRESSED, -19, "the kernel is compressed in a way this build does not inflate") \
+    BOOT_ERRORS_GZIP(X)
 /* Only a BOOT_SIGNED build has these (and their sentences). */
 #if BOOT_SIGNED
 #define BOOT_ERRORS_SIGNED(X) \
@@ -40,6 +42,13 @@
     X(BOOT_EPARTITION, -18, "the label's PARTITION is not there or did not mount")
 #else
 #define BOOT_ERRORS_PARTITION(X)
+#endif
+
+#if BOOT_GZIP
+#define BOOT_ERRORS_GZIP(X) \
+    X(BOOT_EINFLATE,  -20,  "the compressed kernel does not inflate")
+#else
+#define BOOT_ERRORS_GZIP(X)
 #endif
 
 enum boot_err {

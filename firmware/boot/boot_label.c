@@ -26,6 +26,7 @@
 #include "firmware/crypto/sigmsg.h"
 #endif
 #include "lib/crc.h"
+#include "lib/le.h"
 
 #define SHA256_SUFFIX ".sha256"
 #define SHA256_LINE_MAX 80u           /* digest, blanks, a file name */
@@ -98,13 +99,24 @@ static int read_sha256(const struct boot_env *env, struct boot_state *st,
  * signing. */
 __attribute__((noinline))
 static int verify(const struct boot_env *env, struct boot_state *st,
-                  struct boot_plan_file *f, const uint8_t *want)
+                  struct boot_plan_file *f, const uint8_t *want,
+                  const uint8_t *streamed)
 {
     uint8_t got[SHA256_BYTES];
     char hex[2 * SHOWN_BYTES + 1];
     const uint8_t *at = env->window + f->off;
     uint32_t t0 = BOOT_SIGNED ? boot_now(env) : boot_say_now(env);
+    /* A compressed kernel was hashed as it streamed: its stored bytes. */
+    uint32_t size = f->size;
 
+#if BOOT_GZIP
+    if (streamed) {
+        memcpy(got, streamed, SHA256_BYTES);
+        size = st->plan->gz_card_size;
+    } else
+#else
+    (void)streamed;
+#endif
     {   /* its own scope, so the mismatch's buffers may share its bytes */
         struct sha256 h;
 
@@ -129,11 +141,11 @@ static int verify(const struct boot_env *env, struct boot_state *st,
         sha256_hex(got, SHOWN_BYTES, hex);
 #if BOOT_SIGNED
     memcpy(f->sha256, got, SHA256_BYTES);
-    f->card_size = f->size;         /* a uInitrd's header goes after this */
+    f->card_size = size;            /* a uInitrd's header goes after this */
     if (!want) {
         con_printf(&env->con, "verify: sha256 %s... for the signature (no "
                    "%s" SHA256_SUFFIX "), %u bytes, %u ms\n", hex, st->path,
-                   (unsigned)f->size, (unsigned)(boot_now(env) - t0));
+                   (unsigned)size, (unsigned)(boot_now(env) - t0));
         return 0;
     }
 #endif
@@ -151,7 +163,7 @@ static int verify(const struct boot_env *env, struct boot_state *st,
     }
     f->flags |= BOOT_PF_SHA256;
     BOOT_SAY(&env->con, "verify: sha256 %s... matches %s" SHA256_SUFFIX
-               ", %u bytes, %u ms\n", hex, st->path, (unsigned)f->size,
+               ", %u bytes, %u ms\n", hex, st->path, (unsigned)size,
                (unsigned)(boot_now(env) - t0));
     return 0;
 }
@@ -264,7 +276,15 @@ static int load_file(const struct boot_env *env, struct boot_state *st,
 
     uint32_t t0 = boot_say_now(env);
     boot_poll(env, st);
+#if BOOT_GZIP
+    const uint8_t *streamed = f->role == BOOT_ROLE_KERNEL &&
+                              st->plan->gz_end ? st->plan->gz_sha256 : NULL;
+    int rc = streamed ? boot_image_inflate(env, st, f, have || SIGNING(env))
+                      : load_bytes(env, st, f);
+#else
+    const uint8_t *streamed = NULL;
     int rc = load_bytes(env, st, f);
+#endif
     boot_poll(env, st);
     if (rc)
         return rc;
@@ -285,7 +305,7 @@ static int load_file(const struct boot_env *env, struct boot_state *st,
                                                        kib % ms * 1000u / ms));
     BOOT_SAY(&env->con, "\n");
     if (have || SIGNING(env))
-        rc = verify(env, st, f, have ? want : NULL);
+        rc = verify(env, st, f, have ? want : NULL, streamed);
     else
         BOOT_SAY(&env->con, "verify: no %s" SHA256_SUFFIX ", not "
                    "checked\n", st->path);
@@ -576,7 +596,12 @@ static int hand_off(const struct boot_env *env, struct boot_state *st,
                    (unsigned)img.fw_addr);
     con_printf(&env->con, "hand-off 0x%08x, cmdline \"%s\"\n",
                (unsigned)img.handoff_addr, append);
-    rc = env->handoff(env->handoff_ctx, &img);
+    /* BOOT_GZIP_REFUSE: a gzip member is refused by name, never jumped
+     * into. */
+    rc = BOOT_ECOMPRESSED;
+    if (!BOOT_GZIP_REFUSE || img.kernel_size < 2 ||
+        le16(img.kernel) != 0x8B1Fu)
+        rc = env->handoff(env->handoff_ctx, &img);
     if (rc < 0) {
         _Static_assert(sizeof(p->fail.why) >= BOOT_CODE_MAX, "a code");
         return boot_plan_fail(p, BOOT_EHANDOFF, "boot", NULL,

@@ -33,13 +33,6 @@ const char *const boot_fw_search[BOOT_FW_SEARCH_PATHS] = {
     FW_SEARCH_1, FW_SEARCH_2, FW_SEARCH_3,
 };
 
-/* The RISC-V Linux Image header (the kernel's
- * Documentation/riscv/boot-image-header.rst): 64 bytes, little-endian. */
-#define RV_TEXT_OFFSET 0x08u          /* le64: load offset from RAM's base */
-#define RV_IMAGE_SIZE 0x10u           /* le64: bytes the kernel occupies */
-#define RV_MAGIC2 0x38u               /* "RSC\x05" */
-#define RV_HEADER_SIZE 0x40u
-
 #define INITRD_ALIGN_LINUX 4096u      /* a page: Linux frees it by pages */
 /* Room the device tree gets past its end for /chosen (bootargs and the
  * initrd's bounds), besides APPEND's own bytes (NUL, padded to 8). The
@@ -109,28 +102,6 @@ const int8_t boot_role_err[] = {
     [BOOT_ROLE_FDTOVERLAY] = BOOT_EFDT,
 #endif
 };
-
-static uint64_t le64_at(const uint8_t *p)
-{
-    uint64_t v = 0;
-
-    for (uint32_t i = 8; i-- > 0;)
-        v = v << 8 | p[i];
-    return v;
-}
-
-int boot_plan_fail(struct boot_plan *p, int code, const char *step,
-                   const char *what, const char *why)
-{
-    p->fail.code = code;
-    p->fail.step = step;
-    p->fail.what = what;
-    if (!BOOT_MESSAGES && !why)
-        num_put_code(p->fail.why, sizeof(p->fail.why), 0, "boot", code);
-    else if (why != p->fail.why)
-        fmt_snprintf(p->fail.why, sizeof(p->fail.why), "%s", why);
-    return code;
-}
 
 int boot_plan_resolve(const struct boot_env *env, struct boot_state *st,
                       const struct boot_plan_file *f)
@@ -227,36 +198,6 @@ static int plan_stat(const struct boot_env *env, struct boot_state *st,
     if (st->file.in.size > UINT32_MAX)
         f->size = UINT32_MAX;
 #endif
-    return 0;
-}
-
-/* The kernel's kind from its first bytes (st->file is the kernel). They
- * are read into the lookups' scratch, free once the lookup is done. */
-static int read_kind(const struct boot_env *env, struct boot_state *st)
-{
-    struct boot_plan *p = st->plan;
-    uint8_t *head = (uint8_t *)(void *)st->walk;
-
-    _Static_assert(BOOT_LOOKUP_ROOM >= RV_HEADER_SIZE, "the header fits");
-    /* p->kind is BOOT_KERNEL_BARE (0) from boot_label_load's memset. */
-    if (!BOOT_RISCV_LINUX)
-        return 0;
-    p->image_size = p->f[0].size;
-    if (p->f[0].size < RV_HEADER_SIZE)
-        return 0;
-    int32_t n = ext_read(&st->fs, &st->file, 0, head, RV_HEADER_SIZE);
-    if (n < 0)
-        return boot_file_fail(env, st, &p->f[0], n, NULL);
-    if (n == (int32_t)RV_HEADER_SIZE &&
-        memcmp(head + RV_MAGIC2, "RSC\x05", 4) == 0) {
-        uint64_t isz = le64_at(head + RV_IMAGE_SIZE);
-        uint64_t text = le64_at(head + RV_TEXT_OFFSET);
-
-        p->kind = BOOT_KERNEL_LINUX_RISCV;
-        p->text_offset = text > UINT32_MAX ? UINT32_MAX : (uint32_t)text;
-        if (isz > p->image_size)
-            p->image_size = isz > UINT32_MAX ? UINT32_MAX : (uint32_t)isz;
-    }
     return 0;
 }
 
@@ -403,7 +344,7 @@ int boot_plan_files(const struct boot_env *env, struct boot_state *st,
         rc = boot_plan_fail(p, BOOT_ENOKERNEL, "load", st->path,
                             BOOT_WHY("empty file"));
     if (!rc)
-        rc = read_kind(env, st);
+        rc = boot_image_kind(env, st);
 #if BOOT_INITRD_LIST
     /* INITRD a,b,c: each part a file of its own, in order. */
     for (const char *s = label->initrd; !rc && s && *s;) {
@@ -631,6 +572,33 @@ static int place_linux(const struct boot_env *env, struct boot_state *st,
 }
 #endif
 
+#if BOOT_GZIP
+/* A compressed kernel's decoder state and chunk: past every file, before
+ * the hand-off block. */
+static int place_scratch(const struct boot_env *env, struct boot_state *st,
+                         uint32_t limit)
+{
+    struct boot_plan *p = st->plan;
+    uint32_t at = align_up(p->end, 8);
+
+    if (!p->gz_end)
+        return 0;
+    if (at < p->end || at > limit || limit - at < BOOT_GZIP_SCRATCH) {
+        if (BOOT_MESSAGES)
+            fmt_snprintf(p->fail.why, sizeof(p->fail.why), "no %u bytes "
+                         "left in the load window past the files to "
+                         "inflate it", (unsigned)BOOT_GZIP_SCRATCH);
+        return fail_file(env, st, &p->f[0], BOOT_ETOOBIG,
+                         BOOT_WHY(p->fail.why));
+    }
+    p->gz_scratch = at;
+    p->end = at + BOOT_GZIP_SCRATCH;
+    return 0;
+}
+#else
+#define place_scratch(env, st, limit) 0
+#endif
+
 int boot_plan_place(const struct boot_env *env, struct boot_state *st,
                     uint32_t limit, uint32_t cmd_len)
 {
@@ -639,10 +607,12 @@ int boot_plan_place(const struct boot_env *env, struct boot_state *st,
     int rc = 0;
 
 #if BOOT_RISCV_LINUX
-    if (p->kind == BOOT_KERNEL_LINUX_RISCV)
-        return place_linux(env, st, limit,
-                           FDT_CHOSEN_ROOM + FDT_TRIAL_ROOM_FOR(env) +
-                           align_up(cmd_len + 1u, 8));
+    if (p->kind == BOOT_KERNEL_LINUX_RISCV) {
+        rc = place_linux(env, st, limit,
+                         FDT_CHOSEN_ROOM + FDT_TRIAL_ROOM_FOR(env) +
+                         align_up(cmd_len + 1u, 8));
+        return rc ? rc : place_scratch(env, st, limit);
+    }
 #else
     (void)cmd_len;
 #endif
@@ -660,5 +630,5 @@ int boot_plan_place(const struct boot_env *env, struct boot_state *st,
                       ? overlay_room(p, limit) : 0, limit);
     }
     p->end = at;
-    return rc;
+    return rc ? rc : place_scratch(env, st, limit);
 }

@@ -84,6 +84,16 @@ struct boot_plan {
     uint32_t image_size;            /* the kernel's reserved bytes */
     uint32_t end;                   /* past the last file, from the window */
     uint32_t text_offset;           /* RISC-V Linux: from RAM's base */
+#if BOOT_GZIP
+    /* A compressed kernel (firmware/boot/boot_image.c): its gzip member
+     * is the file's bytes [gz_start, gz_end); gz_end 0: not compressed. */
+    uint32_t gz_start, gz_end;
+    uint32_t gz_card_size;          /* the file as stored */
+    uint32_t gz_scratch;            /* the decoder's state and chunk, from
+                                     * the window, past the files */
+    uint8_t gz_sha256[32];          /* of the stored bytes, as they
+                                     * streamed */
+#endif
 #if BOOT_SIGNED
     uint32_t rollback;              /* the verified label's index */
     uint8_t key;                    /* ... and the key that verified it */

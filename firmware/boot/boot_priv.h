@@ -108,6 +108,26 @@ int32_t boot_path_join(char *out, const char *dir, const char *path,
 /* How the console names the board's own device tree (BOOT_PF_BOARD). */
 #define BOOT_BOARD_FDT_NAME "(the board's device tree)"
 
+/* firmware/boot/boot_image.c: the kernel's formats. Its first bytes
+ * read: a RISC-V Linux Image's header (p->kind, text_offset,
+ * image_size), and with BOOT_GZIP a gzip member or an EFI zboot image
+ * found (p->gz_*), its ISIZE as the kernel's size and its head inflated
+ * to find the header there. 0, or < 0 after failing. */
+int boot_image_kind(const struct boot_env *env, struct boot_state *st);
+#if BOOT_GZIP
+#include "firmware/inflate/inflate.h"
+/* A compressed kernel streams through chunks of this many bytes, after
+ * the decoder's state, in the window past the label's files. */
+#define BOOT_GZIP_CHUNK 4096u
+#define BOOT_GZIP_SCRATCH \
+    (((sizeof(struct inflate) + 7u) & ~7u) + BOOT_GZIP_CHUNK)
+/* The compressed kernel f inflated into its place, its stored bytes
+ * hashed into p->gz_sha256 when hash is set; f->size then the inflated
+ * size. 0, or < 0 after failing. */
+int boot_image_inflate(const struct boot_env *env, struct boot_state *st,
+                       struct boot_plan_file *f, bool hash);
+#endif
+
 /* firmware/boot/boot_plan.c: a label's files, each opened and its size known
  * (0, or < 0 with st->plan->fail set) ... */
 int boot_plan_files(const struct boot_env *env, struct boot_state *st,

@@ -111,6 +111,12 @@ board_option BOOT_FDT_OVERLAY nooverlay "FDTOVERLAYS, the overlay engine" \
 # names the line.
 board_option BOOT_CONF_PARTITION nopartition \
     "PARTITION: a label's files from the partition root= names"
+# Compressed kernels (firmware/boot_conf.h BOOT_GZIP: gzip and EFI zboot
+# detected, firmware/inflate/inflate.c, the streaming load): built
+# without them, BOOT_GZIP_REFUSE's check in their place; the tiny
+# profile leaves them out.
+board_option BOOT_GZIP nogzip \
+    "Image.gz and EFI zboot kernels, inflated as they stream"
 # The config directives the tiny profile leaves out (firmware/boot_conf.h
 # BOOT_CONF_INCLUDE, BOOT_CONF_VARS, BOOT_UINITRD, BOOT_CONF_SAY,
 # BOOT_CONF_ONTIMEOUT, BOOT_CONF_FALLBACK, BOOT_INITRD_LIST): the loader

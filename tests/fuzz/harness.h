@@ -39,6 +39,13 @@ const char *fuzz_config_one(const uint8_t *data, size_t len);
  * in place) and fdt_set_chosen; the edited tree must check again and
  * read back what was set. */
 const char *fuzz_fdt_one(const uint8_t *data, size_t len);
+
+/* A DEFLATE stream or gzip member after 4 bytes choosing the run
+ * (tests/fuzz/h_inflate.c): inflated into a room of the chosen size fed
+ * in seeded chunks and in one; the same result and bytes both ways, the
+ * room never passed, and a stream that inflated does so again into a
+ * room its own size. */
+const char *fuzz_inflate_one(const uint8_t *data, size_t len);
 /* A tree and an overlay (tests/fuzz/h_fdt_overlay.c): fdt_overlay_apply;
  * a refusal leaves the tree as it was, an overlay applied a tree that
  * checks. */

@@ -625,3 +625,25 @@ fi
 # ---- sdspi --------------------------------------------------------------
 "$MKSEED" "$O/sdspi"
 ls "$O/image" "$O/journal" "$O/part" "$O/config" "$O/sdspi" "$O/fdt" | grep -vc ':$' >/dev/null
+
+# ---- inflate ------------------------------------------------------------
+# tests/tools/zvectors.py's valid streams (raw DEFLATE and gzip members of
+# every level and strategy), each after the harness's 4 bytes: the mode
+# (bit 0: gzip; the chunk seed above it) and the room, its own size plus
+# 16 in little-endian 24 bits.
+mkdir -p "$O/inflate"
+python3 tests/tools/zvectors.py 11 60 | python3 -c '
+import struct, sys
+d, out, i, at = sys.stdin.buffer.read(), sys.argv[1], 0, 0
+while at < len(d):
+    kind, nl = d[at + 1], d[at + 2]
+    at += 3 + nl
+    rl = struct.unpack("<I", d[at:at + 4])[0]; at += 4 + rl
+    cl = struct.unpack("<I", d[at:at + 4])[0]; comp = d[at + 4:at + 4 + cl]
+    at += 4 + cl
+    if nl or cl > 12000:
+        continue
+    room = (rl + 16).to_bytes(3, "little")
+    open("%s/z%03d" % (out, i), "wb").write(bytes([kind | (i % 64) << 1]) + room + comp)
+    i += 1
+' "$O/inflate"

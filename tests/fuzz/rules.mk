@@ -24,6 +24,9 @@
 #           (firmware/fdt/fdt_overlay.c): a refusal leaves the tree as it
 #           was; seeds: dtc -@ trees and the overlays of
 #           tests/unit/test_fdt_overlay.c's kinds
+#   inflate a DEFLATE stream or gzip member through firmware/inflate/
+#           inflate.c into a room of a chosen size, in seeded chunks and
+#           in one (seeds: tests/tools/zvectors.py's streams)
 #   image_tiny  the image target over the tiny profile's reader
 #           (-DEXTLOAD_TINY=1: no messages, htree, checksums or journal;
 #           its own objects in build/fuzz/obj-tiny/), the image seeds
@@ -33,7 +36,7 @@
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
 FUZZ_WORKERS ?= 1
-FUZZ_TARGETS ?= image journal part config sdspi fdt fdt_overlay image_tiny ed25519
+FUZZ_TARGETS ?= image journal part config sdspi fdt fdt_overlay image_tiny ed25519 inflate
 FUZZ_DIR     := $(BUILD)/fuzz
 FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=undefined \
                 -fno-omit-frame-pointer
@@ -56,6 +59,8 @@ FUZZ_SRC_fdt    := tests/fuzz/fuzz_fdt.c tests/fuzz/h_fdt.c firmware/fdt/fdt.c \
 FUZZ_SRC_fdt_overlay := tests/fuzz/fuzz_fdt_overlay.c tests/fuzz/h_fdt_overlay.c \
                    firmware/fdt/fdt.c firmware/fdt/fdt_edit.c \
                    firmware/fdt/fdt_overlay.c $(BASE_SRC)
+FUZZ_SRC_inflate := tests/fuzz/fuzz_inflate.c tests/fuzz/h_inflate.c \
+                   firmware/inflate/inflate.c tests/fuzz/crc_fast.c $(BASE_SRC)
 FUZZ_BINS := $(patsubst %,$(FUZZ_DIR)/fuzz_%,$(FUZZ_TARGETS))
 
 .PHONY: fuzz fuzz-build fuzz-seeds
@@ -97,6 +102,8 @@ $(FUZZ_DIR)/fuzz_fdt: $(call FUZZ_OBJ,$(FUZZ_SRC_fdt))
 	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $^
 $(FUZZ_DIR)/fuzz_fdt_overlay: $(call FUZZ_OBJ,$(FUZZ_SRC_fdt_overlay))
 	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $^
+$(FUZZ_DIR)/fuzz_inflate: $(call FUZZ_OBJ,$(FUZZ_SRC_inflate))
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $^
 
 # The sdspi seeds are recorded from the SD card model (tests/sdcard).
 $(FUZZ_DIR)/mkseed_sdspi: tests/fuzz/mkseed_sdspi.c drivers/sdspi.c \
@@ -125,4 +132,4 @@ fuzz: fuzz-build
 $(BUILD)/tests$(PSUF)/test_regress: $(call objs,$(HOSTASAN)/obj,tests/fuzz/h_image.c \
         tests/fuzz/h_walk.c tests/fuzz/h_journal.c tests/fuzz/h_part.c \
         tests/fuzz/h_config.c tests/fuzz/h_sdspi.c tests/fuzz/h_ed25519.c \
-        tests/fuzz/h_fdt.c)
+        tests/fuzz/h_fdt.c tests/fuzz/h_inflate.c)

@@ -36,6 +36,8 @@ opts() {           # target: its libFuzzer options
     ed25519) echo "-max_len=2048 -timeout=10" ;;
     # Device trees: QEMU's sifive_u tree is 4.6 KiB as dtc writes it.
     fdt)    echo "-max_len=8192 -timeout=5 -dict=tests/fuzz/fdt.dict" ;;
+    # Streams: the seeds are up to a few KiB; longer ones only cost time.
+    inflate) echo "-max_len=16384 -timeout=5" ;;
     # Dirty journals: whole seeds too (70 KiB each, 86 KiB with the
     # extent tree of a 2^20-block log).
     journal) echo "-max_len=98304 -len_control=0 -timeout=10" \

@@ -3,8 +3,8 @@
 # runs each target for FUZZ_SMOKE_SECONDS (12) from its seeds alone, one
 # process at a time: image, journal, part (the partition tables), config, sdspi, fdt (the device tree
 # editor), the image target over the tiny profile's reader (image_tiny;
-# the tiny reader has no journal replay, so no journal_tiny), and
-# ed25519. 96 s of fuzzing in all. TAP on
+# the tiny reader has no journal replay, so no journal_tiny), ed25519
+# and inflate (the DEFLATE and gzip decoder). 12 s each. TAP on
 # stdout. Skipped when clang cannot build a libFuzzer binary.
 # lane: side
 set -u
@@ -35,4 +35,4 @@ echo "ok 1 - fuzz targets and seed corpora build"
 # A fresh corpus each time: the smoke measures the code, not old runs.
 rm -rf "$F/smoke"
 FUZZ_CORPUS=$F/smoke FUZZ_LOGS=$F/smoke/logs FUZZ_TAP_BASE=1 BUILD=$BUILD \
-    bash tests/fuzz/run.sh "$secs" 1 image journal part config sdspi fdt fdt_overlay image_tiny ed25519
+    bash tests/fuzz/run.sh "$secs" 1 image journal part config sdspi fdt fdt_overlay image_tiny ed25519 inflate

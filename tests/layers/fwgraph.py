@@ -6,7 +6,7 @@ Usage: fwgraph.py OBJDIR [SRCDIR]
 Calls: each OBJDIR/firmware/ROOM/*.o's defined symbols (nm: T, D, R, B)
 and the ones it uses (U); file A calls file B when A uses a symbol B
 defines. Includes: each firmware/ROOM/*.[ch]'s #include "firmware/..."
-lines. Rooms: a library room (config, console, crypto, fdt, trial) neither
+lines. Rooms: a library room (config, console, crypto, fdt, inflate, trial) neither
 includes nor calls the flow's room (boot/), nor another library unless
 LIBRARY_USES gives the reason. In fs/,
 the calls between fs/*.c draw no circle through fs/ext_io.c (the sector
@@ -78,7 +78,7 @@ def include_edges(srcdir, prefix="firmware/"):
 # layer's options (firmware/boot_conf.h), lib/ and fs/'s headers, and
 # another library only where this table says why.
 FLOW = "boot"
-LIBRARIES = ("config", "console", "crypto", "fdt", "trial")
+LIBRARIES = ("config", "console", "crypto", "fdt", "inflate", "trial")
 LIBRARY_USES = {
     ("config", "console"): "the parser's warnings are console lines",
 }

@@ -41,6 +41,7 @@ static const struct {
     { "sdspi", fuzz_sdspi_one },
     { "ed25519", fuzz_ed25519_one },
     { "fdt", fuzz_fdt_one },
+    { "inflate", fuzz_inflate_one },
 };
 
 static uint8_t *slurp(const char *path, size_t *len)
