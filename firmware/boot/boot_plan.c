@@ -509,9 +509,16 @@ static int put_overlays(const struct boot_env *env, struct boot_state *st,
         fits = n >= p->f[i].size && n <= limit - total;
         total += fits ? n : 0;
     }
+#if BOOT_GZIP
+    /* A compressed kernel's scratch goes past them (place_scratch). */
+    uint32_t top = p->gz_end && limit > BOOT_GZIP_SCRATCH + 8u
+                 ? limit - BOOT_GZIP_SCRATCH - 8u : limit;
+#else
+    uint32_t top = limit;
+#endif
     /* Past what is placed already; else put_at says what does not fit. */
-    if (total && fits && ((limit - total) & ~7u) > *at)
-        *at = (limit - total) & ~7u;
+    if (total && fits && total <= top && ((top - total) & ~7u) > *at)
+        *at = (top - total) & ~7u;
     for (uint32_t i = p->first_overlay; !rc && i < p->n; i++)
         rc = put_at(env, st, &p->f[i], at, 8, 0, limit,
                     "in the load window");

@@ -134,6 +134,24 @@ done
 has "$tmp/c-vmlinuz.log" "inflate: /boot/vmlinuz.efi: EFI zboot image, gzip payload, [0-9]+ bytes -> 300000 bytes"
 ok $? "vmlinuz.efi: inflated as a zboot image's gzip payload" "$tmp/c-vmlinuz.log"
 
+# Image.gz with a tree and an overlay: the overlays at the window's end,
+# the decoder's scratch past them; the tree is fdtoverlay's result.
+card ov Image.gz
+d=$tmp/ov
+printf '/dts-v1/;\n/ { compatible = "t"; u: uart { }; chosen { }; };\n' |
+    dtc -q -@ -I dts -O dtb -o "$d/boot/board.dtb" -
+printf '/dts-v1/;\n/plugin/;\n&u { status = "okay"; };\n' |
+    dtc -q -@ -I dts -O dtb -o "$d/boot/o.dtbo" -
+printf 'LABEL a\n  KERNEL /boot/Image.gz\n  FDT /boot/board.dtb\n  FDTOVERLAYS /boot/o.dtbo\n' \
+    >"$d/boot/extlinux/extlinux.conf"
+mke2fs -q -F -t ext4 -b 4096 -d "$d" "$tmp/ov.img" 8M >/dev/null 2>&1
+boot ov sifive-u
+rc=$?
+[ $rc = 0 ] && cmp -s "$tmp/ov.out/kernel.bin" "$src/Image" &&
+    has "$tmp/ov.log" "^fdtoverlay: /boot/o.dtbo: applied" &&
+    dtc -q -I dtb -O dts "$tmp/ov.out/fdt.dtb" | grep -q 'status = "okay"'
+ok $? "Image.gz with FDTOVERLAYS: inflated, the overlay applied (exit $rc)" "$tmp/ov.log"
+
 # The .sha256 of the uncompressed Image does not match the stored file.
 card wsha Image.gz Image
 boot wsha sifive-u
