@@ -180,6 +180,15 @@ for f in k g; do
     compare "$W/$f-punch" "$W/$f-punch.after" "$f: a hole punched (DEL_RANGE)"
 done
 
+# The boot flow as each board runs it (its fast-commit table, 16
+# entries): the new kernel is what it loads.
+for b in lm3s6965evb sifive-u; do
+    rm -rf "$W/boot-$b"
+    "$EXT" boot "$W/k-kern" --board $b -o "$W/boot-$b" >"$W/boot-$b.log" 2>&1 &&
+        cmp -s "$W/boot-$b/kernel.bin" "$NEWK"
+    check $? "boot --board $b: loads the kernel the fast commit wrote"
+done
+
 # Two commits: both replayed; the second's crc bad: the first alone.
 mkafter k two "write $NEWF /dir/new" "write $NEWK /boot/k.tmp" \
     "unlink /boot/kernel.bin" "ln /boot/k.tmp /boot/kernel.bin" \
