@@ -350,13 +350,13 @@ int ext_fc_map(struct ext_fs *fs, uint32_t ino, ext_blk_t lblk,
 
 /* The newest dentry entry of dir naming name: its index, or fc_n. */
 static int fc_dentry(struct ext_fs *fs, uint32_t dir, const char *name,
-                     uint32_t name_len, uint32_t below, uint32_t *at)
+                     uint32_t name_len, uint32_t *at)
 {
     const struct ext_journal *j = fs->jnl;
     uint32_t i;
 
     *at = j->fc_n;
-    for (i = below; i-- > 0;) {
+    for (i = j->fc_n; i-- > 0;) {
         const struct ext_fc_rec *r = &j->fc[i];
         int rc;
 
@@ -379,7 +379,7 @@ int ext_fc_find(struct ext_fs *fs, uint32_t dir, const char *name,
 {
     const struct ext_journal *j = fs->jnl;
     uint32_t at;
-    int rc = fc_dentry(fs, dir, name, name_len, j->fc_n, &at);
+    int rc = fc_dentry(fs, dir, name, name_len, &at);
 
     if (rc)
         return rc;
@@ -394,7 +394,7 @@ int ext_fc_find(struct ext_fs *fs, uint32_t dir, const char *name,
 int ext_fc_hides(struct ext_fs *fs, uint32_t dir, const struct ext_dirent *e)
 {
     uint32_t at;
-    int rc = fc_dentry(fs, dir, e->name, e->name_len, fs->jnl->fc_n, &at);
+    int rc = fc_dentry(fs, dir, e->name, e->name_len, &at);
 
     return rc ? rc : at < fs->jnl->fc_n;
 }
@@ -444,7 +444,7 @@ int ext_fc_next(struct ext_fs *fs, struct ext_dir *d, struct ext_dirent *e)
         e->name[r->len] = 0;
         e->name_len = (uint8_t)r->len;
         /* Listed where the newest entry for its name adds it. */
-        rc = fc_dentry(fs, dir, e->name, r->len, j->fc_n, &later);
+        rc = fc_dentry(fs, dir, e->name, r->len, &later);
         if (rc)
             return rc;
         if (later != d->fc_next)

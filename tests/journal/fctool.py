@@ -21,7 +21,8 @@ Kinds of hostile areas (--kind): crc (the last TAIL's crc32c off by
 one), tid (the TAIL's tid one past), old (HEAD and TAIL of the
 transaction before: a stale area), past (an entry's length runs past
 its block), addlen (the first ADD_RANGE's length 12), unknown (the
-first ADD_RANGE's tag 0x30), feature (HEAD with a feature bit).
+first ADD_RANGE's tag 0x30), range (the first ADD_RANGE's physical
+block past the filesystem), feature (HEAD with a feature bit).
 """
 import re
 import struct
@@ -205,12 +206,14 @@ def main():
     for i, g in enumerate(groups):
         tags = commit_tags(img, base, after, g, dirs if i == len(groups) - 1
                            else [])
-        if kind == "addlen" or kind == "unknown":
+        if kind in ("addlen", "unknown", "range"):
             for k, t in enumerate(tags):
                 if struct.unpack_from("<H", t)[0] == ADD:
                     t = bytearray(t)
                     if kind == "addlen":
                         struct.pack_into("<H", t, 2, 12)
+                    elif kind == "range":
+                        struct.pack_into("<I", t, 4 + 4 + 8, 0xFFFFFF00)
                     else:
                         struct.pack_into("<H", t, 0, 0x30)
                     tags[k] = bytes(t)

@@ -225,6 +225,12 @@ addlen ADD_RANGE value is not 16 bytes
 unknown unknown tag
 feature HEAD names features this reader does not know
 EOF
+# An ADD_RANGE past the filesystem: that file is refused when read.
+mkdirty k h-range k-new /dir/new /dir --kind range
+refused "$W/h-range" /dir/new "ADD_RANGE maps blocks outside the filesystem" \
+    "ADD_RANGE past the filesystem: the file refused by name"
+"$EXT" cat "$W/h-range" /f1 | cmp -s - "$W/k.tree/f1"
+check $? "... and the files it does not touch read"
 "$EXT" --fc-entries 1 cat "$W/k-new" /f1 >/dev/null 2>"$W/small.err"
 grep -q "more entries to replay than the fast-commit table holds" \
     "$W/small.err"
