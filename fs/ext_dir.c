@@ -340,7 +340,7 @@ int ext_dir_next(struct ext_fs *fs, struct ext_dir *d, struct ext_dirent *e)
 /*@ requires \valid(fs) && \valid_read(name + (0 .. len - 1));
     assigns *fs; */
 __attribute__((noinline))
-int ext_name_eq(struct ext_fs *fs, ext_blk_t blk, uint32_t at,
+static int name_eq(struct ext_fs *fs, ext_blk_t blk, uint32_t at,
                    const char *name, uint32_t len)
 {
     uint8_t chunk[32] = { 0 };
@@ -369,6 +369,14 @@ int ext_name_eq(struct ext_fs *fs, ext_blk_t blk, uint32_t at,
     return 1;
 }
 
+#if EXT_FAST_COMMIT
+int ext_name_eq(struct ext_fs *fs, ext_blk_t blk, uint32_t at,
+                const char *name, uint32_t len)
+{
+    return name_eq(fs, blk, at, name, len);
+}
+#endif
+
 /* Walk entries from d->pos up to `stop` looking for name. */
 /*@ requires \valid(fs) && \valid(d) && \valid(ino);
     requires \valid_read(name + (0 .. name_len - 1));
@@ -385,7 +393,7 @@ static int dir_scan(struct ext_fs *fs, struct ext_dir *d, ext_off_t stop,
     while ((rc = dir_step(fs, d, stop, &r)) > 0) {
         if (r.name_len != name_len)
             continue;
-        rc = ext_name_eq(fs, r.name_blk, r.name_off, name, name_len);
+        rc = name_eq(fs, r.name_blk, r.name_off, name, name_len);
         if (rc < 0)
             return rc;
         if (rc) {
