@@ -118,9 +118,14 @@ static int fc_take(struct ext_fs *fs, struct ext_journal *j,
 
         r->arg = le32(e + EE_BLOCK);
         r->len = n > EE_INIT_MAX_LEN ? n - EE_INIT_MAX_LEN : n;
-        if (n <= EE_INIT_MAX_LEN)
+        /* A written extent at block 0 (never data) is kept apart from
+         * an unwritten one: past every filesystem, refused when read. */
+        if (n <= EE_INIT_MAX_LEN) {
             r->pblk = ext_blk_join(le32(e + EE_START_LO),
                                    le16(e + EE_START_HI));
+            if (!r->pblk)
+                r->pblk = EXT_BLK_MAX;
+        }
     } else if (tag == EXT4_FC_TAG_DEL_RANGE) {
         r->arg = le32(v + FC_DEL_LBLK);
         r->len = le32(v + FC_DEL_LEN);
