@@ -97,9 +97,34 @@ enum ext_jstop {
     EXT_JSTOP_WRAP,               /* the scan came round the whole log */
 };
 
+#if EXT_FAST_COMMIT
+/* One entry of a replayed fast commit (fs/ext_fc.c): what a tag of the
+ * journal's fast-commit area changes, and where its value lies. */
+struct ext_fc_rec {
+    ext_blk_t pblk;               /* ADD_RANGE: first physical block; 0
+                                     unwritten (reads as zeros) */
+    ext_blk_t src;                /* the block holding the tag's value */
+    uint32_t ino;                 /* the inode it changes (a dentry tag's:
+                                     the directory) */
+    uint32_t arg;                 /* ADD/DEL_RANGE: first logical block;
+                                     dentry tags: the entry's inode;
+                                     INODE: bytes of the raw inode */
+    uint32_t len;                 /* ADD/DEL_RANGE: blocks; dentry tags:
+                                     the name's bytes */
+    uint16_t off;                 /* the value's byte offset in src */
+    uint8_t tag;                  /* EXT4_FC_TAG_* */
+};
+#endif
+
 struct ext_journal {
     struct ext_jblock *tab;       /* set by the caller: the table ... */
     uint32_t cap;                 /* ... and its entries (< 2^31) */
+#if EXT_FAST_COMMIT
+    struct ext_fc_rec *fc;        /* set by the caller: fast-commit ... */
+    uint32_t fc_cap;              /* ... entries, and how many */
+    uint32_t fc_n;                /* filled: entries replayed */
+    uint32_t fc_commits;          /* fast commits (valid TAILs) replayed */
+#endif
     /* Filled by the mount: */
     uint32_t n;                   /* blocks replaced (entries in use) */
     uint32_t transactions;        /* committed transactions applied */
@@ -264,6 +289,9 @@ struct ext_dir {
                                    * offset in the inode's block) ... */
     uint32_t inl_len;             /* ... and its length */
     uint8_t dots;                 /* inline dir: "." and ".." given out */
+#if EXT_FAST_COMMIT
+    uint32_t fc_next;             /* fast-commit entries listed so far */
+#endif
 };
 
 /* Mount the filesystem that starts at sector lba0 and spans `sectors`

@@ -84,6 +84,24 @@
 #define EXT_JOURNAL (!EXTLOAD_TINY)
 #endif
 
+/* EXT_FAST_COMMIT (fs/ext_fc.c; needs EXT_JOURNAL)
+ *   1: a journal with fast_commit (mke2fs -O fast_commit) whose
+ *      fast-commit area holds commits after the last full one (an
+ *      fsync before a power cut) is replayed in memory after the log,
+ *      as Linux replays it at mount: the entries up to the last TAIL
+ *      whose tid and crc32c match go into the caller's table
+ *      (struct ext_journal.fc, 24 bytes an entry where blocks are
+ *      32-bit); inodes, extent ranges and directory entries are read
+ *      through it. What cannot be read so is refused by name (fs/
+ *      README.md, "Fast commits").
+ *   0: such a journal fails the mount by name ("journal: feature
+ *      fast_commit ..."), as a journal needing replay does in a build
+ *      without EXT_JOURNAL. The tiny profile's choice. `make size`
+ *      prints what it costs (fs/ flash per build option). */
+#ifndef EXT_FAST_COMMIT
+#define EXT_FAST_COMMIT (EXT_JOURNAL && !EXTLOAD_TINY)
+#endif
+
 /* EXT_META_BG
  *   1: meta_bg filesystems are read: past s_first_meta_bg each meta
  *      group keeps its descriptor block in its first, second and last

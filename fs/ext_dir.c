@@ -1,5 +1,6 @@
 /* Directories: the one walker behind listing and lookup. */
 #include "ext_priv.h"
+#include "ext_fc.h"
 
 #define INLINE_DIR_A     (I_BLOCK_SIZE - INLINE_DIR_HEAD)
 
@@ -26,6 +27,13 @@ static int dir_open(struct ext_fs *fs, const struct ext_inode *in,
     if (in->size && (in->size - 1) >> fs->blk_shift >= fs->blocks_count)
         return ext_fail(fs, EXT_ECORRUPT, in->ino, 0,
                         "directory is larger than the filesystem");
+#if EXT_FAST_COMMIT
+    if (ext_fc_on(fs)) {
+        rc = ext_fc_dir_check(fs, in);
+        if (rc)
+            return rc;
+    }
+#endif
     rc = ext_file_open(fs, in, &d->f);
     if (!rc && ext_inline(in))
         rc = ext_inline_find(fs, in, &d->inl_at, &d->inl_len);
@@ -266,6 +274,23 @@ static uint8_t type_char(const struct ext_fs *fs, uint8_t ftype)
     return (uint8_t)types[ftype];
 }
 
+#if EXT_FAST_COMMIT
+/* e from the entry r: 0, or the error reading its name. */
+static int dirent_fill(struct ext_fs *fs, const struct dirent_raw *r,
+                       struct ext_dirent *e)
+{
+    int rc = ext_bytes(fs, r->name_blk, r->name_off, e->name, r->name_len);
+
+    if (rc)
+        return rc;
+    e->name[r->name_len] = 0;
+    e->name_len = r->name_len;
+    e->ino = r->ino;
+    e->type = type_char(fs, r->ftype);
+    return 0;
+}
+#endif
+
 int ext_dir_next(struct ext_fs *fs, struct ext_dir *d, struct ext_dirent *e)
 {
     struct dirent_raw r;
@@ -282,6 +307,20 @@ int ext_dir_next(struct ext_fs *fs, struct ext_dir *d, struct ext_dirent *e)
         d->dots++;
         return 1;
     }
+#if EXT_FAST_COMMIT
+    /* Entries a fast commit unlinked or replaced are skipped (each step
+     * moves d->pos on); the ones it added follow the disk's. */
+    while ((rc = dir_step(fs, d, EXT_OFF_MAX, &r)) > 0) {
+        rc = dirent_fill(fs, &r, e);
+        if (!rc && ext_fc_on(fs))
+            rc = ext_fc_hides(fs, d->f.in.ino, e);
+        if (rc <= 0)
+            return rc ? rc : 1;
+    }
+    if (!rc && ext_fc_on(fs))
+        rc = ext_fc_next(fs, d, e);
+    return rc;
+#else
     rc = dir_step(fs, d, EXT_OFF_MAX, &r);
     if (rc <= 0)
         return rc;
@@ -293,6 +332,7 @@ int ext_dir_next(struct ext_fs *fs, struct ext_dir *d, struct ext_dirent *e)
     e->ino = r.ino;
     e->type = type_char(fs, r.ftype);
     return 1;
+#endif
 }
 
 /* Compare a name on disk with the one sought, a chunk at a time. Out of
@@ -328,6 +368,14 @@ static int name_eq(struct ext_fs *fs, ext_blk_t blk, uint32_t at,
     }
     return 1;
 }
+
+#if EXT_FAST_COMMIT
+int ext_name_eq(struct ext_fs *fs, ext_blk_t blk, uint32_t at,
+                const char *name, uint32_t len)
+{
+    return name_eq(fs, blk, at, name, len);
+}
+#endif
 
 /* Walk entries from d->pos up to `stop` looking for name. */
 /*@ requires \valid(fs) && \valid(d) && \valid(ino);
@@ -377,6 +425,13 @@ int ext_dir_find(struct ext_fs *fs, struct ext_dir *d, const char *name,
 
     if (rc)
         return rc;
+#if EXT_FAST_COMMIT
+    if (ext_fc_on(fs)) {
+        rc = ext_fc_find(fs, dir->ino, name, name_len, ino);
+        if (rc != 2)
+            return rc;
+    }
+#endif
     if (ext_inline(dir)) {
         /* "." or "..": byte tests, which WP (make prove) proves in the
          * name's bounds (a memcmp would need its bytes proven

@@ -1,5 +1,6 @@
 /* Group descriptors and inodes. */
 #include "ext_priv.h"
+#include "ext_fc.h"
 
 struct ext_group {
     ext_blk_t itable;             /* first block of the inode table */
@@ -334,6 +335,7 @@ int ext_inode_read(struct ext_fs *fs, uint32_t ino, struct ext_inode *in)
     uint8_t raw[I_CHECKSUM_HI + 2];
     uint32_t have, idx, per_blk;
     struct ext_group grp;
+    bool replayed = false;
     int rc;
 
     memset(in, 0, sizeof(*in));
@@ -347,8 +349,13 @@ int ext_inode_read(struct ext_fs *fs, uint32_t ino, struct ext_inode *in)
         return rc;
     }
     idx = (ino - 1) % fs->inodes_per_group;
-    if ((grp.flags & BG_FLAG_INODE_UNINIT) ||
-        idx >= fs->inodes_per_group - grp.itable_unused)
+#if EXT_FAST_COMMIT
+    /* A fast commit's inode: its group descriptor may still call its
+     * slot unused (the replay would mark it used). */
+    replayed = ext_fc_on(fs) && ext_fc_has_inode(fs, ino);
+#endif
+    if (!replayed && ((grp.flags & BG_FLAG_INODE_UNINIT) ||
+                      idx >= fs->inodes_per_group - grp.itable_unused))
         return ext_fail(fs, EXT_ENOENT, ino, 0,
                         "inode is not in use (its inode table slot was "
                         "never initialised)");
@@ -359,6 +366,10 @@ int ext_inode_read(struct ext_fs *fs, uint32_t ino, struct ext_inode *in)
     in->at_off = idx % per_blk * fs->inode_size;
     have = fs->inode_size > I_GOOD_OLD_SIZE ? sizeof(raw) : I_GOOD_OLD_SIZE;
     rc = ext_bytes(fs, in->at_blk, in->at_off, raw, have);
+#if EXT_FAST_COMMIT
+    if (!rc && replayed)
+        rc = ext_fc_inode(fs, ino, raw, have);
+#endif
     if (rc)
         return rc;
 
@@ -402,7 +413,8 @@ int ext_inode_read(struct ext_fs *fs, uint32_t ino, struct ext_inode *in)
             return ext_fail(fs, EXT_ECORRUPT, ino, 0,
                             "i_extra_isize runs past the inode");
     }
-    if (ext_has_csum(fs)) {
+    /* A replayed inode's checksum is the replay's to write. */
+    if (ext_has_csum(fs) && !replayed) {
         rc = inode_verify(fs, in, raw, have);
         if (rc)
             return rc;

@@ -38,6 +38,7 @@
 #include "lib/num.h"
 #include "lib/be.h"
 #include "jbd2.h"
+#include "ext_fc.h"
 
 #if EXT_JOURNAL
 
@@ -56,6 +57,8 @@ struct jscan {
     uint32_t tag_bytes;
     uint32_t tail;                /* descriptor/revoke tail: 4 or 0 */
     uint32_t end;                 /* end transaction, once known */
+    uint32_t fc_first;            /* fast-commit area: log blocks from */
+    uint32_t fc_end;              /* fc_first up to fc_end; 0 none */
     uint32_t used;                /* table entries in use */
     uint32_t failed_blk;          /* commit block that failed; ~0 none */
     uint32_t left;                /* log blocks this pass may still visit */
@@ -619,7 +622,11 @@ static int jsb_bad(struct ext_fs *fs, const char *what)
 __attribute__((noinline))
 static int jsb_load(struct ext_fs *fs, struct jscan *js, uint32_t inum)
 {
+#if EXT_FAST_COMMIT
+    uint8_t sb[JSB_NUM_FC_BLKS + 4] = { 0 };
+#else
     uint8_t sb[JSB_CHECKSUM_TYPE + 1] = { 0 };
+#endif
     ext_blk_t pblk;
     uint32_t type, maxlen, ro;
     int rc = ext_inode_read(fs, inum, &js->f.in);
@@ -659,10 +666,13 @@ static int jsb_load(struct ext_fs *fs, struct jscan *js, uint32_t inum)
     } else {
         return jsb_bad(fs, "journal: superblock type is not v1 or v2");
     }
+#if !EXT_FAST_COMMIT
     if (js->incompat & JBD2_INCOMPAT_FAST_COMMIT)
         return jsb_bad(fs, "journal: feature fast_commit (its replay is "
                        "not supported)");
+#endif
     if ((js->incompat & ~(JBD2_INCOMPAT_REVOKE | JBD2_INCOMPAT_64BIT |
+                          (EXT_FAST_COMMIT ? JBD2_INCOMPAT_FAST_COMMIT : 0) |
                           JBD2_INCOMPAT_ASYNC_COMMIT | JBD2_INCOMPAT_CSUM_V2 |
                           JBD2_INCOMPAT_CSUM_V3)) || ro)
         return jsb_bad(fs, "journal: unknown INCOMPAT or RO_COMPAT "
@@ -712,6 +722,23 @@ static int jsb_load(struct ext_fs *fs, struct jscan *js, uint32_t inum)
         return jsb_bad(fs, "journal: s_maxlen is more blocks than the "
                        "journal inode holds (i_blocks)");
     js->total = maxlen;
+#if EXT_FAST_COMMIT
+    /* The fast-commit area is the log's last s_num_fc_blks blocks
+     * (jbd2's j_fc_first = j_last + 1 up to j_fc_last = s_maxlen, the
+     * last one past the journal); the log wraps before it. */
+    if (js->incompat & JBD2_INCOMPAT_FAST_COMMIT) {
+        uint32_t nfc = be32(sb + JSB_NUM_FC_BLKS);
+
+        if (!nfc)
+            nfc = FC_DEFAULT_BLOCKS;
+        if (nfc >= maxlen || maxlen - nfc < JBD2_MIN_JOURNAL_BLOCKS)
+            return jsb_bad(fs, "journal: s_num_fc_blks leaves a log "
+                           "shorter than 1024 blocks");
+        js->total = maxlen - nfc;
+        js->fc_first = js->total + 1;
+        js->fc_end = maxlen;
+    }
+#endif
     js->first = be32(sb + JSB_FIRST);
     js->seq = be32(sb + JSB_SEQUENCE);
     js->start = be32(sb + JSB_START);
@@ -751,10 +778,18 @@ int ext_journal_replay(struct ext_fs *fs, struct ext_journal *j,
     if (j) {
         struct ext_jblock *tab = j->tab;
         uint32_t cap = j->cap;
+#if EXT_FAST_COMMIT
+        struct ext_fc_rec *fc = j->fc;
+        uint32_t fc_cap = j->fc_cap;
+#endif
 
         memset(j, 0, sizeof(*j));
         j->tab = tab;
         j->cap = cap;
+#if EXT_FAST_COMMIT
+        j->fc = fc;
+        j->fc_cap = fc_cap;
+#endif
     }
     rc = ext_bytes(fs, 0, SB_OFFSET + SB_JOURNAL_INUM, b, 4);
     if (rc)
@@ -778,10 +813,17 @@ int ext_journal_replay(struct ext_fs *fs, struct ext_journal *j,
         fs->buf_lba = EXT_NO_SECTOR;
         if (!rc)
             rc = jpass(fs, j, &js, true);
+#if EXT_FAST_COMMIT
+        if (!rc && js.fc_end)
+            rc = ext_fc_replay(fs, j, &js.f, js.fc_first, js.fc_end, js.end);
+#endif
         if (rc) {
             fs->jnl = NULL;
             j->transactions = 0;
             j->n = 0;
+#if EXT_FAST_COMMIT
+            j->fc_n = 0;
+#endif
             return rc;
         }
         j->first_seq = js.seq;
@@ -838,7 +880,17 @@ static uint32_t jreplayed(const struct ext_journal *j, char *buf,
               "stopped at log block ");
     at = num_put_u(buf, len, at, j->stop_blk, 10);
     at = num_put(buf, len, at, ": ");
-    return num_put(buf, len, at, ext_journal_stop_text(j->stop));
+    at = num_put(buf, len, at, ext_journal_stop_text(j->stop));
+#if EXT_FAST_COMMIT
+    if (j->fc_commits) {
+        at = num_put(buf, len, at, "; then ");
+        at = num_put_u(buf, len, at, j->fc_commits, 10);
+        at = num_put(buf, len, at, " fast commits, ");
+        at = num_put_u(buf, len, at, j->fc_n, 10);
+        at = num_put(buf, len, at, " entries");
+    }
+#endif
+    return at;
 }
 
 #else /* !EXT_JOURNAL */

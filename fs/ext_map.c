@@ -2,6 +2,7 @@
  * Each call answers with the longest run it can see from what one
  * metadata sector (or one extent) says, so reads stay long. */
 #include "ext_priv.h"
+#include "ext_fc.h"
 
 #define NDIR I_NDIR_BLOCKS
 
@@ -555,6 +556,10 @@ int ext_map(struct ext_fs *fs, struct ext_file *f, ext_blk_t lblk,
         rc = map_extents(fs, f, lblk, run);
     else
         rc = map_blockmap(fs, f, lblk, run);
+#if EXT_FAST_COMMIT
+    if (!rc && ext_fc_on(fs))
+        rc = ext_fc_map(fs, f->in.ino, lblk, run);
+#endif
     if (rc) {
         f->run_len = 0;
         return rc;

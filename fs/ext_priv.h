@@ -149,6 +149,10 @@ int ext_dirblk_verify(struct ext_fs *fs, struct ext_dir *d, ext_blk_t lblk,
 #define ext_dirblk_verify(fs, d, lblk, pblk) \
     ((void)(fs), (void)(d), (void)(lblk), (void)(pblk), 0)
 #endif
+/* Does the name of len bytes at byte at of block blk equal name? 1 yes,
+ * 0 no, < 0 error (ext_dir.c; for the fast-commit replay). */
+int ext_name_eq(struct ext_fs *fs, ext_blk_t blk, uint32_t at,
+                const char *name, uint32_t len);
 /* Scan one directory block for a name: 1 found (ino set), 0 not there. */
 int ext_dirblk_find(struct ext_fs *fs, struct ext_dir *d, ext_blk_t lblk,
                     const char *name, uint32_t name_len, uint32_t *ino);

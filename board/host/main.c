@@ -50,9 +50,15 @@ struct tool {
 };
 
 /* The journal replay table: room for 64 Ki replaced blocks (1 MiB);
- * --journal-blocks N gives the reader less, as a small board has. */
+ * --journal-blocks N gives the reader less, as a small board has
+ * (--fc-entries N: fewer fast-commit entries). */
 #define HOST_JOURNAL_BLOCKS 65536u
 static struct ext_jblock journal_table[HOST_JOURNAL_BLOCKS];
+#if EXT_FAST_COMMIT
+/* Fast-commit entries a replay may apply (24 or 32 bytes each). */
+#define HOST_FC_ENTRIES 4096u
+static struct ext_fc_rec fc_table[HOST_FC_ENTRIES];
+#endif
 
 static void print_usage(FILE *out)
 {
@@ -152,6 +158,9 @@ static int open_fs(struct tool *t)
         return 1;
     }
     t->jnl.tab = journal_table;
+#if EXT_FAST_COMMIT
+    t->jnl.fc = fc_table;
+#endif
     rc = ext_mount_journal(&t->fs, &t->disk.bd, t->part.lba,
                            t->part.sectors, &t->jnl);
     if (rc)
@@ -321,6 +330,9 @@ int main(int argc, char **argv)
     memset(&t, 0, sizeof(t));
     t.disk.fd = -1;
     t.jnl.cap = HOST_JOURNAL_BLOCKS;
+#if EXT_FAST_COMMIT
+    t.jnl.fc_cap = HOST_FC_ENTRIES;
+#endif
     if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
         print_usage(stdout);
         return 0;
@@ -347,6 +359,16 @@ int main(int argc, char **argv)
                 return usage();
             t.jnl.cap = (uint32_t)n;
             i += 2;
+#if EXT_FAST_COMMIT
+        } else if (!strcmp(argv[i], "--fc-entries") && i + 1 < argc) {
+            char *end;
+            unsigned long n = strtoul(argv[i + 1], &end, 10);
+
+            if (*end || n > HOST_FC_ENTRIES)
+                return usage();
+            t.jnl.fc_cap = (uint32_t)n;
+            i += 2;
+#endif
         } else if (!strcmp(argv[i], "--stats")) {
             t.stats = 1;
             i++;

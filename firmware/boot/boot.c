@@ -59,7 +59,11 @@ void boot_mount_say(const struct boot_env *env, struct boot_state *st,
                (unsigned)(boot_now(env) - t0));
 #if EXT_JOURNAL
     if (st->jnl.replayed) {
+#if EXT_FAST_COMMIT
+        char line[240];             /* the fast commits' count too */
+#else
         char line[200];
+#endif
 
         ext_journal_describe(&st->fs, line, sizeof(line));
         BOOT_SAY(con, "mount: journal %s\n", line);
@@ -151,6 +155,10 @@ int boot_mount_fs(const struct boot_env *env, struct boot_state *st)
 #if EXT_JOURNAL
     st->jnl.tab = st->jtab;
     st->jnl.cap = st->jtab ? BOOT_JOURNAL_BLOCKS : 0;
+#if EXT_FAST_COMMIT
+    st->jnl.fc = st->jtab ? st->fctab : NULL;
+    st->jnl.fc_cap = st->jtab ? BOOT_FC_ENTRIES : 0;
+#endif
     rc = ext_mount_journal(&st->fs, env->bd, p->lba, p->sectors, &st->jnl);
 #else
     rc = ext_mount(&st->fs, env->bd, p->lba, p->sectors);
@@ -371,9 +379,15 @@ int boot_open(const struct boot_env *env, struct boot_state *st)
     st->jtab = (struct ext_jblock *)(void *)(st->path + BOOT_PATH_MAX +
                                              BOOT_LOOKUP_ROOM);
 #endif
+#if EXT_FAST_COMMIT
+    st->fctab = (struct ext_fc_rec *)(void *)(st->path + BOOT_PATH_MAX +
+                                              BOOT_LOOKUP_ROOM +
+                                              BOOT_JOURNAL_ROOM);
+#endif
     st->cfg = (struct boot_config *)(void *)(st->path + BOOT_PATH_MAX +
                                              BOOT_LOOKUP_ROOM +
-                                             BOOT_JOURNAL_ROOM);
+                                             BOOT_JOURNAL_ROOM +
+                                             BOOT_FC_ROOM);
     st->plan = (struct boot_plan *)(void *)((char *)st->cfg +
                                             BOOT_LABELS_ROOM);
 #if BOOT_SIGNED

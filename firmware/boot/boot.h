@@ -49,6 +49,21 @@
 #define BOOT_JOURNAL_ROOM 0u
 #endif
 
+/* Fast-commit entries a replay may apply at mount (fs/ext_fc.c): 16, on
+ * the boards (24 bytes each) and on the host (32 each), so that `extload
+ * boot` refuses what a board refuses. A kernel written beside the old
+ * one and renamed over it takes five or so (UNLINK, CREAT, its INODE, an
+ * ADD_RANGE per extent); more fails the mount by name. */
+#ifndef BOOT_FC_ENTRIES
+#define BOOT_FC_ENTRIES 16u
+#endif
+#if EXT_FAST_COMMIT
+#define BOOT_FC_ROOM \
+    ((BOOT_FC_ENTRIES * sizeof(struct ext_fc_rec) + 7u) & ~(size_t)7u)
+#else
+#define BOOT_FC_ROOM 0u
+#endif
+
 /* The path lookups' scratch (ext_open_in): the directory being searched
  * and the rest of the path. */
 #define BOOT_LOOKUP_ROOM ((sizeof(struct ext_walk) + 7u) & ~7u)
@@ -61,7 +76,7 @@
 #define BOOT_PLAN_ROOM ((sizeof(struct boot_plan) + 7u) & ~7u)
 
 /* The config text, the path buffer, the lookups' scratch, the journal
- * replay table, the parsed config and the label's plan live in the load
+ * replay table (and the fast-commit one), the parsed config and the label's plan live in the load
  * window's last bytes, in that order, not in the loader's RAM: all six
  * must outlast
  * every load (the labels point into the text, every file is looked up
@@ -71,7 +86,7 @@
  * own again. */
 #define BOOT_CONFIG_ROOM \
     (BOOT_CONFIG_TEXT + BOOT_PATH_MAX + BOOT_LOOKUP_ROOM + \
-     BOOT_JOURNAL_ROOM + BOOT_LABELS_ROOM + BOOT_PLAN_ROOM)
+     BOOT_JOURNAL_ROOM + BOOT_FC_ROOM + BOOT_LABELS_ROOM + BOOT_PLAN_ROOM)
 
 #define BOOT_INPUT_RING 64u           /* a power of two */
 #define BOOT_LINE_MAX 80u             /* prompt line, NUL included */
@@ -117,6 +132,9 @@ struct boot_state {
 #if EXT_JOURNAL
     struct ext_journal jnl;
     struct ext_jblock *jtab;        /* in the window's tail, or NULL */
+#endif
+#if EXT_FAST_COMMIT
+    struct ext_fc_rec *fctab;       /* after jtab in the tail, or NULL */
 #endif
     struct ext_file file;
     struct part_info part;          /* the partition st->fs has mounted */

@@ -53,6 +53,10 @@ const char *fuzz_image_one(const uint8_t *data, size_t len)
     }
     m->jnl.tab = m->jtab;
     m->jnl.cap = JOURNAL_BLOCKS;
+#if EXT_FAST_COMMIT
+    m->jnl.fc = NULL;             /* malloc'd: no fast-commit table */
+    m->jnl.fc_cap = 0;
+#endif
     rc = ext_mount_journal(&m->fs, &m->bd, pi.lba, pi.sectors, &m->jnl);
     bad = fz_describe(&m->fs, rc);
     if (rc || bad)

@@ -11,9 +11,10 @@
 #include "fs/ext.h"
 #include "fs/part.h"
 
-/* The board's: firmware/boot.h's BOOT_JOURNAL_BLOCKS, the
- * lm3s6965evb's 58 KiB load window. */
+/* The board's: firmware/boot.h's BOOT_JOURNAL_BLOCKS (and
+ * BOOT_FC_ENTRIES), the lm3s6965evb's 58 KiB load window. */
 #define JOURNAL_BLOCKS 64u
+#define FC_ENTRIES 16u
 #define WINDOW_SIZE (58u * 1024u)
 /* Through a symlink, htree directories, "..": the lookup's every path. */
 #define PATH "/boot/../boot/extlinux/../zImage"
@@ -27,6 +28,9 @@ static uint8_t window[WINDOW_SIZE];
 #if EXT_JOURNAL
 static struct ext_jblock jtab[JOURNAL_BLOCKS];
 static struct ext_journal jnl;
+#endif
+#if EXT_FAST_COMMIT
+static struct ext_fc_rec fctab[FC_ENTRIES];
 #endif
 
 /* The card: blockdev_proof_read, a contract without a body
@@ -46,6 +50,10 @@ int main(void)
 #if EXT_JOURNAL
     jnl.tab = jtab;
     jnl.cap = JOURNAL_BLOCKS;
+#if EXT_FAST_COMMIT
+    jnl.fc = fctab;
+    jnl.fc_cap = FC_ENTRIES;
+#endif
     rc = ext_mount_journal(&fs, &bd, p.lba, p.sectors, &jnl);
 #else
     rc = ext_mount(&fs, &bd, p.lba, p.sectors);

@@ -22,7 +22,8 @@ PROVE_CPP := -I. $(BOARD_DEFS) -D'_Static_assert(...)='
 # behind `if (EXT_HTREE && ...)` as the compiler does, and the coverage
 # counts only code the profile builds. Same values, same configuration.
 PROVE_SWITCHES := EXT_MESSAGES EXT_CSUM_VERIFY EXT_HTREE EXT_INLINE \
-            EXT_REV0 EXT_JOURNAL EXT_META_BG PART_LINUX_FS PART_LOGICAL \
+            EXT_REV0 EXT_JOURNAL EXT_FAST_COMMIT EXT_META_BG PART_LINUX_FS \
+            PART_LOGICAL \
             PART_GPT_BACKUP
 PROVE_DEFS_tiny := -DEXTLOAD_TINY=1 $(foreach s,$(PROVE_SWITCHES),-D$(s)=0)
 PROVE_DEFS_default := $(foreach s,$(PROVE_SWITCHES),-D$(s)=1)
