@@ -35,11 +35,11 @@ static const struct host_board boards[] = {
     /* 64 KiB SRAM; the loader's 6 KiB at the top (board/lm3s6965evb);
      * no RISC-V Linux entry there (board.mk LM3S_BOOT_DEFS); the
      * default profile plans FDTOVERLAYS (4 more files than tiny). */
-    { "lm3s6965evb", 0x20000000u, 0xE800u, 10848u, 3488u, 11312u, 3808u,
+    { "lm3s6965evb", 0x20000000u, 0xE800u, 10896u, 3488u, 11360u, 3808u,
       0, 0, 0, NULL, BOARD_PATH_MAX },
     /* 128 MiB DRAM at 0x80000000, fw_dynamic linked at its base, QEMU's
      * device tree at 0x87e00000 ending the window (board/sifive-u). */
-    { "sifive-u", 0x80000000u, 0x07E00000u, 11448u, 3888u, 12024u, 4304u,
+    { "sifive-u", 0x80000000u, 0x07E00000u, 11496u, 3888u, 12072u, 4304u,
       0x80000000u, 128u << 20, 0x80000000u,
       "sifive/hifive-unleashed-a00.dtb", BOARD_PATH_MAX },
 };

@@ -112,10 +112,10 @@ ok $? "keys from a script (fake clock): no KiB/s figure" "$tmp/pipe.log"
 head -c 100000 /dev/urandom >"$r/b/boot/k.bin"
 mke2fs -q -F -t ext4 -b 1024 -d "$r/b" "$tmp/big.img" 4M >/dev/null
 exact "too big for lm3s6965evb: another board or a larger window" 1 \
-    "extload: $tmp/big.img: no label could be booted: the files need more than the 48544 bytes lm3s6965evb's load window leaves: another board (--board sifive-u, a 132120576-byte window) or a larger window (--window ADDR:SIZE, up to 256 MiB) is needed" \
+    "extload: $tmp/big.img: no label could be booted: the files need more than the 48496 bytes lm3s6965evb's load window leaves: another board (--board sifive-u, a 132120576-byte window) or a larger window (--window ADDR:SIZE, up to 256 MiB) is needed" \
     boot "$tmp/big.img"
 exact "too big for sifive-u's window given: a larger window" 1 \
-    "extload: $tmp/big.img: no label could be booted: the files need more than the 54680 bytes sifive-u's load window leaves: a larger window (--window ADDR:SIZE, up to 256 MiB) is needed" \
+    "extload: $tmp/big.img: no label could be booted: the files need more than the 54632 bytes sifive-u's load window leaves: a larger window (--window ADDR:SIZE, up to 256 MiB) is needed" \
     boot "$tmp/big.img" --board sifive-u --window 0x80000000:66128
 "$X" boot "$tmp/big.img" --board sifive-u -o "$tmp/o" </dev/null >/dev/null 2>&1 &&
 cmp -s "$tmp/o/kernel.bin" "$r/b/boot/k.bin"
