@@ -58,8 +58,8 @@ static int read_sha256(const struct boot_env *env, struct boot_state *st,
                        uint8_t want[SHA256_BYTES])
 {
     struct boot_plan *p = st->plan;
-    /* Placement keeps f->off inside the window; never wrap if not. */
-    uint32_t room = f->off < st->window_size ? st->window_size - f->off : 0;
+    /* put_at places no file past its room, so f->off <= window_size. */
+    uint32_t room = st->window_size - f->off;
     int code = BOOT_ENOSHA256;
     const char *why;
 
