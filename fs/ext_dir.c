@@ -274,7 +274,6 @@ static uint8_t type_char(const struct ext_fs *fs, uint8_t ftype)
     return (uint8_t)types[ftype];
 }
 
-#if EXT_FAST_COMMIT
 /* e from the entry r: 0, or the error reading its name. */
 static int dirent_fill(struct ext_fs *fs, const struct dirent_raw *r,
                        struct ext_dirent *e)
@@ -289,7 +288,6 @@ static int dirent_fill(struct ext_fs *fs, const struct dirent_raw *r,
     e->type = type_char(fs, r->ftype);
     return 0;
 }
-#endif
 
 int ext_dir_next(struct ext_fs *fs, struct ext_dir *d, struct ext_dirent *e)
 {
@@ -324,14 +322,8 @@ int ext_dir_next(struct ext_fs *fs, struct ext_dir *d, struct ext_dirent *e)
     rc = dir_step(fs, d, EXT_OFF_MAX, &r);
     if (rc <= 0)
         return rc;
-    rc = ext_bytes(fs, r.name_blk, r.name_off, e->name, r.name_len);
-    if (rc)
-        return rc;
-    e->name[r.name_len] = 0;
-    e->name_len = r.name_len;
-    e->ino = r.ino;
-    e->type = type_char(fs, r.ftype);
-    return 1;
+    rc = dirent_fill(fs, &r, e);
+    return rc ? rc : 1;
 #endif
 }
 

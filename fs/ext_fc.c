@@ -38,18 +38,12 @@ struct fc_scan {
 
 #define FC_STOP 1                 /* the area ends here */
 
-static int fc_fail(struct ext_fs *fs, int err, uint32_t ino, ext_blk_t blk,
-                   const char *what)
-{
-    return ext_fail(fs, err, ino, blk, what);
-}
-
 /* An entry that does not fit the format: the area ends at it after a
  * good TAIL; before one, the mount fails. */
 static int fc_bad(struct ext_fs *fs, const struct fc_scan *s, int err,
                   ext_blk_t blk, const char *what)
 {
-    return s->commits ? FC_STOP : fc_fail(fs, err, 0, blk, what);
+    return s->commits ? FC_STOP : ext_fail(fs, err, 0, blk, what);
 }
 
 /* The value lengths the kernel's ext4_fc_value_len_isvalid accepts;
@@ -72,8 +66,9 @@ static const char *fc_len_bad(const struct ext_fs *fs, uint32_t tag,
                "or longer than 255 bytes";
     case EXT4_FC_TAG_INODE:
         return len >= FC_INODE_RAW + I_GOOD_OLD_SIZE &&
-               len <= FC_INODE_RAW + (uint32_t)fs->inode_size ? NULL : "fast commit: "
-               "INODE value is not 128 bytes up to the inode size";
+               len <= FC_INODE_RAW + (uint32_t)fs->inode_size
+               ? NULL : "fast commit: INODE value is not 128 bytes up to "
+               "the inode size";
     case EXT4_FC_TAG_PAD:
         return NULL;
     case EXT4_FC_TAG_TAIL:
@@ -111,7 +106,12 @@ static int fc_take(struct ext_fs *fs, struct ext_journal *j,
     r->src = blk;
     r->off = (uint16_t)off;
     r->tag = (uint8_t)tag;
-    r->ino = le32(v);
+    /* Every tag that names an inode names it first (a dentry: its
+     * parent). */
+    _Static_assert(FC_ADD_INO == 0 && FC_DEL_INO == 0 &&
+                   FC_DENTRY_PARENT == 0 && FC_INODE_INO == 0,
+                   "the inode leads each value");
+    r->ino = le32(v + FC_ADD_INO);
     if (tag == EXT4_FC_TAG_ADD_RANGE) {
         const uint8_t *e = v + FC_ADD_EXTENT;
         uint32_t n = le16(e + EE_LEN);
@@ -159,9 +159,9 @@ static int fc_tail(struct ext_fs *fs, struct fc_scan *s, ext_blk_t blk,
         return fc_bad(fs, s, EXT_ECSUM, blk, "fast commit: TAIL's crc32c "
                       "does not match its commit's entries");
     if (s->full)
-        return fc_fail(fs, EXT_EJFULL, 0, blk, "fast commit: more entries "
-                       "to replay than the fast-commit table holds "
-                       "(struct ext_journal.fc_cap)");
+        return ext_fail(fs, EXT_EJFULL, 0, blk, "fast commit: more entries "
+                        "to replay than the fast-commit table holds "
+                        "(struct ext_journal.fc_cap)");
     s->valid = s->n;
     s->commits++;
     s->crc = 0;
@@ -184,8 +184,8 @@ static int fc_block(struct ext_fs *fs, struct ext_journal *j,
 
         if (rc)
             return rc;
-        tag = le16(tl);
-        len = le16(tl + 2);
+        tag = le16(tl + FC_TL_TAG);
+        len = le16(tl + FC_TL_LEN);
         if (first && off == 0 && tag != EXT4_FC_TAG_HEAD)
             return FC_STOP;
         if (len > bsize - off - FC_TL_SIZE)
@@ -201,9 +201,9 @@ static int fc_block(struct ext_fs *fs, struct ext_journal *j,
             if (rc)
                 return rc;
             if (le32(v + FC_HEAD_FEATURES))
-                return fc_fail(fs, EXT_EJOURNAL, 0, blk, "fast commit: "
-                               "HEAD names features this reader does not "
-                               "know");
+                return ext_fail(fs, EXT_EJOURNAL, 0, blk, "fast commit: "
+                                "HEAD names features this reader does not "
+                                "know");
             /* A HEAD of another transaction: the area is stale, left
              * from before the last full commit. */
             if (le32(v + FC_HEAD_TID) != s->tid)
@@ -243,8 +243,8 @@ int ext_fc_replay(struct ext_fs *fs, struct ext_journal *j,
         if (rc)
             return rc;
         if (!run.pblk)
-            return fc_fail(fs, EXT_EJOURNAL, 0, l, "fast commit: hole in "
-                           "the journal inode's fast-commit area");
+            return ext_fail(fs, EXT_EJOURNAL, 0, l, "fast commit: hole in "
+                            "the journal inode's fast-commit area");
         rc = fc_block(fs, j, &s, run.pblk, l == first);
         if (rc < 0)
             return rc;
@@ -343,8 +343,8 @@ int ext_fc_map(struct ext_fs *fs, uint32_t ino, ext_blk_t lblk,
             return 0;
         if (!ext_blk_ok(fs, r->pblk) || r->pblk >= fs->blocks_count ||
             r->len > fs->blocks_count - r->pblk)
-            return fc_fail(fs, EXT_ERANGE, ino, r->pblk, "fast commit: "
-                           "ADD_RANGE maps blocks outside the filesystem");
+            return ext_fail(fs, EXT_ERANGE, ino, r->pblk, "fast commit: "
+                            "ADD_RANGE maps blocks outside the filesystem");
         run->pblk = r->pblk + (lblk - r->arg);
         return 0;
     }
@@ -471,9 +471,9 @@ int ext_fc_dir_check(struct ext_fs *fs, const struct ext_inode *in)
 
     for (i = 0; i < j->fc_n; i++)
         if (j->fc[i].tag == EXT4_FC_TAG_CREAT && j->fc[i].arg == in->ino)
-            return fc_fail(fs, EXT_EJOURNAL, in->ino, 0, "fast commit: a "
-                           "directory its CREAT made (Linux's replay builds "
-                           "its first block; this reader does not)");
+            return ext_fail(fs, EXT_EJOURNAL, in->ino, 0, "fast commit: a "
+                            "directory its CREAT made (Linux's replay builds "
+                            "its first block; this reader does not)");
     return 0;
 }
 

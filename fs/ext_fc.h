@@ -23,7 +23,10 @@
 #define EXT4_FC_TAG_TAIL        8u
 #define EXT4_FC_TAG_HEAD        9u
 
-#define FC_TL_SIZE              4u      /* tag, length */
+/* Each entry's tag-length header (struct ext4_fc_tl), le16 both. */
+#define FC_TL_TAG               0x00
+#define FC_TL_LEN               0x02
+#define FC_TL_SIZE              4u
 #define FC_DEFAULT_BLOCKS       256u    /* s_num_fc_blks 0 */
 
 /* HEAD: features (none defined), tid; exactly 8 bytes. */

@@ -253,7 +253,8 @@ static int has_ext(const struct blockdev *bd, uint8_t *buf,
  */
 #define EBR_LOOP_MAX            100u  /* msdos.c's loopct */
 #define MBR_PART_MAX            256u  /* partition numbers (DISK_MAX_PARTS) */
-_Static_assert(MBR_PART_MAX <= PART_INDEX_MAX && GPT_ENTRIES_MAX <= PART_INDEX_MAX,
+_Static_assert(MBR_PART_MAX <= PART_INDEX_MAX &&
+               GPT_ENTRIES_MAX <= PART_INDEX_MAX,
                "part.h's PART_INDEX_MAX bounds every partition number");
 
 static int ebr_chain(const struct blockdev *bd, uint8_t *buf,
@@ -643,7 +644,8 @@ int part_ident(const struct blockdev *bd, uint8_t *buf, uint32_t index,
         return rc;
     if (p.scheme == PART_GPT) {
         /* part_get left the entry's sector in buf */
-        const uint8_t *e = buf + (index - 1) * GPT_ENTRY_SIZE % BLOCKDEV_SECTOR;
+        const uint8_t *e = buf + (index - 1) * GPT_ENTRY_SIZE %
+                                 BLOCKDEV_SECTOR;
         uint32_t i;
 
         memset(uuid, '-', PART_UUID_LEN);

@@ -29,9 +29,7 @@
 #define RV_MAGIC2 0x38u               /* "RSC\x05" */
 #define RV_HEADER_SIZE 0x40u
 
-/* gzip (RFC 1952 2.3.1): ID1 ID2 */
-#define GZ_ID1 0x1Fu
-#define GZ_ID2 0x8Bu
+/* The shortest gzip member (RFC 1952: its magic in inflate.h). */
 #define GZ_MEMBER_MIN 18u             /* header 10, empty block 2, trailer 8 */
 
 /* EFI zboot (Linux's drivers/firmware/efi/libstub/zboot-header.S): a PE
@@ -193,7 +191,7 @@ static int32_t gz_head(const struct boot_env *env, struct boot_state *st,
         }
         p->gz_start = off;
         p->gz_end = off + len;
-    } else if (n < 2 || head[0] != GZ_ID1 || head[1] != GZ_ID2) {
+    } else if (n < 2 || head[0] != GZIP_ID1 || head[1] != GZIP_ID2) {
         p->gz_end = 0;
         return (int32_t)n;                  /* not compressed */
     }

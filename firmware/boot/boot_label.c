@@ -21,12 +21,12 @@
 
 #include "firmware/fdt/fdt.h"
 #include "firmware/crypto/sha256.h"
+#include "firmware/inflate/inflate.h"
 #if BOOT_SIGNED
 #include "firmware/crypto/ed25519.h"
 #include "firmware/crypto/sigmsg.h"
 #endif
 #include "lib/crc.h"
-#include "lib/le.h"
 
 #define SHA256_SUFFIX ".sha256"
 #define SHA256_LINE_MAX 80u           /* digest, blanks, a file name */
@@ -600,7 +600,7 @@ static int hand_off(const struct boot_env *env, struct boot_state *st,
      * into. */
     rc = BOOT_ECOMPRESSED;
     if (!BOOT_GZIP_REFUSE || img.kernel_size < 2 ||
-        le16(img.kernel) != 0x8B1Fu)
+        img.kernel[0] != GZIP_ID1 || img.kernel[1] != GZIP_ID2)
         rc = env->handoff(env->handoff_ctx, &img);
     if (rc < 0) {
         _Static_assert(sizeof(p->fail.why) >= BOOT_CODE_MAX, "a code");

@@ -13,8 +13,6 @@
 #include "lib/crc.h"
 
 /* gzip header (RFC 1952 2.3.1) */
-#define GZ_ID1 0x1Fu
-#define GZ_ID2 0x8Bu
 #define GZ_CM_DEFLATE 8u
 #define GZ_FTEXT 0x01u
 #define GZ_FHCRC 0x02u
@@ -385,7 +383,7 @@ static int gzip_header(struct inflate *z)
 
     if (z->err)
         return z->err;
-    if (id1 != GZ_ID1 || id2 != GZ_ID2)
+    if (id1 != GZIP_ID1 || id2 != GZIP_ID2)
         return fail(z, INFLATE_EMAGIC);
     uint32_t cm = get_byte(z), flg = get_byte(z);
 

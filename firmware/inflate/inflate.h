@@ -9,6 +9,10 @@
 
 #include <stdint.h>
 
+/* A gzip member's first two bytes (RFC 1952 2.3.1, ID1 ID2). */
+#define GZIP_ID1 0x1Fu
+#define GZIP_ID2 0x8Bu
+
 #define INFLATE_ERRORS(X) \
     X(INFLATE_OK,          0, "success") \
     X(INFLATE_EREAD,      -1, "the compressed file could not be read") \

@@ -13,28 +13,13 @@
 # must stay byte-identical. TAP output.
 # profiles: default tiny
 set -u
-TOP=$(cd "$(dirname "$0")/../.." && pwd)
-BUILD=${BUILD:-build}
-EXT=${EXTLOAD:-$TOP/$BUILD/host/extload}
-case $EXT in /*) ;; *) EXT=$TOP/$EXT ;; esac
+# shellcheck source=tests/journal/lib.sh
+. "$(dirname "$0")/lib.sh"
 PROFILE=${EXTLOAD_PROFILE:-default}
 W=$TOP/$BUILD/tests/fastcommit-$PROFILE
 FC="python3 $TOP/tests/journal/fctool.py"
-PATH=$PATH:/sbin:/usr/sbin
 rm -rf "$W"
 mkdir -p "$W"
-n=0
-fails=0
-
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-notok() { n=$((n + 1)); echo "not ok $n - $1"; fails=$((fails + 1)); }
-check() { if [ "$1" = 0 ]; then ok "$2"; else notok "$2"; fi; }
-
-rnd() {            # seed bytes
-    python3 -c "import random, sys
-r = random.Random(int(sys.argv[1]))
-sys.stdout.buffer.write(bytes(r.getrandbits(8) for _ in range(int(sys.argv[2]))))" "$@"
-}
 
 FILES="/boot/kernel.bin /boot/extlinux/extlinux.conf /f1 /f2 /dir/x /dir/y
 /dir/new /dir/f1link /newdir/n"
@@ -92,36 +77,8 @@ oracle() { cp "$1" "$1.fsck"; e2fsck -fy "$1.fsck" >"$1.fsck.log" 2>&1; }
 
 # Every file and listing of the dirty image against debugfs on $2.
 compare() {        # image oracle label
-    local img=$1 o=$2 bad=0 p d sum
-    sum=$(sha256sum <"$img")
-    for p in $FILES; do
-        debugfs -R "cat $p" "$o" 2>/dev/null | head -c "$(debugfs -R \
-            "stat $p" "$o" 2>/dev/null | awk '/Size: / {print $NF; exit}')" \
-            >"$img.want" 2>/dev/null
-        if debugfs -R "stat $p" "$o" 2>&1 | grep -q "File not found"; then
-            if "$EXT" cat "$img" "$p" >/dev/null 2>&1; then
-                echo "# $3: $p exists for extload, not in $o"
-                bad=1
-            fi
-        elif ! "$EXT" cat "$img" "$p" >"$img.got" 2>"$img.err" ||
-             ! cmp -s "$img.want" "$img.got"; then
-            echo "# $3: $p differs: $(head -c 200 "$img.err")"
-            bad=1
-        fi
-    done
-    for d in $DIRS; do
-        debugfs -R "ls -p $d" "$o" 2>/dev/null |
-            awk -F/ 'NF > 5 && $2 != 0 {print $2, $6}' | sort >"$img.lw"
-        "$EXT" ls "$img" "$d" 2>/dev/null | awk '{print $1, $4}' |
-            sort >"$img.lg"
-        if ! cmp -s "$img.lw" "$img.lg"; then
-            echo "# $3: listing of $d differs"
-            diff "$img.lw" "$img.lg" | head -5 | sed 's/^/#   /'
-            bad=1
-        fi
-    done
-    [ "$(sha256sum <"$img")" = "$sum" ] || { echo "# $3: image changed"; bad=1; }
-    check $bad "$3: every file and listing as $(basename "$o") has them"
+    same_as "$1" "$2" "$3" $DIRS
+    check $? "$3: every file and listing as $(basename "$2") has them"
 }
 
 refused() {        # image path sentence label

@@ -6,33 +6,12 @@
 # file and listing against debugfs on a copy that e2fsck -fy replayed.
 # The image must stay byte-identical. TAP output.
 set -u
-TOP=$(cd "$(dirname "$0")/../.." && pwd)
-BUILD=${BUILD:-build}
-EXT=${EXTLOAD:-$TOP/$BUILD/host/extload}
-case $EXT in /*) ;; *) EXT=$TOP/$EXT ;; esac
+# shellcheck source=tests/journal/lib.sh
+. "$(dirname "$0")/lib.sh"
 W=$TOP/$BUILD/tests/journal
 J="python3 $TOP/tests/journal/jtool.py"
-PATH=$PATH:/sbin:/usr/sbin
 rm -rf "$W"
 mkdir -p "$W"
-n=0
-fails=0
-
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-notok() { n=$((n + 1)); echo "not ok $n - $1"; fails=$((fails + 1)); }
-check() { if [ "$1" = 0 ]; then ok "$2"; else notok "$2"; fi; }
-
-rnd() {            # seed bytes [magic]: seeded bytes; magic: every 1 KiB
-    python3 - "$@" <<'PY'
-import random, sys
-r = random.Random(int(sys.argv[1]))
-b = bytearray(r.getrandbits(8) for _ in range(int(sys.argv[2])))
-if len(sys.argv) > 3:
-    for o in range(0, len(b) - 3, 1024):
-        b[o:o + 4] = bytes.fromhex("c03b3998")
-sys.stdout.buffer.write(bytes(b))
-PY
-}
 
 # The files every image holds, and the ones the cases change.
 FILES="/boot/kernel.bin /boot/extlinux/extlinux.conf /f1 /f2 /dir/x /dir/y
@@ -132,37 +111,8 @@ oracle() {         # dirty image -> its e2fsck -fy copy
 
 # Every file and listing of the dirty image against the oracle.
 compare() {        # image label
-    local img=$1 o=$1.fsck bad=0 p d sum
-    sum=$(sha256sum <"$img")
-    for p in $FILES; do
-        # debugfs cat gives an inline file's whole 60 bytes: cut to i_size
-        debugfs -R "cat $p" "$o" 2>/dev/null | head -c "$(debugfs -R "stat $p" \
-            "$o" 2>/dev/null | awk '/Size: / {print $NF; exit}')" \
-            >"$img.want" 2>/dev/null
-        if debugfs -R "stat $p" "$o" 2>&1 | grep -q "File not found"; then
-            if "$EXT" cat "$img" "$p" >/dev/null 2>&1; then
-                echo "# $2: $p exists for extload, not after e2fsck"
-                bad=1
-            fi
-        elif ! "$EXT" cat "$img" "$p" >"$img.got" 2>"$img.err" ||
-             ! cmp -s "$img.want" "$img.got"; then
-            echo "# $2: $p differs: $(head -c 200 "$img.err")"
-            bad=1
-        fi
-    done
-    for d in / /boot /dir /newdir; do
-        debugfs -R "ls -p $d" "$o" 2>/dev/null |
-            awk -F/ 'NF > 5 && $2 != 0 {print $2, $6}' | sort >"$img.lw"
-        "$EXT" ls "$img" "$d" 2>/dev/null | awk '{print $1, $4}' |
-            sort >"$img.lg"
-        if ! cmp -s "$img.lw" "$img.lg"; then
-            echo "# $2: listing of $d differs"
-            diff "$img.lw" "$img.lg" | head -5 | sed 's/^/#   /'
-            bad=1
-        fi
-    done
-    [ "$(sha256sum <"$img")" = "$sum" ] || { echo "# $2: image changed"; bad=1; }
-    check $bad "$2: every file and listing as e2fsck's replay leaves them"
+    same_as "$1" "$1.fsck" "$2" / /boot /dir /newdir
+    check $? "$2: every file and listing as e2fsck's replay leaves them"
 }
 
 info_has() {       # image text label [extload options]

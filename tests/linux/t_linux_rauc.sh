@@ -283,29 +283,13 @@ card() {
 # is "end" when the init's last line came in boot BOOTS, else why QEMU
 # was ended.
 qemu_run() {
-    local name=$1 log=$T/$1.log qpid boots=0 ended=exit line
+    local name=$1
     last=$name
-    : >"$log"
-    timeout "$HANG_GUARD" qemu-system-riscv64 -M sifive_u,msel=11 -smp 2 -m 128M \
-        -nographic -bios "$FW" -drive "if=sd,format=raw,file=$T/card.img" \
-        </dev/null >"$log" 2>&1 &
-    qpid=$!
-    while IFS= read -r line; do
-        case $line in
-        "INIT: end"*) ended=end; break ;;
-        *"INIT: FAIL"*) ended=fail; break ;;
-        "boot: no bootable label"*) ended=no-label; break ;;
-        "reset: a1 = "*)
-            boots=$((boots + 1))
-            if [ "$boots" -gt "$BOOTS_MAX" ]; then ended=loop; break; fi ;;
-        esac
-    done < <(tail -n +1 -f --pid="$qpid" "$log")
-    kill "$qpid" 2>/dev/null
-    wait "$qpid" 2>/dev/null
-    drop_cr "$log"
+    card_run "$T/$name.log" "INIT: end*"
     rc=$ended
-    [ "$ended" != end ] || [ "$boots" = "$2" ] || rc="end in boot $boots"
-    awk -v dir="$T" -v n="$name" '/^reset: a1 = /{ b++ } { print > (dir "/" n "-" (b ? b : 0) ".log") }' "$log"
+    [ "$ended" != finished ] || rc=end
+    [ "$rc" != end ] || [ "$boots" = "$2" ] || rc="end in boot $boots"
+    awk -v dir="$T" -v n="$name" '/^reset: a1 = /{ b++ } { print > (dir "/" n "-" (b ? b : 0) ".log") }' "$T/$name.log"
 }
 on() { last=$1-$2; rc=0; [ -f "$T/$last.log" ] || rc=missing; }
 ld='^load: /boot/Image \(partition'

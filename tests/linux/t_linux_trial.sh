@@ -87,25 +87,7 @@ check "the card: /boot (ext4) with three labels, the initramfs holding the init 
 # One QEMU run; ended by the console's last marker or a boot count.
 last=cycle
 log=$T/cycle.log
-: >"$log"
-timeout "$HANG_GUARD" qemu-system-riscv64 -M sifive_u,msel=11 -smp 2 -m 128M \
-    -nographic -bios "$FW" -drive "if=sd,format=raw,file=$T/card.img" \
-    </dev/null >"$log" 2>&1 &
-qpid=$!
-boots=0 ended=hang
-while IFS= read -r line; do
-    case $line in
-    *"INIT: cycle done"*) ended=finished; break ;;
-    *"INIT: FAIL"*) ended=fail; break ;;
-    "boot: no bootable label"*) ended=no-label; break ;;
-    "reset: a1 = "*)
-        boots=$((boots + 1))
-        if [ "$boots" -gt "$BOOTS_MAX" ]; then ended=loop; break; fi ;;
-    esac
-done < <(tail -n +1 -f --pid="$qpid" "$log")
-kill "$qpid" 2>/dev/null
-wait "$qpid" 2>/dev/null
-drop_cr "$log"
+card_run "$log" "*INIT: cycle done*"
 rc=0
 [ "$ended" = finished ] || rc=$ended
 check "one QEMU run: 5 boots through the cycle, ended at 'INIT: cycle done' ($boots boots)" 0 \

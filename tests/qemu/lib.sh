@@ -78,6 +78,37 @@ boot() {
     drop_cr "$T/$name.log"
 }
 
+# card_run LOG END: one sifive-u QEMU run of $FW on $T/card.img (written
+# by the guest: no snapshot, no -no-reboot), the console in LOG; ended
+# by the first line matching the glob END ($ended "finished"), an init's
+# "INIT: FAIL" ("fail"), the loader's "no bootable label" ("no-label"),
+# more than $BOOTS_MAX boots ("loop"), else $HANG_GUARD ("hang"). $boots:
+# the boots seen.
+card_run() {
+    local log=$1 end=$2 qpid line
+    : >"$log"
+    timeout "$HANG_GUARD" qemu-system-riscv64 -M sifive_u,msel=11 -smp 2 \
+        -m 128M -nographic -bios "$FW" \
+        -drive "if=sd,format=raw,file=$T/card.img" </dev/null >"$log" 2>&1 &
+    qpid=$!
+    # shellcheck disable=SC2034  # boots and ended are the caller's
+    boots=0 ended=hang
+    while IFS= read -r line; do
+        # shellcheck disable=SC2254  # END is a glob
+        case $line in
+        $end) ended=finished; break ;;
+        *"INIT: FAIL"*) ended=fail; break ;;
+        "boot: no bootable label"*) ended=no-label; break ;;
+        "reset: a1 = "*)
+            boots=$((boots + 1))
+            if [ "$boots" -gt "$BOOTS_MAX" ]; then ended=loop; break; fi ;;
+        esac
+    done < <(tail -n +1 -f --pid="$qpid" "$log")
+    kill "$qpid" 2>/dev/null
+    wait "$qpid" 2>/dev/null
+    drop_cr "$log"
+}
+
 # boot_keys NAME IMAGE KEYS [FIRMWARE]: QEMU with KEYS (a printf format)
 # on UART0 once the banner is out, and -no-reboot; $T/NAME.log, $rc.
 boot_keys() {

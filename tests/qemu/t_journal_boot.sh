@@ -47,10 +47,11 @@ LABEL new
     KERNEL /boot/kernel.bin
     APPEND after-the-update
 CONF
-cp "$T/fs.base" "$T/fs.new"
-# New files first under temporary names (fresh blocks, as a package
-# manager writes them), then renamed over the old ones (ln + unlink).
-debugfs -w -f - "$T/fs.new" >"$T/update.log" 2>&1 <<DBG
+# update IMAGE: the update made on IMAGE by debugfs: new files first
+# under temporary names (fresh blocks, as a package manager writes
+# them), then renamed over the old ones (ln + unlink).
+update() {
+    debugfs -w -f - "$1" >>"$T/update.log" 2>&1 <<DBG
 write $T/new/kernel.bin /boot/kernel.tmp
 write $T/new/kernel.bin.sha256 /boot/sha.tmp
 write $T/new/extlinux.conf /boot/extlinux/conf.tmp
@@ -64,6 +65,9 @@ unlink /boot/sha.tmp
 ln /boot/extlinux/conf.tmp /boot/extlinux/extlinux.conf
 unlink /boot/extlinux/conf.tmp
 DBG
+}
+cp "$T/fs.base" "$T/fs.new"
+update "$T/fs.new"
 
 # Data blocks of the new files: written in place under data=ordered.
 datablocks() {
@@ -133,20 +137,7 @@ mke2fs -q -F -t ext4 -b $bs -O fast_commit -d "$r" "$T/fc.base" \
     "$(dumpe2fs -h "$T/fs.base" 2>/dev/null | awk '/^Block count:/ {print $3}')" \
     >/dev/null 2>&1
 cp "$T/fc.base" "$T/fc.after"
-debugfs -w -f - "$T/fc.after" >>"$T/update.log" 2>&1 <<DBG
-write $T/new/kernel.bin /boot/kernel.tmp
-write $T/new/kernel.bin.sha256 /boot/sha.tmp
-write $T/new/extlinux.conf /boot/extlinux/conf.tmp
-rm /boot/kernel.bin
-rm /boot/kernel.bin.sha256
-rm /boot/extlinux/extlinux.conf
-ln /boot/kernel.tmp /boot/kernel.bin
-unlink /boot/kernel.tmp
-ln /boot/sha.tmp /boot/kernel.bin.sha256
-unlink /boot/sha.tmp
-ln /boot/extlinux/conf.tmp /boot/extlinux/extlinux.conf
-unlink /boot/extlinux/conf.tmp
-DBG
+update "$T/fc.after"
 cp "$T/fc.base" "$T/fc.fs"
 blk=$(debugfs -R "bmap /boot/kernel.bin 0" "$T/fc.base" 2>/dev/null)
 dd if="$T/fc.base" of="$T/fc.blk" bs=$bs skip="$blk" count=1 status=none
