@@ -42,8 +42,10 @@ run_suite() {            # name, command...
         return
     fi
     local log=$logdir/$name.log
+    local t0=$SECONDS
     "$@" >"$log" 2>&1
     local rc=$?
+    local took=$((SECONDS - t0))
     local p f
     p=$(grep -cE '^ok ' "$log")
     f=$(grep -cE '^not ok ' "$log")
@@ -53,7 +55,8 @@ run_suite() {            # name, command...
     fi
     pass=$((pass + p))
     fail=$((fail + f))
-    printf '%-28s %4d passed, %d failed\n' "$name" "$p" "$f"
+    # The seconds are for finding slow suites, never a limit.
+    printf '%-28s %4d passed, %d failed  (%d s)\n' "$name" "$p" "$f" "$took"
     if [ "$f" != 0 ]; then
         grep -E '^not ok |^#' "$log" | head -40 | sed 's/^/    /'
         echo "    (full log: $log)"
