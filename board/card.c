@@ -48,8 +48,9 @@ int board_card_init(struct board_card *c, const struct spi_bus *bus,
     if (rc) {
         char code[BOOT_CODE_MAX];
 
-        con_printf(con, "card: %s; nothing to boot, stop\n",
-                   BOOT_ERR_TEXT(code, sdspi_strerror, "SD", rc));
+        con_printf(con, "card: %s%s\n",
+                   BOOT_ERR_TEXT(code, sdspi_strerror, "SD", rc),
+                   BOOT_NOTHING_TO_BOOT);
         return BOOT_ENOCARD;
     }
     if (timed) {                  /* the card line's figures */

@@ -15,10 +15,6 @@ static const char *const config_dirs[] = {
     "/extlinux",
 };
 
-/* How a line that ends the boot before any label ends: one copy (its
- * newline in the format: a %s is quoted, lib/quote.h). */
-static const char nothing_to_boot[] = "; nothing to boot, stop";
-
 /* The mount's report, out of line so its buffers are not on the stack
  * while the mount runs. */
 __attribute__((noinline))
@@ -36,10 +32,10 @@ static int mount_report(const struct boot_env *env, struct boot_state *st,
         /* A 32-bit LBA as %u: no 64-bit argument where none is needed. */
         if (BLOCKDEV_LBA32)
             con_printf(con, "mount: LBA %u: %s%s\n", (unsigned)p->lba, w,
-                       nothing_to_boot);
+                       BOOT_NOTHING_TO_BOOT);
         else
             con_printf(con, "mount: LBA %llu: %s%s\n",
-                       (unsigned long long)p->lba, w, nothing_to_boot);
+                       (unsigned long long)p->lba, w, BOOT_NOTHING_TO_BOOT);
         return BOOT_ENOFS;
     }
     boot_mount_say(env, st, t0);
@@ -60,13 +56,13 @@ static int part_report(const struct boot_env *env, struct boot_state *st,
     if (rc != PART_EIO) {
         con_printf(&env->con, "part: %s%s\n",
                    rc == PART_ENOFS ? boot_strerror(BOOT_ENOPART)
-                                    : part_strerror(rc), nothing_to_boot);
+                                    : part_strerror(rc), BOOT_NOTHING_TO_BOOT);
         return BOOT_ENOPART;
     }
 #endif
     part_describe_dev(p, rc, boot_dev_strerror(env), why,
                       sizeof(st->fs.buf));
-    con_printf(&env->con, "part: %s%s\n", why, nothing_to_boot);
+    con_printf(&env->con, "part: %s%s\n", why, BOOT_NOTHING_TO_BOOT);
     return BOOT_ENOPART;
 }
 
@@ -397,7 +393,7 @@ int boot_run(const struct boot_env *env, struct boot_state *st)
         con_printf(con, "config: no LABEL; nothing to boot, %s\n",
                    then_what(env));
 #else
-        con_printf(con, "config: no LABEL%s\n", nothing_to_boot);
+        con_printf(con, "config: no LABEL%s\n", BOOT_NOTHING_TO_BOOT);
 #endif
         return no_boot(env, st, &bl);
     }

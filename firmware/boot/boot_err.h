@@ -70,4 +70,9 @@ const char *boot_strerror(int err);
 const char *boot_code_text(char buf[BOOT_CODE_MAX], const char *table,
                            int err);
 
+/* How a line that ends the boot before any label ends (the flow's and
+ * the board's card line): one literal, one copy in the image; its
+ * newline in the format (a %s is quoted, lib/quote.h). */
+#define BOOT_NOTHING_TO_BOOT "; nothing to boot, stop"
+
 #endif
