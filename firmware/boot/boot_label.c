@@ -508,7 +508,7 @@ static int hand_off(const struct boot_env *env, struct boot_state *st,
         (struct extload_handoff *)(void *)(env->window + h_off);
     struct boot_image img = {
         .kernel = env->window + p->f[0].off,
-        .kernel_kind = p->kind,
+        .kernel_kind = BOOT_RISCV_LINUX ? p->kind : BOOT_KERNEL_BARE,
         .handoff_addr = env->window_addr + h_off,
         .handoff = h,
 #if BOOT_TRIAL

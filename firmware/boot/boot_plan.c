@@ -67,7 +67,9 @@ const char *const boot_role_step[] = {
     [BOOT_ROLE_KERNEL] = "load",
     [BOOT_ROLE_INITRD] = "initrd",
     [BOOT_ROLE_FDT] = "fdt",
+#if BOOT_RISCV_LINUX                  /* else no plan has a firmware file */
     [BOOT_ROLE_FIRMWARE] = "firmware",
+#endif
 #if BOOT_FDT_OVERLAY
     [BOOT_ROLE_FDTOVERLAY] = "fdtoverlay",
 #endif
