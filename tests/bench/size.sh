@@ -83,21 +83,22 @@ if [ "$PROFILE" = default ]; then
     done
     echo
 fi
-# board_option SWITCH DIR WHAT [LM3S_MORE]: in the default profile, each
-# board's extload.bin with SWITCH and without it (build/DIR/,
-# tests/bench/rules.mk), and the difference; LM3S_MORE is added to WHAT
-# on lm3s6965evb.
+# board_option SWITCH DIR WHAT [LM3S_MORE]: each board's extload.bin of
+# this profile with SWITCH and without it (build/DIR/, which
+# tests/bench/rules.mk builds in the profile that has SWITCH), and the
+# difference; LM3S_MORE is added to WHAT on lm3s6965evb.
 board_option() {
-    [ "$PROFILE" = default ] || return 0
+    local said=
     for b in lm3s6965evb sifive-u; do
-        w=$BUILD/$b/extload.bin wo=$BUILD/$2/$b/extload.bin
+        w=$BUILD/$b$psuf/extload.bin wo=$BUILD/$2/$b$psuf/extload.bin
         [ -f "$w" ] && [ -f "$wo" ] || continue
         with=$(stat -c %s "$w") without=$(stat -c %s "$wo")
         echo "$1 on $b ($3$([ $b = lm3s6965evb ] && echo "${4:-}")):" \
              "extload.bin $with bytes with it, $without without: it costs" \
              "$((with - without)) bytes"
+        said=1
     done
-    echo
+    [ -z "$said" ] || echo
 }
 # Device-tree overlays (firmware/boot_conf.h BOOT_FDT_OVERLAY: FDTOVERLAYS,
 # firmware/fdt/fdt_overlay.c): on lm3s6965evb without the device-tree
@@ -117,6 +118,10 @@ board_option BOOT_CONF_PARTITION nopartition \
 # profile leaves them out.
 board_option BOOT_GZIP nogzip \
     "Image.gz and EFI zboot kernels, inflated as they stream"
+# In the tiny profile, which has no BOOT_GZIP: BOOT_GZIP_REFUSE's check
+# (a gzip member fails its label by BOOT_ECOMPRESSED's code).
+board_option BOOT_GZIP_REFUSE norefuse \
+    "a gzip'd kernel refused at the hand-off, never jumped into"
 # The config directives the tiny profile leaves out (firmware/boot_conf.h
 # BOOT_CONF_INCLUDE, BOOT_CONF_VARS, BOOT_UINITRD, BOOT_CONF_SAY,
 # BOOT_CONF_ONTIMEOUT, BOOT_CONF_FALLBACK, BOOT_INITRD_LIST): the loader

@@ -196,6 +196,8 @@ fallback_tree() {
          echo "0000000000000000000000000000000000000000000000000000000000000000  bad.bin" \
              >"$r/boot/bad.bin.sha256" ;;
     big) kernel "$r/boot/bad.bin" 60000 ;;
+    gzip) kernel "$r/boot/bad.bin" 15000     # a gzip member, named .bin
+          gzip -9 -n "$r/boot/bad.bin" && mv "$r/boot/bad.bin.gz" "$r/boot/bad.bin" ;;
     esac
     conf "$r" <<'CONF'
 DEFAULT broken

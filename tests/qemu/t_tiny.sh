@@ -67,6 +67,18 @@ check "tiny: a kernel larger than the window is refused by its code" 0 \
     "load: /boot/bad.bin: boot error -6; trying label 'good'" \
     'payload: cmdline "fell-back"'
 
+# Built without BOOT_GZIP: a kernel that is a gzip member (gzip -9 of the
+# test kernel, named bad.bin) fails its label at the hand-off by
+# BOOT_ECOMPRESSED's code (BOOT_GZIP_REFUSE, firmware/boot_conf.h), never
+# jumped into; the next label boots.
+r=$T/gz; fallback_tree "$r" gzip
+image "$T/gz.img" "$r" --fs ext4 --table mbr
+boot gz "$T/gz.img"
+check "tiny: a gzip'd kernel is refused by its code (boot error -19), the next label boots" 0 \
+    "^boot: label 'broken': kernel [0-9]+ bytes at 0x20000000, " \
+    "^boot: 'broken': boot error -19; trying label 'good'$" \
+    'payload: cmdline "fell-back"' "payload: 0 checks failed" "!^fault: "
+
 r=$T/none
 mkdir -p "$r/boot"; echo "not a kernel" >"$r/boot/readme"
 conf "$r" <<'CONF'
