@@ -67,7 +67,7 @@
     X(FDT_ESYMBOL,    -26, "label not in the tree's __symbols__, or its node has no phandle") \
     X(FDT_EFIXUP,     -27, "__fixups__ entry not path:property:offset of the overlay") \
     X(FDT_ELOCALFIXUP,-28, "__local_fixups__ entry names no node, property or cell of the overlay") \
-    X(FDT_EPHANDLE,   -29, "phandle not one cell, or past the last one") \
+    X(FDT_EPHANDLE,   -29, "phandle not one cell, 0, twice in a node or in two nodes, or past the last one") \
     X(FDT_ESYMPATH,   -30, "__symbols__ entry not a path to a fragment with __overlay__")
 #define FDT_ERR_LAST FDT_ESYMPATH
 #else
@@ -167,12 +167,12 @@ int fdt_set_chosen(struct fdt *t, const struct fdt_chosen *c);
 /* Applies the overlay ov[0..ov_len) to t (opened for edit), as libfdt's
  * fdt_overlay_apply does (firmware/fdt/fdt_overlay.c). The overlay's
  * bytes are patched in place (its phandles and fixups) and must lie
- * outside t's buffer; o gets the overlay as checked. Everything is
- * checked, and the room counted, before the first byte of t changes,
- * and t's bytes wait at the top of its buffer while the overlay is
- * written (the buffer holds the tree twice and what the overlay adds):
- * on an error t is as it was and o->err_off says where in the overlay
- * (fdt_describe(o, ...)). */
+ * outside t's buffer; o gets the overlay as checked. t's bytes wait at
+ * the top of its buffer while the overlay is written (the buffer holds
+ * the tree twice and what the overlay adds): on an error t is as it was
+ * and o->err_off says where in the overlay (fdt_describe(o, ...)).
+ * Refused where libfdt applies: nesting past FDT_DEPTH_MAX, an overlay
+ * phandle of 0, one two nodes share or a node holds twice. */
 int fdt_overlay_apply(struct fdt *t, struct fdt *o, void *ov,
                       uint32_t ov_len);
 #endif

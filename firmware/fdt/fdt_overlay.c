@@ -11,12 +11,17 @@
  * In the overlay's own bytes, in libfdt's order: every phandle moved up
  * by the tree's largest (delta), every cell __local_fixups__ names moved
  * with it, every cell __fixups__ names set to its label's phandle in the
- * tree. Then, with nothing of the tree written yet: every fragment's
- * target found, the depth and the room every merge and symbol needs
- * counted. Only then the writes: each __overlay__ merged into its target
- * (a property set, replaced when there; a node made when missing, first
- * among its parent's children, as libfdt makes it), and each symbol of
- * the overlay set in the tree's __symbols__ with its target's path.
+ * tree; where an overlay node with a phandle meets a node of the tree
+ * that has one, the tree's taken, the overlay's references to it
+ * following (libfdt 1.7 on). Then the writes, each fragment's target
+ * found in the tree as the earlier fragments left it (target-path: a
+ * path, or an alias and a path under it): each __overlay__ merged into
+ * its target (a property set, replaced when there; a node made when
+ * missing, first among its parent's children, as libfdt makes it), and
+ * each symbol of the overlay set in the tree's __symbols__ with its
+ * target's path. A write that fails (no room, a target not found, a
+ * node nesting past FDT_DEPTH_MAX) leaves the tree as it was:
+ * fdt_overlay_apply keeps its bytes at the top of its room meanwhile.
  *
  * No recursion: a subtree is walked token by token with an explicit stack
  * of FDT_DEPTH_MAX node offsets; every walk moves forward through a
@@ -43,7 +48,6 @@ struct ov {
     struct fdt *o;                   /* the overlay */
     uint8_t *ob;                     /* the overlay's bytes, writable */
     uint32_t delta;                  /* the tree's largest phandle */
-    uint32_t need;                   /* bytes the writes may add */
 };
 
 /* A fragment's target in the tree. */
@@ -128,14 +132,16 @@ static int find_child(struct fdt *t, uint32_t parent, const char *name,
     }
 }
 
-/* A node's phandle ("phandle", else "linux,phandle"); 0: none. */
+/* A node's phandle as libfdt's fdt_get_phandle reads it: its first
+ * "phandle" of one cell, else its first "linux,phandle" of one cell;
+ * 0: none. */
 static uint32_t phandle_of(struct fdt *t, uint32_t node)
 {
     const uint8_t *v;
     uint32_t len;
 
-    if ((!fdt_getprop(t, node, "phandle", &v, &len) ||
-         !fdt_getprop(t, node, "linux,phandle", &v, &len)) && len == 4)
+    if ((!fdt_getprop(t, node, "phandle", &v, &len) && len == 4) ||
+        (!fdt_getprop(t, node, "linux,phandle", &v, &len) && len == 4))
         return be32(v);
     return 0;
 }
@@ -157,6 +163,45 @@ static int node_by_phandle(struct fdt *t, uint32_t ph, uint32_t *node)
             return 0;
         }
     }
+}
+
+/* The node path[0..len) names in the tree, as libfdt's fdt_path_offset
+ * finds it: a path not starting with '/' starts with an alias, a
+ * property of /aliases whose value is an absolute path. */
+static int tree_path(struct fdt *t, const char *path, uint32_t len,
+                     uint32_t *node)
+{
+    const char *end = path + len, *p, *c;
+    const uint8_t *val;
+    uint32_t aliases, prop, vlen;
+
+    if (len && path[0] == '/')
+        return fdt_path_len(t, path, len, node);
+    p = find_char(path, '/', len);
+    if (!p)
+        p = end;
+    if (p == path || fdt_path(t, "/aliases", &aliases) ||
+        fdt_find_prop_n(t, aliases, path, (uint32_t)(p - path), &prop))
+        return FDT_ENOTFOUND;
+    val = t->blob + prop + FDT_PROP_VALUE;
+    vlen = prop_len(t, prop);
+    if (!is_string(val, vlen) || val[0] != '/' ||
+        fdt_path_len(t, (const char *)val, vlen - 1, node))
+        return FDT_ENOTFOUND;
+    /* The rest, one component at a time from the alias's node. */
+    while (p < end) {
+        if (*p == '/') {
+            p++;
+            continue;
+        }
+        c = find_char(p, '/', (uint32_t)(end - p));
+        if (!c)
+            c = end;
+        if (find_child(t, *node, p, (uint32_t)(c - p), node))
+            return FDT_ENOTFOUND;
+        p = c;
+    }
+    return 0;
 }
 
 /* The tree's largest phandle, in *max. */
@@ -225,33 +270,54 @@ static int node_path(struct fdt *t, uint32_t node, char *buf, uint32_t *len,
 }
 
 /* Every phandle of the overlay moved up by delta (libfdt's
- * overlay_adjust_local_phandles). */
+ * overlay_adjust_local_phandles). Where libfdt would leave two nodes of
+ * the tree one phandle, the overlay is refused: a phandle of 0 (moved to
+ * the tree's largest), one two nodes of the overlay share, and a node
+ * with two "phandle" (or two "linux,phandle") properties (libfdt moves
+ * the first and merges the second unmoved over it). */
 static int adjust_phandles(struct ov *v)
 {
     struct fdt *o = v->o;
-    uint32_t off, next, ph;
+    uint32_t off, next, ph, first, seen = 0, bit;
     int tok;
 
+    /* Before any is moved: no node before this one has its phandle. */
+    for (off = o->struct_off;; off = next) {
+        tok = fdt_token(o, off, &next);
+        if (tok < 0)
+            return tok;
+        if (tok == FDT_END)
+            break;
+        if (tok == FDT_BEGIN_NODE && (ph = phandle_of(o, off)) &&
+            (node_by_phandle(o, ph, &first) || first != off))
+            return fdt_fail(o, off, FDT_EPHANDLE);
+    }
     for (off = o->struct_off;; off = next) {
         tok = fdt_token(o, off, &next);
         if (tok < 0)
             return tok;
         if (tok == FDT_END)
             return 0;
+        if (tok == FDT_BEGIN_NODE || tok == FDT_END_NODE)
+            seen = 0;
         if (tok != FDT_PROP || !is_phandle_prop(prop_name(o, off)))
             continue;
-        if (prop_len(o, off) != 4)
-            return fdt_fail(o, off, FDT_EPHANDLE);
+        bit = prop_name(o, off)[0] == 'l' ? 2u : 1u;
         ph = be32(o->blob + off + FDT_PROP_VALUE);
+        if (prop_len(o, off) != 4 || (seen & bit) || !ph)
+            return fdt_fail(o, off, FDT_EPHANDLE);
+        seen |= bit;
         if (ph > PHANDLE_NONE - 1u - v->delta)
             return fdt_fail(o, off, FDT_EPHANDLE);
         put_be32(v->ob + off + FDT_PROP_VALUE, ph + v->delta);
     }
 }
 
-/* The cells a __local_fixups__ property names (fix: its FDT_PROP) moved
- * up by delta in the overlay's property prop. */
-static int local_fixup_cells(struct ov *v, uint32_t fix, uint32_t prop)
+/* The cells a __local_fixups__ property names (fix: its FDT_PROP) in the
+ * overlay's property prop: from 0, each moved up by delta; else each
+ * holding from set to to. */
+static int local_fixup_cells(struct ov *v, uint32_t fix, uint32_t prop,
+                             uint32_t from, uint32_t to)
 {
     struct fdt *o = v->o;
     uint32_t flen = prop_len(o, fix), plen = prop_len(o, prop), i, at;
@@ -264,15 +330,19 @@ static int local_fixup_cells(struct ov *v, uint32_t fix, uint32_t prop)
         if (plen < 4 || at > plen - 4)
             return fdt_fail(o, fix, FDT_ELOCALFIXUP);
         at += prop + FDT_PROP_VALUE;
-        put_be32(v->ob + at, be32(o->blob + at) + v->delta);
+        if (!from)
+            put_be32(v->ob + at, be32(o->blob + at) + v->delta);
+        else if (be32(o->blob + at) == from)
+            put_be32(v->ob + at, to);
     }
     return 0;
 }
 
 /* __local_fixups__ walked beside the overlay's nodes (libfdt's
- * overlay_update_local_references): each of its nodes names the overlay
- * node of the same place, each property the cells to move. */
-static int local_fixups(struct ov *v)
+ * overlay_update_local_references and, from and to given,
+ * overlay_update_local_conflicting_references): each of its nodes names
+ * the overlay node of the same place, each property the cells to move. */
+static int local_fixups(struct ov *v, uint32_t from, uint32_t to)
 {
     struct fdt *o = v->o;
     uint32_t stack[FDT_DEPTH_MAX];
@@ -293,7 +363,7 @@ static int local_fixups(struct ov *v)
             if (fdt_find_prop_n(o, stack[d - 1], prop_name(o, off),
                             name_len(prop_name(o, off)), &prop))
                 return fdt_fail(o, off, FDT_ELOCALFIXUP);
-            tok = local_fixup_cells(v, off, prop);
+            tok = local_fixup_cells(v, off, prop, from, to);
             if (tok)
                 return tok;
         } else if (tok == FDT_BEGIN_NODE) {
@@ -367,7 +437,7 @@ static int fixups(struct ov *v)
         if (!have_syms ||
             fdt_getprop(t, syms, prop_name(o, off), &path, &len) ||
             !is_string(path, len) ||
-            fdt_path_len(t, (const char *)path, len - 1, &node) ||
+            tree_path(t, (const char *)path, len - 1, &node) ||
             !(ph = phandle_of(t, node)) || ph == PHANDLE_NONE)
             return fdt_fail(o, off, FDT_ESYMBOL);
         val = o->blob + off + FDT_PROP_VALUE;
@@ -385,8 +455,9 @@ static int fixups(struct ov *v)
     }
 }
 
-/* A fragment's target in the tree (libfdt's overlay_get_target):
- * target's phandle first, else target-path (absolute). */
+/* A fragment's target in the tree as it is now (libfdt's
+ * fdt_overlay_target_offset): target's phandle first, else target-path
+ * (absolute, or from an alias). */
 static int find_target(struct ov *v, uint32_t frag, struct target *g)
 {
     struct fdt *o = v->o, *t = v->t;
@@ -408,7 +479,7 @@ static int find_target(struct ov *v, uint32_t frag, struct target *g)
         val = o->blob + prop + FDT_PROP_VALUE;
         len = prop_len(o, prop);
         if (!is_string(val, len) ||
-            fdt_path_len(t, (const char *)val, len - 1, &g->node))
+            tree_path(t, (const char *)val, len - 1, &g->node))
             return fdt_fail(o, prop, FDT_ETARGET);
         g->path = (const char *)val;
     }
@@ -419,41 +490,11 @@ static int find_target(struct ov *v, uint32_t frag, struct target *g)
     return 0;
 }
 
-/* The bytes merging the __overlay__ node ovl adds at most (each property
- * new, with its name; each node new), and its subtree's depth below it
- * checked against the target's. */
-static int count_merge(struct ov *v, uint32_t ovl, const struct target *g)
-{
-    struct fdt *o = v->o;
-    uint32_t off, next, d = 1, n;
-    int tok;
-
-    fdt_token(o, ovl, &off);
-    for (;; off = next) {
-        tok = fdt_token(o, off, &next);
-        if (tok < 0)
-            return tok;
-        if (tok == FDT_PROP) {
-            n = fdt_align4(prop_len(o, off)) +
-                name_len(prop_name(o, off)) + 1u;
-            v->need += FDT_PROP_VALUE + n;
-        } else if (tok == FDT_BEGIN_NODE) {
-            if (g->depth + d > FDT_DEPTH_MAX)
-                return fdt_fail(o, off, FDT_EDEPTH);
-            d++;
-            v->need += fdt_node_size(name_len(node_name(o, off)));
-        } else if (tok == FDT_END_NODE && --d == 0) {
-            return 0;
-        }
-        if (v->need > FDT_SIZE_MAX)
-            return fdt_fail(o, off, FDT_ENOSPACE);
-    }
-}
-
-/* The __overlay__ node ovl merged into the tree's node target (libfdt's
+/* The __overlay__ node ovl merged into its target g (libfdt's
  * overlay_apply_node, its recursion a stack of the tree's nodes: each
- * write lands inside the top one, so the offsets below it hold). */
-static int merge(struct ov *v, uint32_t ovl, uint32_t target)
+ * write lands inside the top one, so the offsets below it hold). A
+ * failed write of the tree is named at the overlay's token. */
+static int merge(struct ov *v, uint32_t ovl, const struct target *g)
 {
     struct fdt *o = v->o, *t = v->t;
     uint32_t stack[FDT_DEPTH_MAX];
@@ -461,7 +502,7 @@ static int merge(struct ov *v, uint32_t ovl, uint32_t target)
     const char *n;
     int tok;
 
-    stack[0] = target;
+    stack[0] = g->node;
     fdt_token(o, ovl, &off);
     for (;; off = next) {
         tok = fdt_token(o, off, &next);
@@ -474,11 +515,11 @@ static int merge(struct ov *v, uint32_t ovl, uint32_t target)
         } else if (tok == FDT_BEGIN_NODE) {
             n = node_name(o, off);
             tok = find_child(t, stack[d - 1], n, name_len(n), &child);
+            if (g->depth + d > FDT_DEPTH_MAX)
+                return fdt_fail(o, off, FDT_EDEPTH);
             if (tok == FDT_ENOTFOUND)
                 tok = fdt_add_subnode_first(t, stack[d - 1], n, name_len(n),
                                             &child);
-            if (!tok && d == FDT_DEPTH_MAX)
-                tok = fdt_fail(t, off, FDT_EDEPTH);
             if (!tok)
                 stack[d++] = child;
         } else if (tok == FDT_END_NODE && --d == 0) {
@@ -487,7 +528,57 @@ static int merge(struct ov *v, uint32_t ovl, uint32_t target)
             tok = 0;
         }
         if (tok)
+            return fdt_fail(o, off, tok);
+    }
+}
+
+/* Where an __overlay__ node (ovl) and the nodes under it meet nodes of
+ * the tree (g's, before any merge) that have a phandle, the overlay's
+ * node takes the tree's and the overlay's references to it follow
+ * (libfdt 1.7's overlay_prevent_phandle_overwrite: the tree's own
+ * references keep their node). A node the tree lacks is skipped with
+ * all under it. */
+static int keep_phandles(struct ov *v, uint32_t ovl, const struct target *g)
+{
+    struct fdt *o = v->o, *t = v->t;
+    uint32_t stack[FDT_DEPTH_MAX];
+    uint32_t off, next, d = 0, skip = 0, node, oph, tph, prop;
+    const char *n;
+    int tok;
+
+    for (off = ovl;; off = next) {
+        tok = fdt_token(o, off, &next);
+        if (tok < 0)
             return tok;
+        if (tok == FDT_END_NODE && skip) {
+            skip--;
+        } else if (tok == FDT_END_NODE) {
+            if (--d == 0)
+                return 0;
+        } else if (tok == FDT_BEGIN_NODE && skip) {
+            skip++;
+        } else if (tok == FDT_BEGIN_NODE) {
+            n = node_name(o, off);
+            node = g->node;
+            if (d && find_child(t, stack[d - 1], n, name_len(n), &node)) {
+                skip = 1;
+                continue;
+            }
+            if (d == FDT_DEPTH_MAX)
+                return fdt_fail(o, off, FDT_EDEPTH);
+            stack[d++] = node;
+            oph = phandle_of(o, off);
+            tph = phandle_of(t, node);
+            if (!oph || !tph || oph == tph)
+                continue;
+            if (!fdt_find_prop_n(o, off, "phandle", 7, &prop))
+                put_be32(v->ob + prop + FDT_PROP_VALUE, tph);
+            if (!fdt_find_prop_n(o, off, "linux,phandle", 13, &prop))
+                put_be32(v->ob + prop + FDT_PROP_VALUE, tph);
+            tok = local_fixups(v, oph, tph);
+            if (tok)
+                return tok;
+        }
     }
 }
 
@@ -522,9 +613,9 @@ static int symbol_fragment(struct ov *v, uint32_t prop, uint32_t *frag,
 }
 
 /* The overlay's __symbols__ (sym) into the tree's: each entry's path
- * becomes its target's path + the rest (libfdt's overlay_symbol_update).
- * write 0: only checked and counted; 1: set. */
-static int symbols(struct ov *v, uint32_t sym, bool write)
+ * becomes its target's path (target-path's text as written, an alias's
+ * too) + the rest (libfdt's overlay_symbol_update). */
+static int symbols(struct ov *v, uint32_t sym)
 {
     struct fdt *o = v->o, *t = v->t;
     struct target g;
@@ -533,14 +624,12 @@ static int symbols(struct ov *v, uint32_t sym, bool write)
     uint8_t *at;
     int tok;
 
-    if (write && fdt_path(t, "/__symbols__", &tsym)) {
+    if (fdt_path(t, "/__symbols__", &tsym)) {
         tok = fdt_add_subnode_first(t, t->struct_off, "__symbols__", 11,
                                     &tsym);
         if (tok)
-            return tok;
+            return fdt_fail(o, sym, tok);
     }
-    if (!write && fdt_path(t, "/__symbols__", &tsym))
-        v->need += fdt_node_size(sizeof("__symbols__") - 1u);
     fdt_token(o, sym, &off);
     for (;; off = next) {
         tok = fdt_token(o, off, &next);
@@ -560,11 +649,6 @@ static int symbols(struct ov *v, uint32_t sym, bool write)
             return tok;
         /* target "/": "/" + rel; else target + "/" + rel */
         len = (g.path_len > 1 ? g.path_len + 1u : 1u) + rel_len + 1u;
-        if (!write) {
-            v->need += FDT_PROP_VALUE + fdt_align4(len) +
-                       name_len(prop_name(o, off)) + 1u;
-            continue;
-        }
         tok = fdt_setprop_room(t, tsym, prop_name(o, off), len, &at);
         if (!tok && g.path_len > 1 && g.path) {
             memcpy(at, g.path, g.path_len);
@@ -575,7 +659,7 @@ static int symbols(struct ov *v, uint32_t sym, bool write)
                 tok = node_path(t, g.node, (char *)at, &g.path_len, &d);
         }
         if (tok)
-            return tok;
+            return fdt_fail(o, off, tok);
         at += g.path_len > 1 ? g.path_len : 0u;
         at[0] = '/';
         memcpy(at + 1, rel, rel_len);
@@ -584,9 +668,11 @@ static int symbols(struct ov *v, uint32_t sym, bool write)
 }
 
 /* Every fragment with an __overlay__ node (a child of the overlay's root
- * that has none, such as __fixups__, is not one): checked and counted
- * (write 0), or merged (write 1). */
-static int fragments(struct ov *v, bool write)
+ * that has none, such as __fixups__, is not one), in order: merge 0,
+ * where its target is in the tree before any merge, the tree's phandles
+ * kept (keep_phandles); merge 1, merged into its target as the earlier
+ * merges left the tree (a node one of them added can be a target). */
+static int fragments(struct ov *v, bool merging)
 {
     struct fdt *o = v->o;
     struct target g;
@@ -606,8 +692,10 @@ static int fragments(struct ov *v, bool write)
                        &ovl))
             continue;
         tok = find_target(v, off, &g);
+        if (tok == FDT_ETARGET && !merging)
+            continue;
         if (!tok)
-            tok = write ? merge(v, ovl, g.node) : count_merge(v, ovl, &g);
+            tok = merging ? merge(v, ovl, &g) : keep_phandles(v, ovl, &g);
         if (tok)
             return tok;
     }
@@ -618,7 +706,7 @@ static int apply(struct fdt *t, struct fdt *o, void *ov, uint32_t ov_len)
     struct ov v = { .t = t, .o = o, .ob = ov };
     uintptr_t a = (uintptr_t)ov, b = (uintptr_t)t->buf;
     uint32_t sym = 0;
-    int rc, have_sym;
+    int rc;
 
     rc = fdt_check(o, ov, ov_len);
     if (rc)
@@ -631,30 +719,23 @@ static int apply(struct fdt *t, struct fdt *o, void *ov, uint32_t ov_len)
     /* The overlay's own bytes, in libfdt's order. */
     rc = adjust_phandles(&v);
     if (!rc)
-        rc = local_fixups(&v);
+        rc = local_fixups(&v, 0, 0);
     if (!rc)
         rc = fixups(&v);
-    /* Every target found, every byte counted: nothing of t written. */
     if (!rc)
         rc = fragments(&v, false);
-    have_sym = !fdt_path(o, "/__symbols__", &sym);
-    if (!rc && have_sym)
-        rc = symbols(&v, sym, false);
-    if (!rc && v.need > t->cap - t->size)
-        rc = fdt_fail(o, 0, FDT_ENOSPACE);
-    if (rc)
-        return rc;
-    /* The writes: counted above, so none should run out of room. */
-    rc = fragments(&v, true);
-    if (!rc && have_sym)
-        rc = symbols(&v, sym, true);
+    /* The writes: a failure puts the tree back (fdt_overlay_apply). */
+    if (!rc)
+        rc = fragments(&v, true);
+    if (!rc && !fdt_path(o, "/__symbols__", &sym))
+        rc = symbols(&v, sym);
     return rc;
 }
 
-/* The check pass cannot foresee every effect of one fragment on the next
- * (a phandle an earlier fragment gives a node, say), so the write pass
- * can still fail: the tree's bytes wait at the top of its room while the
- * overlay is applied below them, and are put back when it fails. */
+/* A fragment's write can fail after earlier ones landed (its target
+ * not there after all, no room, too deep): the tree's bytes wait at the
+ * top of its room while the overlay is applied below them, and are put
+ * back when it fails. */
 int fdt_overlay_apply(struct fdt *t, struct fdt *o, void *ov,
                       uint32_t ov_len)
 {

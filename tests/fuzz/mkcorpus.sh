@@ -605,14 +605,22 @@ if command -v dtc >/dev/null; then
     # then a dtc -@ tree and an overlay.
     printf '/dts-v1/;\n/ { #address-cells = <1>; #size-cells = <1>;\n clk: clock { #clock-cells = <0>; };\n soc { uart: serial@1000 { reg = <0x1000 0x100>; status = "disabled"; }; bus: bus@2 { dev@1 { l1 { l2 { x = <1>; }; }; }; }; };\n chosen { };\n};\n' |
         dtc -q -@ -I dts -O dtb -o "$T/ob.dtb" -
-    ovseed() {     # name room-hi room-lo overlay-dts
-        printf '/dts-v1/;\n/plugin/;\n%s\n' "$4" |
-            dtc -q -@ -I dts -O dtb -o "$T/ov.dtbo" - &&
-        { n=$(stat -c %s "$T/ob.dtb")
-          printf "\\$(printf %03o $((n >> 24 & 255)))\\$(printf %03o $((n >> 16 & 255)))"
+    # ovraw NAME ROOM-HI ROOM-LO DTBO [BASE]: the seed of a compiled
+    # overlay (cut, patched) on BASE (ob.dtb).
+    ovraw() {
+        local b=$T/${5:-ob.dtb} n
+        n=$(stat -c %s "$b")
+        { printf "\\$(printf %03o $((n >> 24 & 255)))\\$(printf %03o $((n >> 16 & 255)))"
           printf "\\$(printf %03o $((n >> 8 & 255)))\\$(printf %03o $((n & 255)))"
           printf "\\$(printf %03o "$2")\\$(printf %03o "$3")"
-          cat "$T/ob.dtb" "$T/ov.dtbo"; } >"$O/fdt_overlay/$1"
+          cat "$b" "$4"; } >"$O/fdt_overlay/$1"
+    }
+    # ovseed NAME ROOM-HI ROOM-LO OVERLAY-DTS [BASE]: dtc -f keeps what
+    # it would refuse (two nodes' phandles alike, a property twice).
+    ovseed() {
+        printf '/dts-v1/;\n/plugin/;\n%s\n' "$4" |
+            dtc -q -f -@ -I dts -O dtb -o "$T/ov.dtbo" - 2>/dev/null &&
+            ovraw "$1" "$2" "$3" "$T/ov.dtbo" "${5:-}"
     }
     ovseed path 4 0 '&{/soc/serial@1000} { status = "okay"; n { a = "b"; }; };'
     ovseed phandle 4 0 '&uart { clocks = <&clk>; };'
@@ -620,6 +628,30 @@ if command -v dtc >/dev/null; then
     ovseed nested 4 0 '&{/soc/bus@2/dev@1/l1} { l2 { y = <2>; a { b { c = <3>; }; }; }; };'
     ovseed tight 0 40 '&{/} { big = "0123456789abcdef0123456789abcdef"; };'
     ovseed missing 4 0 '&{/soc/none} { a = <1>; };'
+    # Issue 54's classes: libfdt's targets (a node an earlier fragment
+    # added, aliases, an alias whose value is not a path), a node of the
+    # tree labelled (its phandle kept), phandles of 0, shared, twice in a
+    # node, __fixups__ and __local_fixups__ offsets past their property,
+    # a truncated overlay.
+    printf '/dts-v1/;\n/ { clk: clock { #clock-cells = <0>; };\n soc { uart: serial@1000 { status = "disabled"; sub { }; }; plain { }; };\n aliases { serial0 = &uart; soc = "/soc"; bad = "soc"; };\n};\n' |
+        dtc -q -@ -I dts -O dtb -o "$T/oa.dtb" -
+    ovseed added 4 0 '&{/soc} { nb { }; }; &{/soc/nb} { d { a = <1>; }; }; &{/soc/nb/d} { b = <2>; };' oa.dtb
+    ovseed alias 4 0 '/ { f { target-path = "serial0"; __overlay__ { status = "okay"; s1: x { }; }; }; g { target-path = "soc/plain"; __overlay__ { r = <&s1 &clk>; }; }; };' oa.dtb
+    ovseed aliasrel 4 0 '/ { f { target-path = "bad"; __overlay__ { a = <1>; }; }; };' oa.dtb
+    ovseed keepph 4 0 '&{/soc} { n: serial@1000 { x = <1>; }; m: more { y = <&n>; }; }; &uart { q = <&n &m>; };' oa.dtb
+    ovseed newph 4 0 '&{/soc} { p: plain { x = <1>; }; }; &{/} { r = <&p &uart>; };' oa.dtb
+    ovseed zero 4 0 '&{/} { z { phandle = <0>; }; y { r = <&clk>; }; };'
+    ovseed dupph 4 0 '&{/} { a { phandle = <7>; }; b { phandle = <7>; }; c { r = <&uart>; }; };'
+    ovseed twoph 4 0 '&{/} { n { phandle = <5>; phandle = <6>; }; };'
+    ovseed fixoff 4 0 '/ { fragment@0 { target-path = "/"; __overlay__ { p = <0>; }; }; __fixups__ { clk = "/fragment@0/__overlay__:p:4"; }; };'
+    ovseed fixbig 4 0 '/ { fragment@0 { target-path = "/"; __overlay__ { p = <0 0>; }; }; __fixups__ { clk = "/fragment@0/__overlay__:p:4294967292"; }; };'
+    ovseed localoff 4 0 '/ { fragment@0 { target-path = "/"; __overlay__ { p = <0>; }; }; __local_fixups__ { fragment@0 { __overlay__ { p = <4>; }; }; }; };'
+    printf '/dts-v1/;\n/plugin/;\n&uart { status = "okay"; m: n { r = <&m &clk>; }; };\n' |
+        dtc -q -@ -I dts -O dtb -o "$T/tr.dtbo" -
+    for cut in 40 100 $(($(stat -c %s "$T/tr.dtbo") - 4)); do
+        head -c "$cut" "$T/tr.dtbo" >"$T/cut.dtbo"
+        ovraw "truncated-$cut" 4 0 "$T/cut.dtbo"
+    done
 fi
 
 # ---- sdspi --------------------------------------------------------------

@@ -34,6 +34,7 @@
 #include "firmware/fdt/fdt.h"
 
 #define ROOM 4096u
+#define PLUGIN "/dts-v1/;\n/plugin/;\n"
 
 static char tmpdir[64];
 static unsigned compared;
@@ -339,6 +340,65 @@ static void test_qemu_tree(void **state)
     free(buf);
 }
 
+/* Targets as libfdt finds them: a target-path naming a node an earlier
+ * fragment of the same overlay added; an alias as target-path, alone
+ * and with a path under it (its __symbols__ entries keep the alias, as
+ * libfdt writes them); a later overlay's label lookup through such an
+ * entry. */
+static void test_target_added_alias(void **state)
+{
+    static const char base[] =
+        "/dts-v1/;\n"
+        "/ { soc { ser: serial@1000 { reg = <0x1000>; }; };\n"
+        "  aliases { serial0 = &ser; bus = \"/soc\"; }; };\n";
+    static const char *const ovs[] = {
+        PLUGIN "&{/soc} { newbus { }; };\n"
+        "&{/soc/newbus} { dev { a = <1>; }; };\n"
+        "&{/soc/newbus/dev} { b = <2>; };\n",
+        PLUGIN "/ { f { target-path = \"serial0\"; __overlay__ {\n"
+        "  status = \"okay\"; s1: sub { }; }; };\n"
+        "  g { target-path = \"serial0/sub\"; __overlay__ { c = <3>; }; };\n"
+        "  h { target-path = \"bus/newbus\"; __overlay__ { d = <4>; }; }; };\n",
+        PLUGIN "&s1 { e = <5>; }; &{/soc} { r = <&s1 &ser>; };\n",
+    };
+    (void)state;
+    same_as_fdtoverlay(base, ovs, 3);
+}
+
+/* An overlay node with a phandle merged into a node of the tree that has
+ * one: the tree's phandle stays and the overlay's references follow it
+ * (dtc 1.8.1's libfdt; Debian's 1.6.1 moves the node to the overlay's
+ * phandle and leaves the tree's references to it dangling, so the
+ * expected tree is written here, as 1.8.1's fdtoverlay gives it). */
+static void test_keep_base_phandle(void **state)
+{
+    static const char want[] =
+        "/dts-v1/;\n\n/ {\n\n"
+        "\t__symbols__ {\n\t\tm = \"/more\";\n\t\tn = \"/uart\";\n"
+        "\t\tu = \"/uart\";\n\t};\n\n"
+        "\tmore {\n\t\tphandle = <0x03>;\n\t\ty = <0x01>;\n\t};\n\n"
+        "\tuart {\n\t\tphandle = <0x01>;\n\t\tx = <0x01>;\n\t};\n\n"
+        "\tuser {\n\t\tq = <0x01 0x03>;\n\t\tr = <0x01>;\n\t};\n};\n";
+    struct fdt t, o;
+    uint8_t *buf;
+    char *got;
+    (void)state;
+
+    compile("/dts-v1/;\n/ { u: uart { }; user { r = <&u>; }; };\n",
+            "base.dtb");
+    compile(PLUGIN "&{/} { n: uart { x = <1>; }; m: more { y = <&n>; }; };\n"
+            "&{/user} { q = <&n &m>; };\n", "ov.dtbo");
+    buf = open_base("base.dtb", &t, ROOM);
+    assert_int_equal(apply_file(&t, "ov.dtbo", &o), 0);
+    write_file(tmp("got.dtb"), buf, t.size);
+    got = dts_sorted(tmp("got.dtb"));
+    if (strcmp(want, got))
+        fail_msg("want (dtc 1.8.1's fdtoverlay):\n%s\nextload:\n%s", want,
+                 got);
+    free(got);
+    free(buf);
+}
+
 /* A refusal: the overlay (dts text) compiled and applied to base_dts's
  * tree with room bytes free; want its code, the tree unchanged. */
 static void refused(const char *dts, uint32_t room, int want)
@@ -374,7 +434,6 @@ static void refused(const char *dts, uint32_t room, int want)
     free(buf);
 }
 
-#define PLUGIN "/dts-v1/;\n/plugin/;\n"
 
 static void test_refusals(void **state)
 {
@@ -428,9 +487,24 @@ static void test_refusals(void **state)
     refused(PLUGIN "/ { fragment@0 { target-path = \"/\"; __overlay__ {\n"
             "  p = <0>; }; }; __local_fixups__ { fragment@0 { __overlay__ {\n"
             "  p = [00 00]; }; }; }; };\n", ROOM, FDT_ELOCALFIXUP);
-    /* A phandle of two cells. */
+    /* A phandle of two cells; of 0 (libfdt moves it to the tree's
+     * largest, a node the tree has); one two nodes share; a node with two
+     * (dtc -f keeps both; libfdt would move the first only). */
     refused(PLUGIN "&{/} { n { phandle = <1 2>; }; };\n", ROOM,
             FDT_EPHANDLE);
+    refused(PLUGIN "&{/} { z { phandle = <0>; }; y { r = <&clk0>; }; };\n",
+            ROOM, FDT_EPHANDLE);
+    refused(PLUGIN "&{/} { a { phandle = <7>; }; b { phandle = <7>; }; };\n",
+            ROOM, FDT_EPHANDLE);
+    refused(PLUGIN "&{/} { a { phandle = <7>; linux,phandle = <7>; };\n"
+            "  b { linux,phandle = <7>; }; };\n", ROOM, FDT_EPHANDLE);
+    refused(PLUGIN "&{/} { n { phandle = <5>; phandle = <6>; }; };\n", ROOM,
+            FDT_EPHANDLE);
+    /* An alias where the tree has no /aliases, alone and with a path. */
+    refused(PLUGIN "/ { f { target-path = \"nosuch\"; __overlay__ {\n"
+            "  a = <1>; }; }; };\n", ROOM, FDT_ETARGET);
+    refused(PLUGIN "/ { f { target-path = \"chosen/x\"; __overlay__ {\n"
+            "  a = <1>; }; }; };\n", ROOM, FDT_ETARGET);
     /* __symbols__ into a fragment that is not there. */
     refused(PLUGIN "/ { fragment@0 { target-path = \"/\"; __overlay__ {\n"
             "  p = <0>; }; }; __symbols__ { s = \"/fragment@7/__overlay__/"
@@ -480,7 +554,7 @@ static void test_count(void **state)
     /* Every comparison above ran: the count the summary quotes. */
     print_message("overlay results compared with fdtoverlay: %u\n",
                   compared);
-    assert_int_equal(compared, 7);
+    assert_int_equal(compared, 8);
 }
 
 static int setup(void **state)
@@ -509,6 +583,8 @@ int main(void)
         cmocka_unit_test(test_nested),
         cmocka_unit_test(test_two_in_turn),
         cmocka_unit_test(test_qemu_tree),
+        cmocka_unit_test(test_target_added_alias),
+        cmocka_unit_test(test_keep_base_phandle),
         cmocka_unit_test(test_refusals),
         cmocka_unit_test(test_not_an_overlay),
         cmocka_unit_test(test_count),
