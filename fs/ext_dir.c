@@ -362,6 +362,8 @@ static int name_eq(struct ext_fs *fs, ext_blk_t blk, uint32_t at,
 }
 
 #if EXT_FAST_COMMIT
+/*@ requires \valid(fs) && \valid_read(name + (0 .. len - 1));
+    assigns *fs; */
 int ext_name_eq(struct ext_fs *fs, ext_blk_t blk, uint32_t at,
                 const char *name, uint32_t len)
 {

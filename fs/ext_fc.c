@@ -176,6 +176,7 @@ static int fc_block(struct ext_fs *fs, struct ext_journal *j,
     uint32_t off = 0, bsize = ext_blk_size(fs);
 
     /* Each entry moves off on by 4 bytes at least. */
+    /*@ loop invariant fc_table: s->n <= j->fc_cap && s->valid <= j->fc_cap; */
     while (off + FC_TL_SIZE <= bsize) {
         uint8_t tl[FC_TL_SIZE] = { 0 };
         uint32_t tag, len;
@@ -236,6 +237,7 @@ int ext_fc_replay(struct ext_fs *fs, struct ext_journal *j,
     j->fc_n = j->fc_commits = 0;
     if (!j->fc)
         j->fc_cap = 0;
+    /*@ loop invariant fc_table: s.n <= j->fc_cap && s.valid <= j->fc_cap; */
     for (l = first; l < end; l++) {
         struct ext_run run;
         int rc = ext_map(fs, jf, l, &run);
@@ -258,6 +260,7 @@ int ext_fc_replay(struct ext_fs *fs, struct ext_journal *j,
 
 /* ---- reads through the table ------------------------------------------ */
 
+/*@ assigns \nothing; */
 static bool fc_is_dentry(uint32_t tag)
 {
     return tag == EXT4_FC_TAG_CREAT || tag == EXT4_FC_TAG_LINK ||
@@ -271,9 +274,12 @@ static const struct ext_fc_rec *fc_inode_rec(const struct ext_fs *fs,
     const struct ext_journal *j = fs->jnl;
     uint32_t i;
 
-    for (i = j->fc_n; i-- > 0;)
-        if (j->fc[i].tag == EXT4_FC_TAG_INODE && j->fc[i].ino == ino)
-            return &j->fc[i];
+    for (i = j->fc_n; i > 0; i--) {
+        const struct ext_fc_rec *r = &j->fc[i - 1];
+
+        if (r->tag == EXT4_FC_TAG_INODE && r->ino == ino)
+            return r;
+    }
     return NULL;
 }
 
@@ -293,9 +299,11 @@ int ext_fc_inode(struct ext_fs *fs, uint32_t ino, uint8_t *raw,
         return 0;
     /* Bytes up to i_block, and from i_generation on (the entry holds
      * 128 bytes at least; have is 128 or more). */
-    n = r->arg < have ? r->arg : have;
+    n = r->arg;               /* a local: EVA bounds it, not r->arg */
+    if (n > have)
+        n = have;
     rc = ext_bytes(fs, r->src, r->off + FC_INODE_RAW, raw, I_BLOCK);
-    if (!rc)
+    if (!rc && n > I_GENERATION)
         rc = ext_bytes(fs, r->src, r->off + FC_INODE_RAW + I_GENERATION,
                        raw + I_GENERATION, n - I_GENERATION);
     if (rc)
@@ -324,8 +332,8 @@ int ext_fc_map(struct ext_fs *fs, uint32_t ino, ext_blk_t lblk,
     ext_blk_t newer = EXT_BLK_MAX;    /* blocks before a newer entry */
     uint32_t i;
 
-    for (i = j->fc_n; i-- > 0;) {
-        const struct ext_fc_rec *r = &j->fc[i];
+    for (i = j->fc_n; i > 0; i--) {
+        const struct ext_fc_rec *r = &j->fc[i - 1];
         ext_blk_t left;
 
         if (r->ino != ino || (r->tag != EXT4_FC_TAG_ADD_RANGE &&
@@ -354,6 +362,9 @@ int ext_fc_map(struct ext_fs *fs, uint32_t ino, ext_blk_t lblk,
 }
 
 /* The newest dentry entry of dir naming name: its index, or fc_n. */
+/*@ requires \valid(fs) && \valid(at);
+    requires \valid_read(name + (0 .. name_len - 1));
+    assigns *fs, *at; */
 static int fc_dentry(struct ext_fs *fs, uint32_t dir, const char *name,
                      uint32_t name_len, uint32_t *at)
 {
@@ -361,8 +372,9 @@ static int fc_dentry(struct ext_fs *fs, uint32_t dir, const char *name,
     uint32_t i;
 
     *at = j->fc_n;
-    for (i = j->fc_n; i-- > 0;) {
-        const struct ext_fc_rec *r = &j->fc[i];
+    /*@ loop assigns i, *fs, *at; */
+    for (i = j->fc_n; i > 0; i--) {
+        const struct ext_fc_rec *r = &j->fc[i - 1];
         int rc;
 
         if (!fc_is_dentry(r->tag) || r->ino != dir || r->len != name_len)
@@ -372,13 +384,16 @@ static int fc_dentry(struct ext_fs *fs, uint32_t dir, const char *name,
         if (rc < 0)
             return rc;
         if (rc) {
-            *at = i;
+            *at = i - 1;
             return 0;
         }
     }
     return 0;
 }
 
+/*@ requires \valid(fs) && \valid(ino);
+    requires \valid_read(name + (0 .. name_len - 1));
+    assigns *fs, *ino; */
 int ext_fc_find(struct ext_fs *fs, uint32_t dir, const char *name,
                 uint32_t name_len, uint32_t *ino)
 {

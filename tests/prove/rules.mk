@@ -80,7 +80,8 @@ PROVE_WP_FUNCS_tiny := ext_fail_at ext_dev_bounds \
             dir_scan ext_dirblk_find ext_dir_find
 PROVE_WP_FUNCS_default := $(PROVE_WP_FUNCS_tiny) ext_dev_overlay \
             ext_htree_find ext_dx_hash name_words hash_legacy name_char \
-            reflected ext_crc32c ext_crc32 ext_crc16
+            reflected ext_crc32c ext_crc32 ext_crc16 ext_name_eq \
+            fc_dentry ext_fc_find
 PROVE_WP_TIMEOUT ?= 10
 PROVE_WHY3 = $(PROVE_DIR)/why3.conf
 PROVE_EVA = -machdep x86_32 -eva -eva-precision $(PROVE_PRECISION_$(1)) \
