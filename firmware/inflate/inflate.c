@@ -2,15 +2,16 @@
  * RFCs (firmware/inflate/inflate.h).
  *
  * Every loop is bounded by what it walks: a symbol's bits (at most 15),
- * a table's symbols (288), a block's header (286 + 30 lengths), and the
- * streams themselves: each pass of a block loop takes at least one bit
- * of input or writes at least one byte of output, and both are finite
- * (the callback's file, the caller's capacity). Past the input's end the
- * bit reader feeds zero bits and sets the sticky error, which every loop
- * checks. */
+ * a table's entries (512), a block's header (286 + 30 lengths), a
+ * refill (a word), and the streams themselves: each pass of a block
+ * loop takes at least one bit of input or writes at least one byte of
+ * output, and both are finite (the callback's file, the caller's
+ * capacity). A table lookup may look at bits past the input's end (they
+ * read as zeros); taking them sets the sticky error (INFLATE_ETRUNC),
+ * which every loop checks. */
 #include "firmware/inflate/inflate.h"
 
-#include <string.h>
+#include <stddef.h>
 
 #include "lib/crc.h"
 
@@ -84,8 +85,9 @@ static int fail(struct inflate *z, int err)
 
 #define WORD_BITS (8u * (uint32_t)sizeof(inflate_bits_t))
 /* A word loaded at any address: where the CPU does it in one load
- * (x86, Armv7-M), else four bytes put together (RISC-V: the U54 traps
- * a misaligned load). */
+ * (x86, Armv7-M; __builtin_memcpy, since -ffreestanding makes a plain
+ * memcpy a call), else four bytes put together (RISC-V: the U54 traps a
+ * misaligned load). */
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && \
     (defined(__x86_64__) || defined(__i386__) || defined(__aarch64__) || \
      defined(__ARM_FEATURE_UNALIGNED))
@@ -129,7 +131,7 @@ static void refill(struct inflate *z)
         inflate_bits_t w;
         uint32_t take = (WORD_BITS - 1u - z->nbits) >> 3;
 
-        memcpy(&w, z->in, sizeof(w));
+        __builtin_memcpy(&w, z->in, sizeof(w));
         z->bits |= w << z->nbits;
         z->in += take;
         z->nbits += take * 8u;
@@ -452,7 +454,7 @@ static int dynamic(struct inflate *z)
         if ((size_t)(in_end - in) >= sizeof(bits)) { \
             inflate_bits_t w_; \
             uint32_t take_ = (WORD_BITS - 1u - nbits) >> 3; \
-            memcpy(&w_, in, sizeof(w_)); \
+            __builtin_memcpy(&w_, in, sizeof(w_)); \
             bits |= w_ << nbits; \
             in += take_; \
             nbits += take_ * 8u; \
