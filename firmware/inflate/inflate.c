@@ -2,13 +2,16 @@
  * RFCs (firmware/inflate/inflate.h).
  *
  * Every loop is bounded by what it walks: a symbol's bits (at most 15),
- * a table's symbols (288), a block's header (286 + 30 lengths), and the
- * streams themselves: each pass of a block loop takes at least one bit
- * of input or writes at least one byte of output, and both are finite
- * (the callback's file, the caller's capacity). Past the input's end the
- * bit reader feeds zero bits and sets the sticky error, which every loop
- * checks. */
+ * a table's entries (512), a block's header (286 + 30 lengths), a
+ * refill (a word), and the streams themselves: each pass of a block
+ * loop takes at least one bit of input or writes at least one byte of
+ * output, and both are finite (the callback's file, the caller's
+ * capacity). A table lookup may look at bits past the input's end (they
+ * read as zeros); taking them sets the sticky error (INFLATE_ETRUNC),
+ * which every loop checks. */
 #include "firmware/inflate/inflate.h"
+
+#include <stddef.h>
 
 #include "lib/crc.h"
 
@@ -63,10 +66,12 @@ void inflate_init(struct inflate *z, uint8_t *out, uint32_t cap,
     z->read = read;
     z->ctx = ctx;
     z->read_err = 0;
-    z->in = z->in_end = 0;
+    z->in = z->in_end = z->chunk = 0;
     z->bits = 0;
     z->nbits = 0;
+    z->eof = 0;
     z->err = 0;
+    z->in_done = 0;
     z->in_total = 0;
     z->crc = 0;
 }
@@ -78,38 +83,90 @@ static int fail(struct inflate *z, int err)
     return z->err;
 }
 
-/* The next input byte; past the end 0, with the sticky error set. */
-static uint32_t next_byte(struct inflate *z)
-{
-    if (z->in == z->in_end) {
-        if (z->err)
-            return 0;
-        int32_t n = z->read(z->ctx, &z->in);
+#define WORD_BITS (8u * (uint32_t)sizeof(inflate_bits_t))
+/* A word loaded at any address: where the CPU does it in one load
+ * (x86, Armv7-M; __builtin_memcpy, since -ffreestanding makes a plain
+ * memcpy a call), else four bytes put together (RISC-V: the U54 traps a
+ * misaligned load). */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && \
+    (defined(__x86_64__) || defined(__i386__) || defined(__aarch64__) || \
+     defined(__ARM_FEATURE_UNALIGNED))
+#define WORD_LOADS 1
+#else
+#define WORD_LOADS 0
+#endif
+#define FAST_MASK ((1u << INFLATE_FAST_BITS) - 1u)
 
-        if (n <= 0) {
-            z->in = z->in_end = 0;
-            if (n < 0) {
-                z->read_err = n;
-                fail(z, INFLATE_EREAD);
-            } else {
-                fail(z, INFLATE_ETRUNC);
-            }
-            return 0;
+/* The next chunk from the callback: 1, or 0 at the end (a read error
+ * sets the sticky error; the end only once bits past it are asked for). */
+static int more(struct inflate *z)
+{
+    if (z->eof)
+        return 0;
+    z->in_done += (uint32_t)(z->in_end - z->chunk);
+    int32_t n = z->read(z->ctx, &z->in);
+
+    if (n <= 0) {
+        z->in = z->in_end = z->chunk = 0;
+        z->eof = 1;
+        if (n < 0) {
+            z->read_err = n;
+            fail(z, INFLATE_EREAD);
         }
-        z->in_end = z->in + n;
+        return 0;
     }
-    z->in_total++;
-    return *z->in++;
+    z->chunk = z->in;
+    z->in_end = z->in + n;
+    return 1;
 }
 
-/* n (<= 24) bits, the first in the stream lowest (3.1.1). */
-static uint32_t get_bits(struct inflate *z, uint32_t n)
+/* The bit buffer topped up: a word from the chunk when it holds one
+ * (the bytes past the bits counted are the stream's own, taken again by
+ * the next refill), else byte by byte across chunks (each pass takes a
+ * byte or a chunk, or ends). Fewer bits than asked for after it: the
+ * input's end. */
+static void refill(struct inflate *z)
 {
-    while (z->nbits < n) {          /* at most 3 bytes */
-        z->bits |= next_byte(z) << z->nbits;
+    if (WORD_LOADS && (size_t)(z->in_end - z->in) >= sizeof(inflate_bits_t)) {
+        inflate_bits_t w;
+        uint32_t take = (WORD_BITS - 1u - z->nbits) >> 3;
+
+        __builtin_memcpy(&w, z->in, sizeof(w));
+        z->bits |= w << z->nbits;
+        z->in += take;
+        z->nbits += take * 8u;
+        return;
+    }
+    if (!WORD_LOADS && z->nbits <= WORD_BITS - 32u && z->in_end - z->in >= 4) {
+        const uint8_t *p = z->in;
+
+        z->bits |= (inflate_bits_t)((uint32_t)p[0] | (uint32_t)p[1] << 8 |
+                                    (uint32_t)p[2] << 16 |
+                                    (uint32_t)p[3] << 24) << z->nbits;
+        z->in += 4;
+        z->nbits += 32;
+        return;
+    }
+    while (z->nbits <= WORD_BITS - 8u) {
+        if (z->in == z->in_end && !more(z))
+            return;
+        z->bits |= (inflate_bits_t)*z->in++ << z->nbits;
         z->nbits += 8;
     }
-    uint32_t v = z->bits & ((1u << n) - 1u);
+}
+
+/* n (<= 16) bits, the first in the stream lowest (3.1.1); past the
+ * input's end 0, with the sticky error set. */
+static uint32_t get_bits(struct inflate *z, uint32_t n)
+{
+    if (z->nbits < n) {
+        refill(z);
+        if (z->nbits < n) {
+            fail(z, INFLATE_ETRUNC);
+            return 0;
+        }
+    }
+    uint32_t v = (uint32_t)z->bits & ((1u << n) - 1u);
 
     z->bits >>= n;
     z->nbits -= n;
@@ -126,64 +183,169 @@ static uint32_t get_byte(struct inflate *z)
     return b;
 }
 
-/* Builds the canonical code of n lengths (3.2.2): codes of one length
- * are consecutive, ordered by symbol. An incomplete code is accepted
- * only as a single code of one bit (a distance code may have one used
- * distance); none at all is accepted too (a block of literals only
- * needs no distance code), decoding then fails on use. */
-static int build(struct inflate *z, uint16_t *count, uint16_t *sym,
-                 const uint8_t *lens, uint32_t n)
+/* What a table's entry says (inflate.h). */
+#define E_LEN(e) ((e) & 15u)
+#define E_EXTRA(e) ((e) >> 4 & 15u)
+#define E_KIND(e) ((e) >> 8 & 15u)
+#define E_VALUE(e) ((e) >> 16)
+#define K_LIT 0u                      /* a byte, or a code length 0-18 */
+#define K_COPY 1u                     /* a length or distance */
+#define K_END 2u                      /* end of block */
+#define K_BAD 3u                      /* 286-287, 30-31: never occur */
+#define K_LONG 4u                     /* a code longer than the table */
+#define CODE_LENS 0u                  /* the code length code (3.2.7) */
+#define CODE_LIT 1u
+#define CODE_DIST 2u
+
+/* A symbol's meaning (3.2.5): lengths 257-285 have 8 of 0 extra bits,
+ * then 4 each of 1 to 5, then 258; distances 0-29 have 4 of 0 extra
+ * bits, then 2 each of 1 to 13. */
+static uint32_t entry_of(uint32_t sym, uint32_t what)
 {
-    uint16_t next[INFLATE_MAXBITS + 1u];
+    uint32_t x = 0, base;
+
+    if (what == CODE_LIT && sym >= SYM_END) {
+        uint32_t i = sym - 257u;
+
+        if (sym == SYM_END)
+            return K_END << 8;
+        if (sym >= LIT_CODES)
+            return K_BAD << 8;
+        if (i < 8) {
+            base = i + 3u;
+        } else if (i == 28) {
+            base = 258;
+        } else {
+            x = (i - 4u) >> 2;
+            base = ((4u + (i & 3u)) << x) + 3u;
+        }
+    } else if (what == CODE_DIST) {
+        if (sym >= DIST_CODES)
+            return K_BAD << 8;
+        if (sym < 4) {
+            base = sym + 1u;
+        } else {
+            x = (sym - 2u) >> 1;
+            base = ((2u + (sym & 1u)) << x) + 1u;
+        }
+    } else {
+        return sym << 16 | K_LIT << 8;
+    }
+    return base << 16 | K_COPY << 8 | x << 4;
+}
+
+/* Builds the canonical code of n lengths (3.2.2): codes of one length
+ * are consecutive, ordered by symbol, and come first in the stream by
+ * their most significant bit, so the table is indexed by the code's
+ * bits reversed. An incomplete code is accepted only as a single code
+ * of one bit (a distance code may have one used distance); none at all
+ * is accepted too (a block of literals only needs no distance code),
+ * decoding then fails on use. */
+static int build(struct inflate *z, struct inflate_huff *h,
+                 const uint8_t *lens, uint32_t n, uint32_t what)
+{
+    uint16_t next[INFLATE_MAXBITS + 2u], code[INFLATE_MAXBITS + 1u];
     int32_t left = 1;
 
+    h->what = what;
     for (uint32_t b = 0; b <= INFLATE_MAXBITS; b++)
-        count[b] = 0;
+        h->count[b] = 0;
+    for (uint32_t i = 0; i < (1u << INFLATE_FAST_BITS); i++)
+        h->fast[i] = 0;
     for (uint32_t i = 0; i < n; i++)
-        count[lens[i]]++;
-    if (count[0] == n)
+        h->count[lens[i]]++;
+    if (h->count[0] == n)
         return 0;
     for (uint32_t b = 1; b <= INFLATE_MAXBITS; b++) {
-        left = left * 2 - count[b];
+        left = left * 2 - h->count[b];
         if (left < 0)
             return fail(z, INFLATE_EOVERSUB);
     }
-    if (left > 0 && !(count[1] == 1 && count[0] == n - 1u))
+    if (left > 0 && !(h->count[1] == 1 && h->count[0] == n - 1u))
         return fail(z, INFLATE_EINCOMPLETE);
+    /* next: where a length's symbols start in sym; code: its first code */
     next[1] = 0;
-    for (uint32_t b = 1; b < INFLATE_MAXBITS; b++)
-        next[b + 1u] = (uint16_t)(next[b] + count[b]);
-    for (uint32_t i = 0; i < n; i++)
-        if (lens[i])
-            sym[next[lens[i]]++] = (uint16_t)i;
+    code[0] = 0;
+    h->count[0] = 0;
+    for (uint32_t b = 1; b <= INFLATE_MAXBITS; b++) {
+        next[b + 1u] = (uint16_t)(next[b] + h->count[b]);
+        code[b] = (uint16_t)((code[b - 1u] + h->count[b - 1u]) << 1);
+        if (b == INFLATE_FAST_BITS) {
+            h->long_index = next[b + 1u];
+            h->long_first = (uint16_t)((code[b] + h->count[b]) << 1);
+        }
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t l = lens[i];
+
+        if (!l)
+            continue;
+        h->sym[next[l]++] = (uint16_t)i;
+        uint32_t c = code[l]++, r = 0, k = l;
+
+        if (l > INFLATE_FAST_BITS) {
+            c >>= l - INFLATE_FAST_BITS;
+            k = INFLATE_FAST_BITS;
+        }
+        for (uint32_t b = 0; b < k; b++)
+            r |= ((c >> b) & 1u) << (k - 1u - b);
+        if (l > INFLATE_FAST_BITS) {
+            h->fast[r] = c << 16 | K_LONG << 8;
+            continue;
+        }
+        uint32_t e = entry_of(i, what) | l;
+        for (; r < (1u << INFLATE_FAST_BITS); r += 1u << l)
+            h->fast[r] = e;
+    }
     return 0;
 }
 
-/* One symbol, bit by bit: at each length the codes of that length are
- * the range [first, first + count), in order (3.2.2). */
-static uint32_t decode(struct inflate *z, const uint16_t *count,
-                       const uint16_t *sym)
+/* One symbol, its extra bits taken: its kind and value (E_KIND,
+ * E_VALUE). The table's entry for the next bits, or past it the
+ * canonical order bit by bit: at each length the codes of that length
+ * are the range [first, first + count), in order (3.2.2). */
+static uint32_t decode(struct inflate *z, const struct inflate_huff *h)
 {
-    uint32_t code = 0, first = 0, index = 0;
+    if (z->nbits < INFLATE_MAXBITS)
+        refill(z);
+    uint32_t e = h->fast[z->bits & FAST_MASK], l = E_LEN(e);
 
-    for (uint32_t b = 1; b <= INFLATE_MAXBITS; b++) {
-        if (!z->nbits) {
-            z->bits = next_byte(z);
-            z->nbits = 8;
+    if (E_KIND(e) == K_LONG) {
+        uint32_t code = E_VALUE(e) << 1;
+        uint32_t first = h->long_first, index = h->long_index;
+        inflate_bits_t rest = z->bits >> INFLATE_FAST_BITS;
+
+        e = 0;
+        for (l = INFLATE_FAST_BITS + 1u; l <= INFLATE_MAXBITS; l++) {
+            if (l > z->nbits)
+                break;
+            code |= (uint32_t)rest & 1u;
+            rest >>= 1;
+            if (code - first < h->count[l]) {
+                e = entry_of(h->sym[index + code - first], h->what) | l;
+                break;
+            }
+            index += h->count[l];
+            first = (first + h->count[l]) << 1;
+            code <<= 1;
         }
-        code |= z->bits & 1u;
-        z->bits >>= 1;
-        z->nbits--;
-        if (code - first < count[b])
-            return sym[index + code - first];
-        index += count[b];
-        first = (first + count[b]) << 1;
-        code <<= 1;
+        /* A complete code's long prefix always ends in a code of at most
+         * 15 bits: only the input's end stops short of it. */
+        if (!e) {
+            fail(z, INFLATE_ETRUNC);
+            return K_BAD << 8;
+        }
+    } else if (!l || l > z->nbits) {
+        /* The unused part of an incomplete code, or a table with no
+         * codes at all; or the input's end inside a code. */
+        fail(z, l || !z->nbits ? INFLATE_ETRUNC : INFLATE_EINCOMPLETE);
+        return K_BAD << 8;
     }
-    /* Past every code: the unused part of an incomplete code, or a table
-     * with no codes at all. */
-    fail(z, INFLATE_EINCOMPLETE);
-    return 0;
+    z->bits >>= l;
+    z->nbits -= l;
+    uint32_t x = get_bits(z, E_EXTRA(e));
+
+    return e + (x << 16);
 }
 
 static int stored(struct inflate *z)
@@ -199,6 +361,8 @@ static int stored(struct inflate *z)
     for (uint32_t i = 0; i < len && !z->err; i++) {
         uint8_t b = (uint8_t)get_bits(z, 8);
 
+        if (z->err)
+            break;
         if (z->len == z->cap)
             return fail(z, INFLATE_EFULL);
         z->out[z->len++] = b;
@@ -223,8 +387,8 @@ static void fixed(struct inflate *z)
         z->lens[i] = 8;
     for (i = 0; i < 32; i++)
         d[i] = 5;
-    build(z, z->lit.count, z->lit.sym, z->lens, 288);
-    build(z, z->dist.count, z->dist.sym, d, 32);
+    build(z, &z->lit, z->lens, 288, CODE_LIT);
+    build(z, &z->dist, d, 32, CODE_DIST);
 }
 
 /* A dynamic block's header (3.2.7): the code length code, then the
@@ -240,13 +404,15 @@ static int dynamic(struct inflate *z)
         return fail(z, INFLATE_ELENS);
     for (uint32_t i = 0; i < CLEN_CODES; i++)
         clens[clen_order[i]] = (uint8_t)(i < hclen ? get_bits(z, 3) : 0);
-    if (z->err || build(z, z->dist.count, z->dist.sym, clens, CLEN_CODES))
+    if (z->err || build(z, &z->dist, clens, CLEN_CODES, CODE_LENS))
         return z->err;
     /* Each pass sets at least one length. */
     for (uint32_t i = 0; i < hlit + hdist && !z->err;) {
-        uint32_t s = decode(z, z->dist.count, z->dist.sym), n;
+        uint32_t s = E_VALUE(decode(z, &z->dist)), n;
         uint8_t v = 0;
 
+        if (z->err)
+            return z->err;
         if (s < 16) {
             z->lens[i++] = (uint8_t)s;
             continue;
@@ -270,79 +436,151 @@ static int dynamic(struct inflate *z)
         return z->err;
     if (z->lens[SYM_END] == 0)
         return fail(z, INFLATE_ELENS);        /* no end-of-block code */
-    if (build(z, z->lit.count, z->lit.sym, z->lens, hlit))
+    if (build(z, &z->lit, z->lens, hlit, CODE_LIT))
         return z->err;
-    return build(z, z->dist.count, z->dist.sym, z->lens + hlit, hdist);
+    return build(z, &z->dist, z->lens + hlit, hdist, CODE_DIST);
 }
 
-/* A length symbol 257-285 (3.2.5): base and extra bits, as the table
- * there lays them out: 8 lengths of 0 extra bits, then 4 each of 1 to 5,
- * then 258. */
-static uint32_t length_of(struct inflate *z, uint32_t s)
-{
-    uint32_t i = s - 257u;
+/* A Huffman block's symbols to its end of block. The bit buffer, the
+ * input's place and the output's count are held apart from z while
+ * bytes are written (a byte store may alias anything of z's), and put
+ * back around the calls that take z: a refill across chunks, a code
+ * longer than the table's bits, a failure. */
+#define PUT_BACK() (z->bits = bits, z->nbits = nbits, z->in = in)
+#define TAKE() (bits = z->bits, nbits = z->nbits, in = z->in, \
+                in_end = z->in_end)
+#if WORD_LOADS
+#define REFILL() do { \
+        if ((size_t)(in_end - in) >= sizeof(bits)) { \
+            inflate_bits_t w_; \
+            uint32_t take_ = (WORD_BITS - 1u - nbits) >> 3; \
+            __builtin_memcpy(&w_, in, sizeof(w_)); \
+            bits |= w_ << nbits; \
+            in += take_; \
+            nbits += take_ * 8u; \
+        } else { \
+            PUT_BACK(); \
+            refill(z); \
+            TAKE(); \
+        } \
+    } while (0)
+#else
+#define REFILL() do { \
+        if (nbits <= WORD_BITS - 32u && in_end - in >= 4) { \
+            bits |= (inflate_bits_t)((uint32_t)in[0] | \
+                                     (uint32_t)in[1] << 8 | \
+                                     (uint32_t)in[2] << 16 | \
+                                     (uint32_t)in[3] << 24) << nbits; \
+            in += 4; \
+            nbits += 32; \
+        } else { \
+            PUT_BACK(); \
+            refill(z); \
+            TAKE(); \
+        } \
+    } while (0)
+#endif
+/* The entry of table t for the next bits into e. */
+#define LOOKUP(t, e) do { \
+        if (nbits < INFLATE_MAXBITS + 13u) \
+            REFILL(); \
+        e = (t)[bits & FAST_MASK]; \
+    } while (0)
+/* Its symbol and extra bits taken, e the value with the extra bits
+ * added; else decode()'s. */
+#define SYMBOL(h, e) do { \
+        uint32_t l_ = E_LEN(e), n_ = l_ + E_EXTRA(e); \
+        if (l_ && n_ <= nbits) { \
+            e += ((uint32_t)(bits >> l_) & ((1u << E_EXTRA(e)) - 1u)) << 16; \
+            bits >>= n_; \
+            nbits -= n_; \
+        } else { \
+            PUT_BACK(); \
+            e = decode(z, h); \
+            TAKE(); \
+            if (z->err) \
+                goto out; \
+        } \
+    } while (0)
 
-    if (i < 8)
-        return i + 3u;
-    if (i == 28)
-        return 258;
-    uint32_t e = (i - 4u) / 4u;
-    return ((4u + (i & 3u)) << e) + 3u + get_bits(z, e);
-}
-
-/* A distance symbol 0-29: 4 of 0 extra bits, then 2 each of 1 to 13. */
-static uint32_t distance_of(struct inflate *z, uint32_t d)
-{
-    if (d < 4)
-        return d + 1u;
-    uint32_t e = (d - 2u) / 2u;
-    return ((2u + (d & 1u)) << e) + 1u + get_bits(z, e);
-}
-
-/* A Huffman block's symbols to its end of block. */
 static int codes(struct inflate *z)
 {
-    for (;;) {
-        uint32_t s = decode(z, z->lit.count, z->lit.sym);
+    uint8_t *const out = z->out, *o = out + z->len;
+    uint8_t *const end = out + z->cap;
+    const uint32_t *const lit = z->lit.fast, *const dst = z->dist.fast;
+    inflate_bits_t bits;
+    uint32_t nbits;
+    const uint8_t *in, *in_end;
 
-        if (z->err)
-            return z->err;
-        if (s < 256) {
-            if (z->len == z->cap)
-                return fail(z, INFLATE_EFULL);
-            z->out[z->len++] = (uint8_t)s;
+    TAKE();
+    for (;;) {
+        uint32_t e, d;
+
+        LOOKUP(lit, e);
+        /* A literal in the table: its code's length 1 .. nbits. */
+        if (E_KIND(e) == K_LIT && E_LEN(e) - 1u < nbits) {
+            if (o == end) {
+                fail(z, INFLATE_EFULL);
+                break;
+            }
+            *o++ = (uint8_t)E_VALUE(e);
+            bits >>= E_LEN(e);
+            nbits -= E_LEN(e);
             continue;
         }
-        if (s == SYM_END)
-            return 0;
-        if (s >= LIT_CODES)
-            return fail(z, INFLATE_ESYMBOL);
-        uint32_t len = length_of(z, s);
-        uint32_t d = decode(z, z->dist.count, z->dist.sym);
-
-        if (z->err)
-            return z->err;
-        if (d >= DIST_CODES)
-            return fail(z, INFLATE_ESYMBOL);
-        uint32_t dist = distance_of(z, d);
-        if (z->err)
-            return z->err;
-        if (dist > z->len)
-            return fail(z, INFLATE_EDIST);
+        SYMBOL(&z->lit, e);
+        if (E_KIND(e) == K_LIT) {
+            if (o == end) {
+                fail(z, INFLATE_EFULL);
+                break;
+            }
+            *o++ = (uint8_t)E_VALUE(e);
+            continue;
+        }
+        if (E_KIND(e) == K_END)
+            break;
+        if (E_KIND(e) != K_COPY) {
+            fail(z, INFLATE_ESYMBOL);
+            break;
+        }
+        LOOKUP(dst, d);
+        SYMBOL(&z->dist, d);
+        if (E_KIND(d) != K_COPY) {
+            fail(z, INFLATE_ESYMBOL);
+            break;
+        }
+        uint32_t n = E_VALUE(e), dist = E_VALUE(d);
+        if (dist > (uint32_t)(o - out)) {
+            fail(z, INFLATE_EDIST);
+            break;
+        }
         /* Byte by byte: a copy may overlap what it writes (3.2.3). */
-        uint32_t room = z->cap - z->len, n = len < room ? len : room;
-        uint8_t *o = z->out + z->len;
+        uint32_t room = (uint32_t)(end - o), k = n < room ? n : room;
         const uint8_t *from = o - dist;
+        uint8_t *stop = o + k;
 
-        for (uint32_t k = 0; k < n; k++)
-            o[k] = from[k];
-        z->len += n;
-        if (n < len)
-            return fail(z, INFLATE_EFULL);
+        while (stop - o >= 4) {
+            o[0] = from[0];
+            o[1] = from[1];
+            o[2] = from[2];
+            o[3] = from[3];
+            o += 4;
+            from += 4;
+        }
+        while (o != stop)
+            *o++ = *from++;
+        if (k < n) {
+            fail(z, INFLATE_EFULL);
+            break;
+        }
     }
+out:
+    PUT_BACK();
+    z->len = (uint32_t)(o - out);
+    return z->err;
 }
 
-int inflate_raw(struct inflate *z)
+static int deflate_blocks(struct inflate *z)
 {
     uint32_t last = 0;
 
@@ -366,6 +604,20 @@ int inflate_raw(struct inflate *z)
         }
     }
     return z->err;
+}
+
+/* The compressed bytes taken: the chunks' less the whole bytes still in
+ * the bit buffer. */
+static int done(struct inflate *z)
+{
+    z->in_total = z->in_done + (uint32_t)(z->in - z->chunk) - z->nbits / 8u;
+    return z->err;
+}
+
+int inflate_raw(struct inflate *z)
+{
+    deflate_blocks(z);
+    return done(z);
 }
 
 /* A NUL-terminated FNAME or FCOMMENT, skipped. */
@@ -420,8 +672,8 @@ static int gzip_header(struct inflate *z)
 
 int inflate_gzip(struct inflate *z)
 {
-    if (gzip_header(z) || inflate_raw(z))
-        return z->err;
+    if (gzip_header(z) || deflate_blocks(z))
+        return done(z);
     z->bits >>= z->nbits & 7u;      /* the trailer starts on a byte */
     z->nbits -= z->nbits & 7u;
     uint32_t crc = get_bits(z, 16);
@@ -430,20 +682,16 @@ int inflate_gzip(struct inflate *z)
     isize |= get_bits(z, 16) << 16;
 
     if (z->err)
-        return z->err;
-    if (~ext_crc32(~0u, z->out, z->len) != crc)
-        return fail(z, INFLATE_ECRC);
-    if (isize != z->len)
-        return fail(z, INFLATE_EISIZE);
-    /* Nothing may follow: the bit buffer is empty on a byte's edge, so
-     * any byte left is in the chunk or the callback's next one. */
-    if (z->in != z->in_end)
-        return fail(z, INFLATE_ETRAILING);
-    int32_t n = z->read(z->ctx, &z->in);
-    if (n < 0) {
-        z->read_err = n;
-        return fail(z, INFLATE_EREAD);
-    }
-    z->in_end = z->in;
-    return n > 0 ? fail(z, INFLATE_ETRAILING) : 0;
+        return done(z);
+    if (~ext_crc32_bulk(~0u, z->out, z->len) != crc)
+        fail(z, INFLATE_ECRC);
+    else if (isize != z->len)
+        fail(z, INFLATE_EISIZE);
+    /* Nothing may follow: not a byte in the bit buffer (on a byte's edge
+     * now), the chunk, or the callback's next one. */
+    else if (z->nbits || z->in != z->in_end)
+        fail(z, INFLATE_ETRAILING);
+    else if (more(z))
+        fail(z, INFLATE_ETRAILING);
+    return done(z);
 }

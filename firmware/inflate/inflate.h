@@ -46,17 +46,27 @@ const char *inflate_strerror(int err);
  * decoder returns INFLATE_EREAD). */
 typedef int32_t (*inflate_read_fn)(void *ctx, const uint8_t **buf);
 
-/* A canonical Huffman code (RFC 1951 3.2.2): how many codes of each
- * length, and the symbols ordered by code. */
+/* A canonical Huffman code (RFC 1951 3.2.2), decoded through a table
+ * indexed by the next INFLATE_FAST_BITS bits of the stream. An entry
+ * holds the code's length (bits 0-3; 0: no code of that many bits), the
+ * symbol's extra bits (4-7), what it is (8-11: literal, length or
+ * distance, end of block, reserved, or a longer code) and its value
+ * (16-31: the byte, the base length or distance; for a longer code its
+ * first INFLATE_FAST_BITS bits, from which the canonical order (count,
+ * sym, and the first code and symbol index past that length) finds the
+ * rest bit by bit). */
 #define INFLATE_MAXBITS 15u
+#define INFLATE_FAST_BITS 9u
 struct inflate_huff {
     uint16_t count[INFLATE_MAXBITS + 1u];
     uint16_t sym[288];
+    uint32_t fast[1u << INFLATE_FAST_BITS];
+    uint16_t long_first, long_index;
+    uint32_t what;                  /* literal/length, distance, lengths */
 };
-struct inflate_huff_dist {
-    uint16_t count[INFLATE_MAXBITS + 1u];
-    uint16_t sym[32];
-};
+
+/* The bit buffer: a machine word, refilled a word at a time. */
+typedef uintptr_t inflate_bits_t;
 
 struct inflate {
     uint8_t *out;                   /* the room: output and history */
@@ -66,14 +76,17 @@ struct inflate {
     void *ctx;
     int32_t read_err;               /* the callback's, with INFLATE_EREAD */
     const uint8_t *in, *in_end;     /* the chunk being read */
-    uint32_t bits;                  /* bit buffer, LSB first */
-    uint32_t nbits;
+    const uint8_t *chunk;           /* ... from its start */
+    inflate_bits_t bits;            /* bit buffer, LSB first */
+    uint32_t nbits;                 /* bits of it taken from the input */
+    uint32_t eof;                   /* the callback said the end (or failed) */
     int err;                        /* sticky: the first failure */
-    uint32_t in_total;              /* compressed bytes taken */
+    uint32_t in_done;               /* bytes of the chunks before this one */
+    uint32_t in_total;              /* compressed bytes taken, on return */
     uint32_t crc;                   /* gzip header's running CRC-32 */
     uint8_t lens[288u + 32u];       /* a block's code lengths */
     struct inflate_huff lit;
-    struct inflate_huff_dist dist;
+    struct inflate_huff dist;       /* also the code length code */
 };
 
 /* The decoder set to inflate into out[0 .. cap). */

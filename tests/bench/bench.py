@@ -22,6 +22,11 @@
    10^6 instructions). Against the targets, and what it means for a
    50 MHz Cortex-M3 on a 25 MHz SPI bus (16 CPU cycles a byte).
 
+5. Compressed kernels (issue 52, tests/bench/gzbench.py, its output given
+   with --gz-report): firmware/inflate against zlib on the host, guest
+   instructions per inflated byte on sifive-u, and the Linux label's
+   modelled time to the jump with Image against Image.gz.
+
 Nothing here passes or fails on time: the targets are reported as met or
 missed. Exit status 0 unless a tool gave wrong bytes or a step broke.
 """
@@ -251,7 +256,22 @@ def machine():
                                       platform.release())
 
 
-def report(args, file_bytes, host, sd, qemu, stream=None):
+def gz_section(path):
+    """gzbench.py's output: (its Markdown, its targets, whether it ran
+    through: rules.mk appends a line BROKE when it did not)."""
+    text, targets, ok = [], [], True
+    for ln in open(path).read().splitlines():
+        if ln == "BROKE":
+            ok = False
+        elif ln.startswith("TARGET\t"):
+            _, t, v, ok = ln.split("\t")
+            targets.append((t, v, ok == "1"))
+        else:
+            text.append(ln)
+    return "\n".join(text).rstrip(), targets, ok
+
+
+def report(args, file_bytes, host, sd, qemu, stream=None, gz=None):
     L = []
     now = datetime.datetime.now(datetime.timezone.utc)
     L.append("## Benchmarks (`make bench`)")
@@ -456,6 +476,11 @@ def report(args, file_bytes, host, sd, qemu, stream=None):
                     (worst_stream + bus) / bus))
             L.append("")
 
+    if gz:
+        L.append(gz[0])
+        L.append("")
+        targets += gz[1]
+
     L.append("### Targets")
     L.append("")
     L.append("| target | measured | verdict |")
@@ -473,6 +498,8 @@ def main():
     ap.add_argument("--runs", type=int, default=7)
     ap.add_argument("--out", default=None)
     ap.add_argument("--no-qemu", action="store_true")
+    ap.add_argument("--gz-report", default=None,
+                    help="tests/bench/gzbench.py's output of this run")
     ap.add_argument("--size-report", default=None,
                     help="`make size` output of this run, appended")
     args = ap.parse_args()
@@ -494,7 +521,14 @@ def main():
             stream = stream_bench(args, args.images)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
-    text = report(args, file_bytes, host, sd, qemu, stream)
+    gz = None
+    if args.gz_report:
+        if os.path.exists(args.gz_report):
+            gz = gz_section(args.gz_report)
+        else:
+            gz = ("### 5. Compressed kernels: gzbench.py failed (no %s)" %
+                  args.gz_report, [], False)
+    text = report(args, file_bytes, host, sd, qemu, stream, gz)
     if args.size_report and os.path.exists(args.size_report):
         text += ("\n### Sizes (`make size`, same run)\n\n```\n" +
                  open(args.size_report).read().rstrip() + "\n```\n")
@@ -506,6 +540,8 @@ def main():
     bad += [n for n in sd if not sd[n]["ok"]]
     bad += [n for n in (qemu or {}) if not qemu[n]["ok"]]
     bad += [n for n in (stream or {}) if not stream[n]["ok"]]
+    if gz and not gz[2]:
+        bad.append("gzbench")
     return 1 if bad else 0
 
 

@@ -12,7 +12,13 @@
 #                tests/bench/RESULTS.md (BENCH_OUT=...). Takes minutes, most
 #                of it QEMU. BENCH_RUNS=N timed runs per host tool (11);
 #                BENCH_SIZE=bytes of the file (64 MiB); BENCH_QEMU=0 skips
-#                QEMU.
+#                QEMU. Then the compressed kernels (issue 52,
+#                tests/bench/gzbench.py): inflate vs zlib on the host over
+#                the kernel at gzip -1/-6/-9, guest instructions per
+#                inflated byte on sifive-u, and the Linux label's modelled
+#                time to the jump from Image and from Image.gz against the
+#                0.6 target (BENCH_KERNEL: build/linux/Image when built,
+#                else a seeded stand-in).
 BENCH_DIR := $(BUILD)/bench$(PSUF)
 BENCH_RUNS ?= 11
 BENCH_SIZE ?= 67108864
@@ -92,6 +98,12 @@ $(BENCH_DIR)/sdbench: $(call objs,$(BUILD)/host/obj,$(SDBENCH_SRC))
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) $(HOST_CFLAGS) -o $@ $^
 
+# firmware/inflate against zlib on the host (tests/bench/inflate_bench.c).
+INFLATE_BENCH_SRC := tests/bench/inflate_bench.c firmware/inflate/inflate.c $(BASE_SRC)
+$(BENCH_DIR)/inflate_bench: $(call objs,$(BUILD)/host/obj,$(INFLATE_BENCH_SRC))
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) $(HOST_CFLAGS) -o $@ $^ -lz
+
 # The QEMU bench build: the loader's objects (board.mk's, same flags) with
 # tests/bench/fw_bench.c as board_main instead of the boot flow.
 $(eval $(call LM3S_IMAGE,fw-bench,$(LM3S_LIB_OBJ) $(LM3S_DIR)/obj/tests/bench/fw_bench.o))
@@ -100,20 +112,29 @@ $(BENCH_DIR)/fw-bench.elf: $(LM3S_DIR)/fw-bench.elf
 	$(Q)cp $< $@
 
 BENCH_QEMU ?= 1
+# The kernel of the compressed-kernel figures: the test kernel when make
+# linux has built it, else gzbench.py's stand-in.
+BENCH_KERNEL ?= $(wildcard $(BUILD)/linux/Image)
 bench:
 	@bash tests/deps.sh grub-common strace python3
 	@$(MAKE) --no-print-directory -s $(BUILD)/host/extload \
 	    $(BUILD)/tools/seedfill $(BENCH_DIR)/sdbench $(BENCH_DIR)/fw-bench.elf \
-	    $(LM3S_DIR)/extload-stream.elf
+	    $(LM3S_DIR)/extload-stream.elf $(BENCH_DIR)/inflate_bench \
+	    $(if $(filter 0,$(BENCH_QEMU)),,firmware-sifive-u rv-bench)
 	@echo "bench: make size"
 	@$(MAKE) --no-print-directory -s size-report >$(BENCH_DIR)/size.txt
 	@echo "bench: images ($(BENCH_SIZE)-byte file) in $(BENCH_DIR)/img"
 	@bash tests/bench/mkimages.sh $(BENCH_DIR)/img $(BUILD)/tools/seedfill \
 	    $(BENCH_SIZE)
+	@$(if $(filter 0,$(BENCH_QEMU)),,echo "bench: compressed kernels (gzbench.py)" && \
+	    { python3 tests/bench/gzbench.py --build $(BUILD) \
+	        --work $(BENCH_DIR)/gz --runs $(BENCH_RUNS) \
+	        $(if $(BENCH_KERNEL),--kernel $(BENCH_KERNEL)) \
+	        >$(BENCH_DIR)/gz.md || echo BROKE >>$(BENCH_DIR)/gz.md; })
 	@python3 tests/bench/bench.py --build $(BUILD) --images $(BENCH_DIR)/img \
 	    --runs $(BENCH_RUNS) --out $(BENCH_OUT) \
 	    --size-report $(BENCH_DIR)/size.txt \
-	    $(if $(filter 0,$(BENCH_QEMU)),--no-qemu)
+	    $(if $(filter 0,$(BENCH_QEMU)),--no-qemu,--gz-report $(BENCH_DIR)/gz.md)
 
 # Ed25519 verification on lm3s6965evb (tests/bench/fw_ed25519.c as
 # board_main): guest instructions per verify under -icount, its flash and
@@ -149,3 +170,26 @@ board-tail:
 	    -c tests/bench/sizes.c -o $(BOARD_TAIL_OBJ)
 	@printf '%d\n' 0x$$(nm -S $(BOARD_TAIL_OBJ) | \
 	    awk '$$4 == "sizeof_window_tail" { print $$2 }')
+
+# The sifive-u inflate and jump benches (tests/bench/rv_bench.c, issue
+# 52): rv-inflate.elf inflates a gzip member QEMU places in DRAM,
+# rv-jump.bin is a Linux label's FIRMWARE that reports the instructions
+# to the jump. Built with the firmware's RISC-V flags (no LTO).
+RV_BENCH_DIR := $(BENCH_DIR)/rv
+RV_BENCH_LIB := drivers/sifive_uart.c firmware/console/console.c lib/num.c \
+                board/riscv/semihost.c lib/libc/mem.c
+RV_BENCH_OBJ := $(call objs,$(RV_BENCH_DIR)/obj,$(RV_BENCH_LIB) \
+                firmware/inflate/inflate.c lib/crc.c)
+$(eval $(call OBJ_RULE,$(RV_BENCH_DIR)/obj,$$(RV_CC),$$(RV_CFLAGS),CC-RVB))
+$(RV_BENCH_DIR)/inflate.o $(RV_BENCH_DIR)/jump.o: tests/bench/rv_bench.c
+	@mkdir -p $(dir $@)
+	$(Q)$(RV_CC) $(RV_CFLAGS) -DRV_BENCH_JUMP=$(if $(filter %jump.o,$@),1,0) \
+	    -c $< -o $@
+$(RV_BENCH_DIR)/rv-%.elf: $(RV_BENCH_DIR)/%.o $(RV_BENCH_OBJ) linker/payload-riscv.ld
+	$(Q)$(RV_CC) $(RV_CFLAGS) -o $@ $< $(RV_BENCH_OBJ) \
+	    -T linker/payload-riscv.ld -Wl,--gc-sections \
+	    -Wl,--no-warn-rwx-segments -lgcc
+$(RV_BENCH_DIR)/rv-jump.bin: $(RV_BENCH_DIR)/rv-jump.elf
+	$(Q)$(RV_OBJCOPY) -O binary $< $@
+.PHONY: rv-bench
+rv-bench: $(RV_BENCH_DIR)/rv-inflate.elf $(RV_BENCH_DIR)/rv-jump.bin

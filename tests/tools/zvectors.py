@@ -217,6 +217,31 @@ def hostile(out):
     record(out, 0, b"", dyn(257, 1, [0, 0, 0, 1] + [0] * 13 + [1], all_ones),
            "INFLATE_EOVERSUB")
 
+    # A distance decoded where its code has none: 'a', then length 3 with
+    # the distance code's unused half (one code, 0, of one bit: '1'
+    # follows), or with no distance code at all. Literal/length lengths:
+    # 97 1, 256 2, 257 2; the code length code gives 0, 1, 2, 18 two
+    # bits each (00 01 10 11).
+    def gap(dist_len):
+        def rest(b):
+            b.code(3, 2)
+            b.put(97 - 11, 7)          # 0-96 zero
+            b.code(1, 2)               # 97: 1
+            b.code(3, 2)
+            b.put(127, 7)              # 98-235 zero
+            b.code(3, 2)
+            b.put(20 - 11, 7)          # 236-255 zero
+            b.code(2, 2)               # 256: 2
+            b.code(2, 2)               # 257: 2
+            b.code(dist_len, 2)        # distance 0: 1 or 0
+            b.code(0, 1)               # 'a'
+            b.code(3, 2)               # 257: length 3
+            b.code(1, 1)               # a distance code '1'
+        return rest
+    clens = [0, 0, 2, 2] + [0] * 11 + [2, 0, 2]
+    record(out, 0, b"", dyn(258, 1, clens, gap(1)), "INFLATE_EINCOMPLETE")
+    record(out, 0, b"", dyn(258, 1, clens, gap(0)), "INFLATE_EINCOMPLETE")
+
     # every prefix of a raw stream and of a gzip member is truncated
     rng = random.Random(7)
     raw = data(rng, 3000)
