@@ -21,8 +21,9 @@
  * board/host/cmd_boot.h). The tail is the
  * board's BOOT_CONFIG_ROOM as its compiler lays out the structs (32-bit
  * pointers on Cortex-M, 64-bit on RV64; tests/cli/t_board_tail.sh holds
- * each figure to its build's, tests/qemu/t_qemu.sh checks the host
- * leaves the bytes lm3s6965evb leaves): the host's own tail is
+ * each figure to its build's, tests/qemu/t_window.sh boots a kernel of
+ * exactly the room left, and a byte more, on each board, profile and
+ * signed build, in QEMU and here): the host's own tail is
  * larger (64-bit, 4 KiB path walks), so the host hands boot_run a window
  * that leaves exactly what the board's leaves. The tail holds the config
  * text, BOOT_CONFIG_MAX bytes (8 KiB, the tiny profile 2 KiB), so the
