@@ -13,7 +13,6 @@
 
 #include "board/cortex-m/cpu.h"
 #include "board/host/disk.h"
-#include "board/host/ed25519_sign.h"
 #include "board/host/rollback.h"
 #include "firmware/boot/boot.h"
 
@@ -71,11 +70,11 @@ uint32_t host_board_usable(const struct host_board *b, uint32_t addr,
 const char host_boot_usage[] =
     "       extload boot IMAGE [--board NAME] [--window ADDR:SIZE] "
     "[-o DIR]"
+#if BOOT_SIGNED
+    " [--key PUB.pem[,PUB2.pem...]]"
+#endif
 #if BOOT_ROLLBACK
-    " [--key PUB.pem[,PUB2.pem...]]\n"
-    "                 [--floor N | --otp OTP.img [--otp-stuck WORD]]"
-#elif BOOT_SIGNED
-    " [--key PUB.pem]"
+    "\n                 [--floor N | --otp OTP.img [--otp-stuck WORD]]"
 #endif
 #if BOOT_TRIAL
     " [--trial STATE]"
@@ -398,10 +397,8 @@ struct boot_args {
     const char *image;
     const char *keypath;            /* --key; NULL: none */
     uint32_t addr, size;            /* --window; size 0: the board's */
-#if BOOT_ROLLBACK
-    struct host_rollback r;
-#elif BOOT_SIGNED
-    uint8_t key[32];
+#if BOOT_SIGNED
+    struct host_rollback r;         /* --key, and --floor or --otp */
 #endif
 };
 
@@ -431,11 +428,13 @@ static int boot_args_parse(int argc, char **argv, struct host_boot *hb,
         } else if (!strcmp(argv[i], "--trial") && i + 1 < argc) {
             hb->trial = argv[++i];
 #endif
-#if BOOT_ROLLBACK
+#if BOOT_SIGNED
         } else if (!strcmp(argv[i], "--key") && i + 1 < argc) {
             a->keypath = argv[++i];
             if (host_keys_read(&a->r, a->keypath))
                 return 1;
+#endif
+#if BOOT_ROLLBACK
         } else if (!strcmp(argv[i], "--floor") && i + 1 < argc &&
                    !a->r.otp_path) {
             if (host_floor_parse(&a->r, argv[++i]))
@@ -447,15 +446,6 @@ static int boot_args_parse(int argc, char **argv, struct host_boot *hb,
         } else if (!strcmp(argv[i], "--otp-stuck") && i + 1 < argc) {
             if (host_otp_stuck(&a->r, argv[++i]))
                 return 1;
-#elif BOOT_SIGNED
-        } else if (!strcmp(argv[i], "--key") && i + 1 < argc) {
-            const char *why;
-
-            a->keypath = argv[++i];
-            if (ed25519_read_public_pem(a->keypath, a->key, &why)) {
-                fprintf(stderr, "extload: %s: %s\n", a->keypath, why);
-                return 1;
-            }
 #endif
         } else {
             return usage();
@@ -506,9 +496,6 @@ static int boot_runs(struct host_boot *hb, struct boot_args *a,
         .info = host_info,
         .board_ctx = hb,
 #endif
-#if BOOT_SIGNED && !BOOT_ROLLBACK
-        .pubkey = a->keypath ? a->key : NULL,
-#endif
         .path_max = hb->board->path_max,
 #if BOOT_TRIAL
         /* Both boards have a store (issue 54: without one the host
@@ -527,7 +514,7 @@ static int boot_runs(struct host_boot *hb, struct boot_args *a,
 #endif
 #endif
     };
-#if BOOT_ROLLBACK
+#if BOOT_SIGNED
     host_rollback_env(&a->r, &env);
 #endif
 #if !BOOT_INTERACTIVE
