@@ -14,6 +14,7 @@
 #include "board/cortex-m/cpu.h"
 #include "board/host/disk.h"
 #include "board/host/rollback.h"
+#include "firmware/fdt/fdt.h"              /* fdt_check: --board-dtb */
 #include "firmware/boot/boot.h"
 
 /* What `extload boot --board NAME` models of a board (struct host_board,
@@ -69,7 +70,10 @@ uint32_t host_board_usable(const struct host_board *b, uint32_t addr,
 
 const char host_boot_usage[] =
     "       extload boot IMAGE [--board NAME] [--window ADDR:SIZE] "
-    "[-o DIR]"
+    "[-o DIR]\n                "
+#if BOOT_FDT_EDIT
+    " [--board-dtb DTB]"
+#endif
 #if BOOT_SIGNED
     " [--key PUB.pem[,PUB2.pem...]]"
 #endif
@@ -84,6 +88,12 @@ const char host_boot_usage[] =
     "sifive-u (126 MiB):\n"
     "                 that board's load window, tail, replay table and "
     "path limit"
+#if BOOT_FDT_EDIT
+    ";\n                 --board-dtb: the device tree the board "
+    "holds at reset (sifive-u:\n                 QEMU's in a1, -M "
+    "sifive_u,dumpdtb=DTB), at the window's end;\n                 "
+    "labels without FDT get it"
+#endif
 #if BOOT_SIGNED
     ";\n                 --key: as its BOOT_PUBKEY build, signed labels "
     "only"
@@ -397,10 +407,54 @@ struct boot_args {
     const char *image;
     const char *keypath;            /* --key; NULL: none */
     uint32_t addr, size;            /* --window; size 0: the board's */
+    uint8_t *dtb;                   /* --board-dtb's tree; NULL: none */
+    uint32_t dtb_size;              /* its header's totalsize */
 #if BOOT_SIGNED
     struct host_rollback r;         /* --key, and --floor or --otp */
 #endif
 };
+
+#if BOOT_FDT_EDIT
+/* --board-dtb PATH into a: 0, or 1 after saying why. Its size is its
+ * header's totalsize, as the board takes the one in a1 (QEMU's dumpdtb
+ * writes the tree padded to 1 MiB). */
+static int board_dtb_read(struct boot_args *a, const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    long len = -1;
+    struct fdt t;
+    int rc = FDT_EMAGIC;
+
+    if (!f) {
+        fprintf(stderr, "extload: %s: %s\n", path, strerror(errno));
+        return 1;
+    }
+    if (!fseek(f, 0, SEEK_END) && (len = ftell(f)) >= 0 &&
+        len <= (long)HOST_BOOT_WINDOW_MAX && !fseek(f, 0, SEEK_SET)) {
+        free(a->dtb);
+        a->dtb = malloc(len ? (size_t)len : 1u);
+        if (a->dtb && fread(a->dtb, 1, (size_t)len, f) == (size_t)len)
+            rc = fdt_check(&t, a->dtb, (uint32_t)len);
+        else
+            len = -1;
+    }
+    fclose(f);
+    if (len < 0) {
+        fprintf(stderr, "extload: %s: not read whole (a file of at most "
+                "%u MiB)\n", path, (unsigned)(HOST_BOOT_WINDOW_MAX >> 20));
+        return 1;
+    }
+    if (rc) {
+        char why[96];
+
+        fdt_describe(&t, rc, why, sizeof(why));
+        fprintf(stderr, "extload: %s: %s\n", path, why);
+        return 1;
+    }
+    a->dtb_size = t.size;
+    return 0;
+}
+#endif
 
 /* argv into hb and a: 0, or the exit status (2 usage, 1 a bad key). */
 static int boot_args_parse(int argc, char **argv, struct host_boot *hb,
@@ -424,6 +478,11 @@ static int boot_args_parse(int argc, char **argv, struct host_boot *hb,
                 return usage();
         } else if (!strcmp(argv[i], "-o") && i + 1 < argc) {
             hb->out_dir = argv[++i];
+#if BOOT_FDT_EDIT
+        } else if (!strcmp(argv[i], "--board-dtb") && i + 1 < argc) {
+            if (board_dtb_read(a, argv[++i]))
+                return 1;
+#endif
 #if BOOT_TRIAL
         } else if (!strcmp(argv[i], "--trial") && i + 1 < argc) {
             hb->trial = argv[++i];
@@ -480,6 +539,13 @@ static int boot_runs(struct host_boot *hb, struct boot_args *a,
         .window_addr = a->addr,
         .window_size = host_size,
         .default_kernel = "/boot/kernel.bin",
+        /* The board's tree where QEMU's lies: past the window's end
+         * (board/sifive-u/setup.c ends the window at it). */
+        .default_fdt_addr = a->dtb ? a->addr + a->size : 0,
+        .default_fdt_size = a->dtb ? a->dtb_size : 0,
+#if BOOT_RISCV_LINUX && BOOT_FDT_EDIT
+        .default_fdt = a->dtb,
+#endif
         .fdtfile = hb->board->fdtfile,
 #if BOOT_RISCV_LINUX
         .ram_base = hb->board->ram_base,
@@ -576,8 +642,10 @@ int host_cmd_boot(int argc, char **argv)
     struct boot_args a = { 0 };
     int rc = boot_args_parse(argc, argv, &hb, &a);
 
-    if (rc)
+    if (rc) {
+        free(a.dtb);
         return rc;
+    }
     /* What the board's loads may use (boot_run's rule with the board's
      * tail), and a host window that leaves exactly that past the host's
      * own tail. */
@@ -590,6 +658,7 @@ int host_cmd_boot(int argc, char **argv)
     struct host_disk disk = { .fd = -1 };
     if (host_disk_open(&disk, a.image)) {
         fprintf(stderr, "extload: %s: %s\n", a.image, disk.why);
+        free(a.dtb);
         return 1;
     }
     uint8_t *window = calloc(1, host_size);
@@ -621,6 +690,7 @@ int host_cmd_boot(int argc, char **argv)
     int room = rc == BOOT_ETOOBIG || (rc < 0 && st && st->short_of_room);
     free(st);
     free(window);
+    free(a.dtb);
     host_disk_close(&disk);
     if (rc < 0 && room) {
         boot_say_room(&hb, a.image, rc, usable);

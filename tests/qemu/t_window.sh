@@ -17,7 +17,15 @@
 # fill over emulated SPI); the host models it with --window
 # 0x80000000:0x200000. The default window is held once more with a
 # refusal only: a sparse kernel a byte past the host's room at -m 128M,
-# refused by both with the same count. TAP.
+# refused by both with the same count.
+#
+# The board's own tree (sifive-u, -m 128M): a RISC-V Linux Image with no
+# FDT line gets a copy of QEMU's tree in the window, placed after the
+# kernel's image_size; the host is given that tree (--board-dtb, dumped
+# by QEMU with the same machine options). Its room is the largest
+# image_size the host boots (bisected); a 4 KiB Image of that image_size
+# loads and one of a byte more is refused where its tree would go, on
+# both. Its firmware is the RISC-V test kernel, which ends the run. TAP.
 set -u
 # shellcheck source=tests/qemu/lib.sh
 . "$(dirname "$0")/lib.sh"        # cd to the top; BUILD
@@ -236,5 +244,65 @@ check "sifive-u (default, 128 MiB): QEMU boots the small label after it" 0 \
 agree "sifive-u (default, 128 MiB): $((room + 1)) bytes refused with the ${room:-?} left, on both" \
     "$r.log" "$r-host.log" \
     "^load: /boot/over.bin: $((room + 1)) bytes, larger than the ${room:-?} bytes left in the load window; trying label 'edge'$"
+# rv_image FILE IMAGE_SIZE: a 4 KiB RISC-V Linux Image (its header:
+# text_offset 2 MiB, image_size, version 0.2, the two magics).
+rv_image() {
+    python3 - "$1" "$2" <<'EOF'
+import struct, sys
+b = bytearray(4096)
+b[8:24] = struct.pack("<QQ", 0x200000, int(sys.argv[2]))
+b[32:36] = struct.pack("<I", 2)
+b[48:56] = b"RISCV\0\0\0"
+b[56:60] = b"RSC\x05"
+open(sys.argv[1], "wb").write(b)
+EOF
+}
+
+# The board's tree copied for a Linux kernel without FDT (sifive-u,
+# default profile, -m 128M): QEMU's tree (dumped with boot's machine
+# options) as the host's --board-dtb.
+BOARD=sifive-u X=$BUILD/host/extload FW=$BUILD/sifive-u/extload.elf
+qemu_board sifive-u
+DTB=$T/qemu.dtb
+qemu-system-riscv64 -M sifive_u,msel=11,dumpdtb="$DTB" -nographic \
+    -bios "$FW" </dev/null >"$T/dumpdtb.log" 2>&1
+tree=$(python3 -c 'import struct, sys; print(struct.unpack(">I", open(sys.argv[1], "rb").read(8)[4:])[0])' \
+       "$DTB" 2>/dev/null)
+HOSTOPT=(--board sifive-u --board-dtb "$DTB")
+r=$T/rvlinux
+rm -rf "$r"
+window_tree "$r" "" no
+cp "$BUILD/sifive-u/qemu/payload.bin" "$r/boot/fw_dynamic.bin"
+rv_image "$r/boot/edge.bin" 4096
+rv_image "$r/boot/rest.bin" 4096
+lo=0 hi=$((0x7e00000 - 0x200000 + 1)) steps=0
+while [ $((hi - lo)) -gt 1 ] && [ $steps -lt 32 ]; do
+    mid=$(((lo + hi) / 2)) steps=$((steps + 1))
+    rv_image "$r/boot/over.bin" "$mid"
+    image "$T/probe.img" "$r"
+    host_boot "$T/probe.img" "$T/probe.log"
+    if grep -q "^boot: label 'over'" "$T/probe.log"; then lo=$mid; else hi=$mid; fi
+done
+room=$lo
+rv_image "$r/boot/edge.bin" "$room"
+rv_image "$r/boot/over.bin" $((room + 1))
+image "$r.img" "$r"
+host_boot "$r.img" "$r-host.log"
+boot rvlinux "$r.img"
+if grep -qE "^reset: a1 = device tree at 0x87e00000, ${tree:-?} bytes;" "$r.log"; then
+    pass "sifive-u (Linux, no FDT): the board's tree is the one QEMU dumped (${tree:-?} bytes)"
+else
+    fail "sifive-u (Linux, no FDT): the board's tree is the one QEMU dumped (${tree:-?} bytes)" \
+        "$r.log" "no 'reset: a1 = device tree at 0x87e00000, ${tree:-?} bytes'"
+fi
+left=$(sed -n "s/^fdt: (the board's device tree): .*, more than the \([0-9]*\) bytes left in the load window; trying label 'edge'\$/\1/p" \
+       "$r-host.log")
+at=$(sed -n 's/^fdt: none named; the board.s at 0x87e00000, [0-9]* bytes, copied -> \(0x[0-9a-f]*\)$/\1/p' \
+     "$r-host.log")
+agree "sifive-u (Linux, no FDT): image_size $((room + 1)) refused with the ${tree:-?}-byte tree past ${left:-?} bytes, $room loaded with it at ${at:-?}, on both" \
+    "$r.log" "$r-host.log" \
+    "^fdt: \(the board's device tree\): ${tree:-?} bytes and [0-9]+ of room for what the loader adds to it, more than the ${left:-?} bytes left in the load window; trying label 'edge'\$" \
+    "^fdt: none named; the board's at 0x87e00000, ${tree:-?} bytes, copied -> ${at:-?}\$" \
+    "^boot: label 'edge': kernel 4096 bytes at 0x80200000, fdt ${at:-?}, firmware 0x80000000"
 # shellcheck disable=SC2119  # no KEEP: the work directory goes
 qemu_done
