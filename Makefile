@@ -30,16 +30,20 @@ BOARD    ?= lm3s6965evb
 # and firmware/ say what it leaves out); its build folders end in -tiny:
 # build/host-tiny/extload, build/lm3s6965evb-tiny/extload.elf.
 PROFILE  ?= default
+# Both profiles' host tools sign and verify labels (extload message,
+# sign, verify, boot --key; firmware/boot_conf.h BOOT_SIGNED), the tiny
+# one without the rollback floor (BOOT_ROLLBACK 0), as the tiny signed
+# boards. The tiny unit tests keep the tiny boards' unsigned build
+# (UNIT_SIGNED, their objects in build/tests-tiny/obj).
+HOST_SIGNED := -DBOOT_SIGNED=1 -DED25519_SIGNER=1
 ifeq ($(PROFILE),tiny)
 PROFILE_DEFS := -DEXTLOAD_TINY=1
 PSUF     := -tiny
-HOST_SIGNED :=
+UNIT_SIGNED :=
 else ifeq ($(PROFILE),default)
 PROFILE_DEFS :=
 PSUF     :=
-# The default host tool signs and verifies labels (extload message, sign,
-# verify; firmware/boot_conf.h BOOT_SIGNED); the tiny one does not.
-HOST_SIGNED := -DBOOT_SIGNED=1 -DED25519_SIGNER=1
+UNIT_SIGNED := $(HOST_SIGNED)
 else
 $(error PROFILE is default or tiny, not '$(PROFILE)')
 endif
@@ -52,9 +56,10 @@ ARM_SIZE ?= arm-none-eabi-size
 WARN     := -Wall -Wextra -Werror -Wshadow -Wpointer-arith -Wvla \
             -Wstrict-prototypes -Wmissing-prototypes -Wundef
 CSTD     := -std=c11
-HOST_CFLAGS := $(CSTD) $(WARN) -I. -O2 -g -D_DEFAULT_SOURCE -DEXT_PATH_MAX=4096 \
-            -DEXT_PATH_LIMIT=1 \
-            $(PROFILE_DEFS) $(HOST_SIGNED)
+HOST_BASE_CFLAGS := $(CSTD) $(WARN) -I. -O2 -g -D_DEFAULT_SOURCE \
+            -DEXT_PATH_MAX=4096 -DEXT_PATH_LIMIT=1 $(PROFILE_DEFS)
+HOST_CFLAGS := $(HOST_BASE_CFLAGS) $(HOST_SIGNED)
+UNIT_CFLAGS := $(HOST_BASE_CFLAGS) $(UNIT_SIGNED)
 # BOOT_PUBKEY=key.pub.pem: the board images boot only signed labels
 # (firmware/README.md, "Signed labels"), built with BOOT_SIGNED=1 and the
 # key (build/pubkey/boot_pubkey.h, tests/crypto/rules.mk) into folders
@@ -152,6 +157,13 @@ HOST     := $(BUILD)/host$(PSUF)
 HOSTASAN := $(BUILD)/host$(PSUF)-asan
 $(eval $(call OBJ_RULE,$(HOST)/obj,$$(CC),$$(HOST_CFLAGS),CC))
 $(eval $(call OBJ_RULE,$(HOSTASAN)/obj,$$(CC),$$(HOST_CFLAGS) $$(ASAN),CC-ASAN))
+# The unit tests' objects: the ASan host tool's where their flags agree.
+ifeq ($(UNIT_SIGNED),$(HOST_SIGNED))
+UNITOBJ  := $(HOSTASAN)/obj
+else
+UNITOBJ  := $(BUILD)/tests$(PSUF)/obj
+$(eval $(call OBJ_RULE,$(UNITOBJ),$$(CC),$$(UNIT_CFLAGS) $$(ASAN),CC-UNIT))
+endif
 $(eval $(call OBJ_RULE,$(BUILD)/arm$(PSUF)/obj,$$(ARM_CC),$$(ARM_CFLAGS),CC-ARM))
 # Without journal replay, for tests/journal/t_journal.sh's cost checks.
 $(eval $(call OBJ_RULE,$(BUILD)/host-nojournal/obj,$$(CC),$$(HOST_CFLAGS) -DEXT_JOURNAL=0,CC-NOJ))
@@ -173,6 +185,12 @@ endif
 $(HOST)/extload: $(call objs,$(HOST)/obj,$(HOSTTOOL_SRC))
 $(HOSTASAN)/extload: $(call objs,$(HOSTASAN)/obj,$(HOSTTOOL_SRC))
 $(BUILD)/host-nojournal/extload: $(call objs,$(BUILD)/host-nojournal/obj,$(HOSTTOOL_SRC))
+# The flags as an input: a profile's host objects rebuild when they change
+# (the tiny host tool gained BOOT_SIGNED).
+$(eval $(call FLAGS_STAMP,$(HOST)/cflags.txt,$(HOST_CFLAGS)))
+$(eval $(call FLAGS_STAMP,$(HOSTASAN)/cflags.txt,$(HOST_CFLAGS) $(ASAN)))
+$(call objs,$(HOST)/obj,$(HOSTTOOL_SRC)): $(HOST)/cflags.txt
+$(call objs,$(HOSTASAN)/obj,$(HOSTTOOL_SRC) $(TSUP_SRC)): $(HOSTASAN)/cflags.txt
 $(HOST)/extload $(BUILD)/host-nojournal/extload: LDSAN :=
 $(HOSTASAN)/extload: LDSAN := $(ASAN)
 $(HOST)/extload $(HOSTASAN)/extload $(BUILD)/host-nojournal/extload:
@@ -180,11 +198,11 @@ $(HOST)/extload $(HOSTASAN)/extload $(BUILD)/host-nojournal/extload:
 	$(Q)$(CC) $(HOST_CFLAGS) $(LDSAN) -o $@ $^
 
 # Unit tests: cmocka, ASan + UBSan, linked with all portable code.
-TEST_LIB_OBJ := $(call objs,$(HOSTASAN)/obj,$(LIB_SRC) $(HOSTPORT_SRC) $(TSUP_SRC))
-$(BUILD)/tests$(PSUF)/%: $(HOSTASAN)/obj/tests/unit/%.o $(TEST_LIB_OBJ)
+TEST_LIB_OBJ := $(call objs,$(UNITOBJ),$(LIB_SRC) $(HOSTPORT_SRC) $(TSUP_SRC))
+$(BUILD)/tests$(PSUF)/%: $(UNITOBJ)/tests/unit/%.o $(TEST_LIB_OBJ)
 	@mkdir -p $(dir $@)
 	@$(if $(Q),echo "  LD      $@")
-	$(Q)$(CC) $(HOST_CFLAGS) $(ASAN) -o $@ $^ -lcmocka
+	$(Q)$(CC) $(UNIT_CFLAGS) $(ASAN) -o $@ $^ -lcmocka
 
 unit: $(UNIT_BIN) $(BUILD)/tools/seedfill $(BUILD)/tools/fspatch
 $(BUILD)/tools/fspatch: fs/ext_format.h

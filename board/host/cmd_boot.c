@@ -13,16 +13,17 @@
 
 #include "board/cortex-m/cpu.h"
 #include "board/host/disk.h"
-#include "board/host/ed25519_sign.h"
 #include "board/host/rollback.h"
+#include "firmware/fdt/fdt.h"              /* fdt_check: --board-dtb */
 #include "firmware/boot/boot.h"
 
 /* What `extload boot --board NAME` models of a board (struct host_board,
  * board/host/cmd_boot.h). The tail is the
  * board's BOOT_CONFIG_ROOM as its compiler lays out the structs (32-bit
  * pointers on Cortex-M, 64-bit on RV64; tests/cli/t_board_tail.sh holds
- * each figure to its build's, tests/qemu/t_qemu.sh checks the host
- * leaves the bytes lm3s6965evb leaves): the host's own tail is
+ * each figure to its build's, tests/qemu/t_window.sh boots a kernel of
+ * exactly the room left, and a byte more, on each board, profile and
+ * signed build, in QEMU and here): the host's own tail is
  * larger (64-bit, 4 KiB path walks), so the host hands boot_run a window
  * that leaves exactly what the board's leaves. The tail holds the config
  * text, BOOT_CONFIG_MAX bytes (8 KiB, the tiny profile 2 KiB), so the
@@ -69,12 +70,15 @@ uint32_t host_board_usable(const struct host_board *b, uint32_t addr,
 
 const char host_boot_usage[] =
     "       extload boot IMAGE [--board NAME] [--window ADDR:SIZE] "
-    "[-o DIR]"
+    "[-o DIR]\n                "
+#if BOOT_FDT_EDIT
+    " [--board-dtb DTB]"
+#endif
+#if BOOT_SIGNED
+    " [--key PUB.pem[,PUB2.pem...]]"
+#endif
 #if BOOT_ROLLBACK
-    " [--key PUB.pem[,PUB2.pem...]]\n"
-    "                 [--floor N | --otp OTP.img [--otp-stuck WORD]]"
-#elif BOOT_SIGNED
-    " [--key PUB.pem]"
+    "\n                 [--floor N | --otp OTP.img [--otp-stuck WORD]]"
 #endif
 #if BOOT_TRIAL
     " [--trial STATE]"
@@ -84,6 +88,12 @@ const char host_boot_usage[] =
     "sifive-u (126 MiB):\n"
     "                 that board's load window, tail, replay table and "
     "path limit"
+#if BOOT_FDT_EDIT
+    ";\n                 --board-dtb: the device tree the board "
+    "holds at reset (sifive-u:\n                 QEMU's in a1, -M "
+    "sifive_u,dumpdtb=DTB), at the window's end;\n                 "
+    "labels without FDT get it"
+#endif
 #if BOOT_SIGNED
     ";\n                 --key: as its BOOT_PUBKEY build, signed labels "
     "only"
@@ -397,12 +407,54 @@ struct boot_args {
     const char *image;
     const char *keypath;            /* --key; NULL: none */
     uint32_t addr, size;            /* --window; size 0: the board's */
-#if BOOT_ROLLBACK
-    struct host_rollback r;
-#elif BOOT_SIGNED
-    uint8_t key[32];
+    uint8_t *dtb;                   /* --board-dtb's tree; NULL: none */
+    uint32_t dtb_size;              /* its header's totalsize */
+#if BOOT_SIGNED
+    struct host_rollback r;         /* --key, and --floor or --otp */
 #endif
 };
+
+#if BOOT_FDT_EDIT
+/* --board-dtb PATH into a: 0, or 1 after saying why. Its size is its
+ * header's totalsize, as the board takes the one in a1 (QEMU's dumpdtb
+ * writes the tree padded to 1 MiB). */
+static int board_dtb_read(struct boot_args *a, const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    long len = -1;
+    struct fdt t;
+    int rc = FDT_EMAGIC;
+
+    if (!f) {
+        fprintf(stderr, "extload: %s: %s\n", path, strerror(errno));
+        return 1;
+    }
+    if (!fseek(f, 0, SEEK_END) && (len = ftell(f)) >= 0 &&
+        len <= (long)HOST_BOOT_WINDOW_MAX && !fseek(f, 0, SEEK_SET)) {
+        free(a->dtb);
+        a->dtb = malloc(len ? (size_t)len : 1u);
+        if (a->dtb && fread(a->dtb, 1, (size_t)len, f) == (size_t)len)
+            rc = fdt_check(&t, a->dtb, (uint32_t)len);
+        else
+            len = -1;
+    }
+    fclose(f);
+    if (len < 0) {
+        fprintf(stderr, "extload: %s: not read whole (a file of at most "
+                "%u MiB)\n", path, (unsigned)(HOST_BOOT_WINDOW_MAX >> 20));
+        return 1;
+    }
+    if (rc) {
+        char why[96];
+
+        fdt_describe(&t, rc, why, sizeof(why));
+        fprintf(stderr, "extload: %s: %s\n", path, why);
+        return 1;
+    }
+    a->dtb_size = t.size;
+    return 0;
+}
+#endif
 
 /* argv into hb and a: 0, or the exit status (2 usage, 1 a bad key). */
 static int boot_args_parse(int argc, char **argv, struct host_boot *hb,
@@ -426,15 +478,22 @@ static int boot_args_parse(int argc, char **argv, struct host_boot *hb,
                 return usage();
         } else if (!strcmp(argv[i], "-o") && i + 1 < argc) {
             hb->out_dir = argv[++i];
+#if BOOT_FDT_EDIT
+        } else if (!strcmp(argv[i], "--board-dtb") && i + 1 < argc) {
+            if (board_dtb_read(a, argv[++i]))
+                return 1;
+#endif
 #if BOOT_TRIAL
         } else if (!strcmp(argv[i], "--trial") && i + 1 < argc) {
             hb->trial = argv[++i];
 #endif
-#if BOOT_ROLLBACK
+#if BOOT_SIGNED
         } else if (!strcmp(argv[i], "--key") && i + 1 < argc) {
             a->keypath = argv[++i];
             if (host_keys_read(&a->r, a->keypath))
                 return 1;
+#endif
+#if BOOT_ROLLBACK
         } else if (!strcmp(argv[i], "--floor") && i + 1 < argc &&
                    !a->r.otp_path) {
             if (host_floor_parse(&a->r, argv[++i]))
@@ -446,15 +505,6 @@ static int boot_args_parse(int argc, char **argv, struct host_boot *hb,
         } else if (!strcmp(argv[i], "--otp-stuck") && i + 1 < argc) {
             if (host_otp_stuck(&a->r, argv[++i]))
                 return 1;
-#elif BOOT_SIGNED
-        } else if (!strcmp(argv[i], "--key") && i + 1 < argc) {
-            const char *why;
-
-            a->keypath = argv[++i];
-            if (ed25519_read_public_pem(a->keypath, a->key, &why)) {
-                fprintf(stderr, "extload: %s: %s\n", a->keypath, why);
-                return 1;
-            }
 #endif
         } else {
             return usage();
@@ -489,6 +539,13 @@ static int boot_runs(struct host_boot *hb, struct boot_args *a,
         .window_addr = a->addr,
         .window_size = host_size,
         .default_kernel = "/boot/kernel.bin",
+        /* The board's tree where QEMU's lies: past the window's end
+         * (board/sifive-u/setup.c ends the window at it). */
+        .default_fdt_addr = a->dtb ? a->addr + a->size : 0,
+        .default_fdt_size = a->dtb ? a->dtb_size : 0,
+#if BOOT_RISCV_LINUX && BOOT_FDT_EDIT
+        .default_fdt = a->dtb,
+#endif
         .fdtfile = hb->board->fdtfile,
 #if BOOT_RISCV_LINUX
         .ram_base = hb->board->ram_base,
@@ -504,9 +561,6 @@ static int boot_runs(struct host_boot *hb, struct boot_args *a,
         .reset = host_reset,
         .info = host_info,
         .board_ctx = hb,
-#endif
-#if BOOT_SIGNED && !BOOT_ROLLBACK
-        .pubkey = a->keypath ? a->key : NULL,
 #endif
         .path_max = hb->board->path_max,
 #if BOOT_TRIAL
@@ -526,7 +580,7 @@ static int boot_runs(struct host_boot *hb, struct boot_args *a,
 #endif
 #endif
     };
-#if BOOT_ROLLBACK
+#if BOOT_SIGNED
     host_rollback_env(&a->r, &env);
 #endif
 #if !BOOT_INTERACTIVE
@@ -588,8 +642,10 @@ int host_cmd_boot(int argc, char **argv)
     struct boot_args a = { 0 };
     int rc = boot_args_parse(argc, argv, &hb, &a);
 
-    if (rc)
+    if (rc) {
+        free(a.dtb);
         return rc;
+    }
     /* What the board's loads may use (boot_run's rule with the board's
      * tail), and a host window that leaves exactly that past the host's
      * own tail. */
@@ -602,6 +658,7 @@ int host_cmd_boot(int argc, char **argv)
     struct host_disk disk = { .fd = -1 };
     if (host_disk_open(&disk, a.image)) {
         fprintf(stderr, "extload: %s: %s\n", a.image, disk.why);
+        free(a.dtb);
         return 1;
     }
     uint8_t *window = calloc(1, host_size);
@@ -633,6 +690,7 @@ int host_cmd_boot(int argc, char **argv)
     int room = rc == BOOT_ETOOBIG || (rc < 0 && st && st->short_of_room);
     free(st);
     free(window);
+    free(a.dtb);
     host_disk_close(&disk);
     if (rc < 0 && room) {
         boot_say_room(&hb, a.image, rc, usable);

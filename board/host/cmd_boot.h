@@ -17,8 +17,8 @@
 
 /* What `extload boot --board NAME` models of a board. The tail is the
  * board's BOOT_CONFIG_ROOM as its compiler lays out the structs (32-bit
- * pointers on Cortex-M, 64-bit on RV64; tests/qemu/t_qemu.sh checks the
- * host leaves the bytes lm3s6965evb leaves), in each profile, unsigned
+ * pointers on Cortex-M, 64-bit on RV64; tests/qemu/t_window.sh checks
+ * the host leaves the bytes each build leaves), in each profile, unsigned
  * and built with BOOT_PUBKEY (BOOT_SIGNED: a digest per file, a
  * SIGNATURE per label): the host's own tail is larger (64-bit, 4 KiB
  * path walks), so the host hands the flow a window that leaves exactly

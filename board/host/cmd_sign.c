@@ -24,6 +24,8 @@ const char host_sign_usage[] =
     "PARTITION\n"
     "       extload verify --key PUB.pem[,PUB2.pem...] IMAGE LABEL... "
     "[--board NAME]\n"
+#endif
+#if BOOT_ROLLBACK
     "              [--floor N | --otp OTP.img]   as a board with that "
     "rollback floor\n"
 #endif
@@ -441,7 +443,11 @@ static int dir_message(const char *root, const char *part_root,
                 "number 0 to 4294967295\n", root, name, l->rollback);
         return 1;
     }
+#if BOOT_CONF_PARTITION
     const char *part = l->partition && l->partition[0] ? l->partition : NULL;
+#else
+    const char *part = NULL;        /* the tiny profile has no PARTITION */
+#endif
     if (part && !part_root) {
         fprintf(stderr, "extload: %s: label '%s' reads its files from "
                 "PARTITION %s: give that partition's tree with "
@@ -629,6 +635,7 @@ int host_cmd_sign(int argc, char **argv)
             key = argv[++i];
             if (host_keys_read(&r, key))
                 return 1;
+#if BOOT_ROLLBACK
         } else if (!strcmp(argv[i], "--floor") && i + 1 < argc &&
                    !r.otp_path) {
             if (host_floor_parse(&r, argv[++i]))
@@ -637,6 +644,7 @@ int host_cmd_sign(int argc, char **argv)
                    !r.has_floor) {
             if (host_otp_load(&r, argv[++i]))
                 return 1;
+#endif
         } else if (!strcmp(argv[i], "-o") && i + 1 < argc) {
             out = argv[++i];
         } else if (!strcmp(argv[i], "--partition-dir") && i + 1 < argc) {
@@ -655,8 +663,10 @@ int host_cmd_sign(int argc, char **argv)
         return cmd_message(pos[0], part_root, pos[1], b);
     if (!strcmp(argv[0], "sign") && npos == 3 && !key && out)
         return cmd_sign(pos[0], pos[1], part_root, pos[2], out, b);
+#if BOOT_ROLLBACK
     if ((r.has_floor || r.otp_path) && strcmp(argv[0], "verify"))
         return usage();
+#endif
     if (!strcmp(argv[0], "verify") && npos >= 2 && key && !out)
         return cmd_verify(&r, pos[0], pos + 1, npos - 1, b);
     return usage();

@@ -4,7 +4,8 @@
  *   extload [--part N] [--stats] ls   IMAGE PATH
  *   extload [--part N] [--stats] cat  IMAGE PATH
  *   extload [--part N] [--stats] stat IMAGE PATH
- *   extload boot IMAGE [--board NAME] [-o DIR] [--key PUB.pem]
+ *   extload boot IMAGE [--board NAME] [-o DIR] [--board-dtb DTB]
+ *                [--key PUB.pem[,PUB2.pem...]]   (--key etc.: both profiles)
  *   extload message IMAGE|DIR LABEL [--board NAME]
  *   extload sign KEY.pem IMAGE|DIR LABEL -o SIGFILE [--board NAME]
  *   extload verify --key PUB.pem IMAGE LABEL... [--board NAME]

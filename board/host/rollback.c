@@ -1,7 +1,7 @@
-/* The host's rollback floor and keys (board/host/rollback.h). */
+/* The host's keys and rollback floor (board/host/rollback.h). */
 #include "board/host/rollback.h"
 
-#if BOOT_ROLLBACK
+#if BOOT_SIGNED
 
 #include <errno.h>
 #include <stdio.h>
@@ -41,6 +41,16 @@ int host_keys_read(struct host_rollback *r, const char *list)
     }
     return r->nkeys ? 0 : 1;
 }
+
+#if !BOOT_ROLLBACK
+
+void host_rollback_env(struct host_rollback *r, struct boot_env *env)
+{
+    env->pubkey = r->nkeys ? r->keys[0] : NULL;
+    env->pubkeys = r->nkeys;
+}
+
+#else
 
 int host_floor_parse(struct host_rollback *r, const char *s)
 {
@@ -163,5 +173,7 @@ int host_otp_save(const struct host_rollback *r, const char *dir)
     }
     return 0;
 }
+
+#endif
 
 #endif

@@ -4,9 +4,9 @@
 # BOOT_CONFIG_ROOM each board's own build keeps, as its compiler lays out
 # the structs (`make board-tail`: tests/bench/sizes.c built with the
 # board's flags), for both boards, signed (--key, a BOOT_PUBKEY build) or
-# not, in this profile (signed only where the tool has --key: not in the
-# tiny profile's). Prints TAP. Needs arm-none-eabi-gcc and
-# riscv64-unknown-elf-gcc.
+# not, in this profile (both profiles' tools have --key; the tiny one
+# models the tiny signed builds, which have no rollback floor). Prints
+# TAP. Needs arm-none-eabi-gcc and riscv64-unknown-elf-gcc.
 # profiles: default tiny
 set -u
 . "$(dirname "$0")/lib.sh"

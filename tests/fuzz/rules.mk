@@ -129,7 +129,7 @@ fuzz: fuzz-build
 
 # The regression replay links the same harnesses (built with cc, ASan;
 # PROFILE=tiny: with the tiny profile's options, build/tests-tiny/).
-$(BUILD)/tests$(PSUF)/test_regress: $(call objs,$(HOSTASAN)/obj,tests/fuzz/h_image.c \
+$(BUILD)/tests$(PSUF)/test_regress: $(call objs,$(UNITOBJ),tests/fuzz/h_image.c \
         tests/fuzz/h_walk.c tests/fuzz/h_journal.c tests/fuzz/h_part.c \
         tests/fuzz/h_config.c tests/fuzz/h_sdspi.c tests/fuzz/h_ed25519.c \
         tests/fuzz/h_fdt.c tests/fuzz/h_inflate.c)
