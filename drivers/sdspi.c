@@ -158,6 +158,7 @@ int sdspi_read(void *ctx, uint32_t lba, uint32_t count, void *buf)
 {
     struct sdspi *sd = ctx;
     uint8_t *dst = buf;
+    uint32_t done = 0;                  /* sectors read with a good CRC */
     uint32_t passes = 0;                /* since the last sector read */
     int r = 0;
 
@@ -165,8 +166,11 @@ int sdspi_read(void *ctx, uint32_t lba, uint32_t count, void *buf)
         return SD_EINVAL;
     if ((uint64_t)lba + count > sd->sectors)
         return SD_ERANGE;
-    while (count && passes <= SDSPI_RETRIES && sd->sectors) {
-        int multi = count > 1;
+    /* Each sector's place is dst + done * 512, done below count: the
+     * bound in one variable (EVA proves every write inside buf). */
+    while (done < count && passes <= SDSPI_RETRIES && sd->sectors) {
+        int multi = count - done > 1;
+        uint32_t at = lba + done;
 
 #if SDSPI_DIAG
         if (passes)
@@ -175,14 +179,12 @@ int sdspi_read(void *ctx, uint32_t lba, uint32_t count, void *buf)
         passes++;
         sd->bus->select(sd->bus->ctx, 1);
         r = cmd_ok(sd, multi ? SD_READ_MULTIPLE_BLOCK : SD_READ_SINGLE_BLOCK,
-                   sd->block_addr ? lba : lba * SD_SECTOR);
+                   sd->block_addr ? at : at * SD_SECTOR);
         if (r != SD_EBUSY) {            /* 0, SD_ENORESP or SD_ECMD */
-            while (!r && count) {
-                r = data_block(sd, dst, SD_SECTOR);
+            while (!r && done < count) {
+                r = data_block(sd, dst + done * SD_SECTOR, SD_SECTOR);
                 if (!r) {
-                    lba++;
-                    count--;
-                    dst += SD_SECTOR;
+                    done++;
                     passes = 1;
                 }
             }

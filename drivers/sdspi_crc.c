@@ -69,16 +69,17 @@ crc16_step(uint32_t c, uint32_t b)
 
 uint16_t sdspi_crc16(uint16_t crc, const uint8_t *p, uint32_t n)
 {
-    uint32_t c = crc;
+    uint32_t c = crc, i = 0, whole = n & ~3u;
 
-    for (; n >= 4; n -= 4, p += 4) {
-        c = crc16_step(c, p[0]);
-        c = crc16_step(c, p[1]);
-        c = crc16_step(c, p[2]);
-        c = crc16_step(c, p[3]);
+    /* Indexed from p, below n: each read's bound in one variable. */
+    for (; i < whole; i += 4) {
+        c = crc16_step(c, p[i]);
+        c = crc16_step(c, p[i + 1]);
+        c = crc16_step(c, p[i + 2]);
+        c = crc16_step(c, p[i + 3]);
     }
-    while (n--)
-        c = crc16_step(c, *p++);
+    for (; i < n; i++)
+        c = crc16_step(c, p[i]);
     return (uint16_t)c;
 }
 #else
@@ -86,9 +87,9 @@ uint16_t sdspi_crc16(uint16_t crc, const uint8_t *p, uint32_t n)
  * steps of the division folded into shifts of the register itself. */
 uint16_t sdspi_crc16(uint16_t crc, const uint8_t *p, uint32_t n)
 {
-    while (n--) {
+    for (uint32_t i = 0; i < n; i++) {    /* p[i]: one bound, for EVA */
         crc = (uint16_t)(crc >> 8 | crc << 8);
-        crc ^= *p++;
+        crc ^= p[i];
         crc ^= (uint8_t)crc >> 4;
         crc ^= (uint16_t)(crc << 12);
         crc ^= (uint16_t)((crc & 0xFF) << 5);

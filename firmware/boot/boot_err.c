@@ -42,8 +42,10 @@ void boot_fail_print(const struct boot_env *env, const struct boot_fail *f,
                      const struct config_label *label, const char *next,
                      bool prompt)
 {
-    /* A label is named quoted and cut to the hand-off block's field. */
-    char q[sizeof(((struct extload_handoff *)0)->label) + 2];
+    /* A label is named quoted and cut to the hand-off block's field
+     * (its length a literal: Frama-C 25 cannot compare array types
+     * whose length is a sizeof). */
+    char q[EXTLOAD_HANDOFF_LABEL + 2u];
 
     if (!f->what)
         fmt_snprintf(q, sizeof(q), "'%.*s'", (int)(sizeof(q) - 3),

@@ -147,7 +147,9 @@ int boot_file_fail(const struct boot_env *env, struct boot_state *st,
                           st->path, why);
 }
 
-/* A failure naming the file (its path resolved again into st->path). */
+/* A failure naming the file (its path resolved again into st->path):
+ * never 0 (EVA checks it at each call). */
+/*@ ensures \result < 0; */
 static int fail_file(const struct boot_env *env, struct boot_state *st,
                      const struct boot_plan_file *f, int code,
                      const char *why)
@@ -408,7 +410,14 @@ int boot_plan_files(const struct boot_env *env, struct boot_state *st,
 }
 
 /* f at *at (aligned to align), if it fits below limit; *at moves past it.
- * < 0 after failing. */
+ * < 0 after failing. The write property (fs/README.md, "What is proven"):
+ * a file placed gets [f->off, f->off + size + room) inside [*at, limit),
+ * in ACSL's integers (no wrap), which WP proves. Every f->off of the
+ * plan but a RISC-V Image's is set here. */
+/*@ requires \valid(f) && \valid(at) && \separated(f, at);
+    ensures \result == 0 ==> \old(*at) <= f->off &&
+        f->off + f->size + room <= limit &&
+        *at == f->off + f->size + room; */
 static int put_at(const struct boot_env *env, struct boot_state *st,
                   struct boot_plan_file *f, uint32_t *at, uint32_t align,
                   uint32_t room, uint32_t limit, const char *where)
@@ -565,6 +574,9 @@ static int place_linux(const struct boot_env *env, struct boot_state *st,
                      (unsigned)kaddr, (unsigned)(limit - koff));
         return fail_file(env, st, &p->f[0], BOOT_EPLACE, p->fail.why);
     }
+    /* The kernel's room (boot_image_kind: image_size is at least the
+     * file's size, or the inflated one's cap), inside the window: WP. */
+    /*@ assert koff + p->image_size <= limit; */
     p->f[0].off = koff;
     kend = koff + p->image_size;
     at = kend;

@@ -19,6 +19,7 @@
 #define BOOT_AS_KEPT (BOOT_TRIAL || BOOT_CONF_FALLBACK)
 
 /* x rounded up to a, a power of two. */
+/*@ assigns \nothing; */
 static inline uint32_t align_up(uint32_t x, uint32_t a)
 {
     return (x + a - 1u) & ~(a - 1u);

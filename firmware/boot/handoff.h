@@ -20,6 +20,9 @@
 #define HANDOFF_F_SIGNED 0x2u                 /* the label's Ed25519 signature
                                                * verified (BOOT_SIGNED) */
 
+/* The label's field: its name cut to 31 bytes and a NUL. */
+#define EXTLOAD_HANDOFF_LABEL 32u
+
 struct extload_handoff {
     uint32_t magic;
     uint32_t version;
@@ -38,7 +41,7 @@ struct extload_handoff {
     uint32_t part_scheme;         /* 0 none, 1 MBR, 2 GPT */
     uint64_t part_lba;            /* first sector of the boot partition */
     uint64_t part_sectors;
-    char label[32];               /* the label booted, NUL-terminated */
+    char label[EXTLOAD_HANDOFF_LABEL]; /* the label booted, NUL-terminated */
     uint32_t initrd_addr;         /* INITRD's files, concatenated; 0: none */
     uint32_t initrd_size;
 };
