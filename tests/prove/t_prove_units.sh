@@ -9,7 +9,9 @@ set -u
 cd "$(dirname "$0")/../.."
 BUILD=${BUILD:-build}
 runs="place-lm3s-tiny place-sifive-tiny place-lm3s-default
-      place-sifive-default sd-lm3s-tiny sd-lm3s-default sd-sifive-default"
+      place-sifive-default sd-lm3s-tiny sd-lm3s-default sd-sifive-default
+      image-sifive-nogzip image-sifive-head image-lm3s-default
+      image-sifive-default"
 
 echo "1..$(echo $runs | wc -w)"
 i=0
