@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Summarise one EVA run of tests/prove/harness.c (tests/prove/rules.mk).
 
-usage: report.py PROPERTIES.csv METRICS.log
+usage: report.py PROPERTIES.csv METRICS.log [PART.c ...]
 
 PROPERTIES.csv is Frama-C's -report-csv, METRICS.log the output of
 -metrics -metrics-eva-cover. An alarm is a property of fs/, lib/ or the
@@ -15,7 +15,10 @@ hypothesis that is itself open) counts as open. The card's contract
 (blockdev_proof_read in fs/blockdev.h, which has no body) is the one
 assumption about the device: its clauses are listed, not counted. Prints
 the alarms by kind and by function, what fs/ and lib/ code was reached,
-and ends with "N alarms".
+and ends with "N alarms". With PART.c files (a part of the loader other
+than fs/: tests/prove/parts.mk), the statements counted are those of the
+functions those files define; the harness's own functions (main and
+harness_*) are never counted.
 """
 import collections
 import csv
@@ -47,7 +50,20 @@ def alarms(path):
     return out, assumed
 
 
-def coverage(path):
+def defined(files):
+    """The names of the functions files define (a definition starts a
+    line: the code's style)."""
+    names = set()
+    for path in files:
+        for line in open(path):
+            m = re.match(r"(?:static\s+)?(?:inline\s+)?[A-Za-z_][\w \t*]*?"
+                         r"\b(\w+)\((?!.*;\s*$)", line)
+            if m and m.group(1) not in ("if", "while", "for", "switch"):
+                names.add(m.group(1))
+    return names
+
+
+def coverage(path, part=None):
     text = open(path).read()
     reach = re.search(r"Syntactically reachable functions = (\d+)", text)
     seen = re.search(r"Semantically reached functions = (\d+)", text)
@@ -57,7 +73,9 @@ def coverage(path):
     got = tot = 0
     partial = []
     for fn, a, b in stmts:
-        if fn in HARNESS:
+        if fn in HARNESS or fn.startswith("harness_"):
+            continue
+        if part is not None and fn not in part:
             continue
         got += int(a)
         tot += int(b)
@@ -68,7 +86,8 @@ def coverage(path):
 
 def main():
     rows, assumed = alarms(sys.argv[1])
-    reach, seen, unreached, got, tot, partial = coverage(sys.argv[2])
+    part = defined(sys.argv[3:]) if len(sys.argv) > 3 else None
+    reach, seen, unreached, got, tot, partial = coverage(sys.argv[2], part)
     by_kind = collections.Counter(r["property kind"] for r in rows)
     by_fn = collections.Counter(r["function"] for r in rows)
     print("alarms by kind:")
@@ -85,7 +104,7 @@ def main():
     for r in assumed:
         print(f"  {r['file']}:{r['line']}: {r['property kind']}: "
               f"{r['property']}")
-    if reach and seen:
+    if reach and seen and part is None:
         # Less the harness's main and the card, both counted by Frama-C
         # (the card as a function whose address is taken).
         print(f"functions reached: {int(seen.group(1)) - 2} of "
@@ -95,8 +114,13 @@ def main():
         print("functions never reached:")
         for line in unreached.group(1).strip().splitlines():
             print("  " + line.strip())
+    if partial and part is not None:
+        print("statements not reached, by function:")
+        for fn, a, b in partial:
+            print(f"  {fn}: {b - a} of {b}")
     if tot:
-        print(f"statements reached: {got} of {tot} in the functions "
+        where = (" of " + " ".join(sys.argv[3:])) if part is not None else ""
+        print(f"statements reached: {got} of {tot} in the functions{where} "
               f"reached ({100.0 * got / tot:.1f}%)")
     print(f"{len(rows)} alarms")
 
