@@ -9,7 +9,8 @@
 #   make firmware   the board image (BOARD=lm3s6965evb, board/*/board.mk)
 #   make qemu       boot the demo card in QEMU
 #   make size       Cortex-M3 -Os sizes, and the RISC-V image (tests/bench/rules.mk)
-#   make prove      Frama-C EVA over fs/ for both profiles: alarms, coverage
+#   make prove      Frama-C EVA over fs/ for both profiles, then the loader's
+#                   other parts (tests/prove/part_*.mk): alarms, coverage
 #                   (tests/prove/rules.mk, fs/README.md "What is proven")
 #   make linux      the test Linux for sifive-u: build/linux/Image (cached: a
 #                   clean tree builds it once) and initrd*.cpio (tests/linux/rules.mk)

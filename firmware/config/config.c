@@ -312,7 +312,7 @@ static void parse_global(struct parse *ps, enum keyword k, char *kw,
         break;
 #endif
     case KW_LABEL:
-        if (cfg->count == CONFIG_LABELS_MAX) {
+        if (cfg->count >= CONFIG_LABELS_MAX) {
             cfg->labels_dropped++;
             ps->cur = NULL;
             return;
@@ -414,23 +414,23 @@ static void parse_line(struct parse *ps, char *line, uint32_t n)
     *end = '\0';
     enum keyword k = match_keyword(kw, kw_len);
 
-#if BOOT_SIGNED
-    /* ROLLBACK_INDEX: a label's field too, read as a number by the flow
-     * (a bad one refuses the label there, by name). */
-    if (k == KW_ROLLBACK && cur) {
-        cur->rollback = value;
-        return;
-    }
-#endif
     /* A label's line; those of a label past CONFIG_LABELS_MAX go with
-     * it (the label count's warning says so). */
+     * it (the label count's warning says so). ROLLBACK_INDEX is a
+     * label's field too, read as a number by the flow (a bad one refuses
+     * the label there, by name). */
     if (k != KW_OTHER &&
         (k <= KW_FIELDS || (BOOT_SIGNED && k == KW_ROLLBACK))) {
-        if (cur)
+        if (!cur) {
+            if (!cfg->labels_dropped)
+                skip_word(ps, kw, kw_len, WHY_STRAY);
+#if BOOT_SIGNED
+        } else if (k == KW_ROLLBACK) {
+            cur->rollback = value;
+#endif
+        } else {
             *(const char **)(void *)((char *)cur +
                                      label_field[k - KW_KERNEL]) = value;
-        else if (!cfg->labels_dropped)
-            skip_word(ps, kw, kw_len, WHY_STRAY);
+        }
         return;
     }
     parse_global(ps, k, kw, kw_len, value);
@@ -466,7 +466,8 @@ static void file_done(struct parse *ps, const struct config_file *f)
 {
     struct boot_config *cfg = ps->cfg;
 
-    if (!f->cut || !ps->cur)
+    /* (An open label was counted: the proof relates neither.) */
+    if (!f->cut || !ps->cur || !cfg->count)
         return;
     cfg->count--;
     cfg->cut_dropped++;
@@ -493,7 +494,7 @@ static void include(struct parse *ps, char *name)
     while (name[n] && !is_blank(name[n]))
         n++;
     name[n] = '\0';
-    if (ps->depth == CONFIG_INCLUDE_DEPTH) {
+    if (ps->depth >= CONFIG_INCLUDE_DEPTH) {
         cfg->include_errors++;
         con_printf(src->con, "config: error: INCLUDE %s: more than %u "
                    "nested includes; skipped\n", name,
@@ -524,12 +525,16 @@ static void include(struct parse *ps, char *name)
                        name, ps->f[d].name);
             return;
         }
-    if ((uint32_t)got > room - 1u)
-        got = (int32_t)(room - 1u);
+    /* The file ends inside the room, its NUL at src->cap - 1 at most
+     * (the bound on the end itself, which the proof sees). */
+    uint32_t end = cfg->used + (uint32_t)got;
+
+    if (end > src->cap - 1u)
+        end = src->cap - 1u;
     struct config_file *f = &ps->f[++ps->depth];
     *f = (struct config_file){
-        .pos = cfg->used, .end = cfg->used + (uint32_t)got, .id = id,
-        .name = name, .cut = size > (uint64_t)got,
+        .pos = cfg->used, .end = end, .id = id,
+        .name = name, .cut = size > (uint64_t)(end - cfg->used),
     };
     if (f->cut)
         f->end = cut_end(src, f, size);
@@ -572,8 +577,7 @@ static const char *expand(struct parse *ps, const char *s)
 {
     const struct config_src *src = ps->src;
     struct boot_config *cfg = ps->cfg;
-    char *out = src->text + cfg->used;
-    uint32_t room = src->cap - cfg->used, at = 0;
+    uint32_t w = cfg->used;           /* the next byte written: text[w] */
     bool any = false;
 
     for (uint32_t i = 0; s[i];) {
@@ -589,20 +593,24 @@ static const char *expand(struct parse *ps, const char *s)
         const char *piece = val ? val : s + i;
         uint32_t len = val ? str_len(val) : 1u;
 
-        if (at + len >= room) {
-            con_printf(src->con, "config: APPEND %s: no room for the "
-                       "board's variables; left as written\n", s);
-            return s;
+        /* A byte at a time, each with room for the NUL after it. */
+        for (uint32_t k = 0; k < len; k++) {
+            if (w + 1u >= src->cap) {
+                con_printf(src->con, "config: APPEND %s: no room for the "
+                           "board's variables; left as written\n", s);
+                return s;
+            }
+            src->text[w++] = piece[k];
         }
-        memcpy(out + at, piece, len);
-        at += len;
         i += val ? n + 3u : 1u;
         any |= val != NULL;
     }
     if (!any)
         return s;
-    out[at] = '\0';
-    cfg->used += at + 1u;
+    src->text[w] = '\0';
+    const char *out = src->text + cfg->used;
+
+    cfg->used = w + 1u;
     return out;
 }
 #endif
@@ -632,6 +640,8 @@ void config_parse_src(const struct config_src *src, struct boot_config *cfg)
             continue;
         }
         uint32_t i = f->pos;
+        /* (For the proof's widening: the board's text ends there.) */
+        /*@ loop widen_hints i, (unsigned)BOOT_CONFIG_MAX; */
         while (i < f->end && src->text[i] != '\n' && src->text[i] != '\0')
             i++;
         src->text[i] = '\0';
@@ -696,7 +706,10 @@ uint32_t config_boot_order(const struct boot_config *cfg,
         order[n++] = (uint8_t)def;
     if (fb >= 0 && fb != def)
         order[n++] = (uint8_t)fb;
-    for (uint32_t i = 0; i < cfg->count; i++)
+    /* n < CONFIG_LABELS_MAX: the default and FALLBACK's label are
+     * among the count's labels (config_default, config_find), which the
+     * proof does not relate to the count. */
+    for (uint32_t i = 0; i < cfg->count && n < CONFIG_LABELS_MAX; i++)
         if ((int)i != def && (int)i != fb)
             order[n++] = (uint8_t)i;
     return n;

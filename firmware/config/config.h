@@ -119,7 +119,14 @@ struct config_file {
     const char *name;
     bool cut;
 };
-#define CONFIG_FILES (BOOT_CONF_INCLUDE ? CONFIG_INCLUDE_DEPTH + 1u : 1u)
+#if BOOT_CONF_INCLUDE
+#define CONFIG_FILES 5u              /* CONFIG_INCLUDE_DEPTH + 1: a literal,
+                                      * for Frama-C 25, which fails on an
+                                      * array length an expression gives
+                                      * in a compound literal */
+#else
+#define CONFIG_FILES 1u
+#endif
 
 struct boot_config {
     const char *dir;             /* the config file's directory, which

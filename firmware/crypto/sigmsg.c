@@ -23,28 +23,25 @@ static void put(struct sigmsg *m, const char *s)
     m->sink(m->ctx, s, n);
 }
 
-/* s[0..len) escaped: runs of plain bytes go out whole, each escaped
- * byte as \xHH. escape_space: a space is escaped too (NAME, PATH). */
+/* s[0..len) escaped, a byte at a time (each one as itself or as \xHH:
+ * the proof sees each piece inside s without relating a run's start to
+ * its end). escape_space: a space is escaped too (NAME, PATH). */
 static void put_escaped(struct sigmsg *m, const char *s, uint32_t len,
                         int escape_space)
 {
     static const char hex[] = "0123456789abcdef";
-    uint32_t run = 0;
 
     for (uint32_t i = 0; i < len; i++) {
         uint8_t c = (uint8_t)s[i];
+        char e[4] = {'\\', 'x', hex[c >> 4], hex[c & 15]};
+        int esc = c < 0x20 || c == 0x7f || c == '\\' ||
+                  (escape_space && c == ' ');
 
-        if (c < 0x20 || c == 0x7f || c == '\\' || (escape_space && c == ' ')) {
-            char e[4] = {'\\', 'x', hex[c >> 4], hex[c & 15]};
-
-            if (i > run)
-                m->sink(m->ctx, s + run, i - run);
+        if (esc)
             m->sink(m->ctx, e, sizeof(e));
-            run = i + 1;
-        }
+        else
+            m->sink(m->ctx, s + i, 1);
     }
-    if (len > run)
-        m->sink(m->ctx, s + run, len - run);
 }
 
 void sigmsg_begin_at(struct sigmsg *m, sigmsg_sink sink, void *ctx,

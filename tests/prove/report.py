@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Summarise one EVA run of tests/prove/harness.c (tests/prove/rules.mk).
 
-usage: report.py PROPERTIES.csv METRICS.log [ASSUMED]
+usage: report.py PROPERTIES.csv METRICS.log [--assumed=NAMES] [PART.c ...]
 
 PROPERTIES.csv is Frama-C's -report-csv, METRICS.log the output of
 -metrics -metrics-eva-cover. An alarm is a property of fs/, lib/ or the
@@ -17,8 +17,13 @@ assumption about the device: its clauses are listed, not counted. Prints
 the alarms by kind and by function, what fs/ and lib/ code was reached,
 and ends with "N alarms".
 
-ASSUMED (a part's harness, tests/prove/unit.mk): the functions, blank-
-separated, whose contracts that harness assumes in place of their code,
+With PART.c files (a part of the loader other than fs/:
+tests/prove/parts.mk), the statements counted are those of the functions
+those files define; the harness's own functions (main and harness_*) are
+never counted.
+
+--assumed=NAMES (a part's harness, tests/prove/unit.mk): the functions,
+blank-separated, whose contracts that harness assumes in place of their code,
 as fs/'s harness assumes the card's: their clauses are listed as the
 card's are, not counted.
 """
@@ -60,7 +65,20 @@ def alarms(path, contracts=(CARD,), reached=None):
     return out, assumed
 
 
-def coverage(path):
+def defined(files):
+    """The names of the functions files define (a definition starts a
+    line: the code's style)."""
+    names = set()
+    for path in files:
+        for line in open(path):
+            m = re.match(r"(?:static\s+)?(?:inline\s+)?[A-Za-z_][\w \t*]*?"
+                         r"\b(\w+)\((?!.*;\s*$)", line)
+            if m and m.group(1) not in ("if", "while", "for", "switch"):
+                names.add(m.group(1))
+    return names
+
+
+def coverage(path, part=None):
     text = open(path).read()
     reach = re.search(r"Syntactically reachable functions = (\d+)", text)
     seen = re.search(r"Semantically reached functions = (\d+)", text)
@@ -70,7 +88,9 @@ def coverage(path):
     got = tot = 0
     partial = []
     for fn, a, b in stmts:
-        if fn in HARNESS:
+        if fn in HARNESS or fn.startswith("harness_"):
+            continue
+        if part is not None and fn not in part:
             continue
         got += int(a)
         tot += int(b)
@@ -80,8 +100,14 @@ def coverage(path):
 
 
 def main():
-    extra = sys.argv[3].split() if len(sys.argv) > 3 else []
-    reach, seen, unreached, got, tot, partial = coverage(sys.argv[2])
+    extra, files = [], []
+    for a in sys.argv[3:]:
+        if a.startswith("--assumed="):
+            extra = a.split("=", 1)[1].split()
+        elif a:
+            files.append(a)
+    part = defined(files) if files else None
+    reach, seen, unreached, got, tot, partial = coverage(sys.argv[2], part)
     stmts = re.findall(r"^  (\w+): \d+ stmts out of",
                        open(sys.argv[2]).read(), re.M)
     rows, assumed = alarms(sys.argv[1], (CARD, *extra),
@@ -103,7 +129,7 @@ def main():
     for r in assumed:
         print(f"  {r['file']}:{r['line']}: {r['property kind']}: "
               f"{r['property']}")
-    if reach and seen:
+    if reach and seen and part is None:
         # Less the harness's main and the card, both counted by Frama-C
         # (the card as a function whose address is taken).
         print(f"functions reached: {int(seen.group(1)) - 2} of "
@@ -113,8 +139,13 @@ def main():
         print("functions never reached:")
         for line in unreached.group(1).strip().splitlines():
             print("  " + line.strip())
+    if partial and part is not None:
+        print("statements not reached, by function:")
+        for fn, a, b in partial:
+            print(f"  {fn}: {b - a} of {b}")
     if tot:
-        print(f"statements reached: {got} of {tot} in the functions "
+        where = (" of " + " ".join(files)) if part is not None else ""
+        print(f"statements reached: {got} of {tot} in the functions{where} "
               f"reached ({100.0 * got / tot:.1f}%)")
     print(f"{len(rows)} alarms")
 

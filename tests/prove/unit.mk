@@ -51,7 +51,7 @@ prove-$(1):
 	    -metrics -metrics-eva-cover >$$(PROVE_DIR)/$(1)/eva.log 2>&1 || \
 	    { tail -20 $$(PROVE_DIR)/$(1)/eva.log; exit 1; }
 	$$(Q)python3 tests/prove/report.py $$(PROVE_DIR)/$(1)/properties.csv \
-	    $$(PROVE_DIR)/$(1)/eva.log "$$(strip $$(PROVE_ASSUMED_$(1)))" \
+	    $$(PROVE_DIR)/$(1)/eva.log --assumed="$$(strip $$(PROVE_ASSUMED_$(1)))" \
 	    >$$(PROVE_DIR)/$(1)/report.txt
 	@cat $$(PROVE_DIR)/$(1)/report.txt
 	@b=tests/prove/baseline-$(1); r=$$(PROVE_DIR)/$(1)/report.txt; \

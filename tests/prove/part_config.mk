@@ -1,0 +1,32 @@
+# The extlinux.conf parser (firmware/config/config.c) from
+# tests/prove/h_config.c: a config of unknown bytes and length, INCLUDE
+# and ${var} in the default profile. tests/prove/parts.mk has the rule.
+include tests/prove/parts.mk
+
+PROVE_CONFIG_SRC := tests/prove/h_config.c firmware/config/config.c \
+            firmware/console/console.c lib/num.c
+# The boot_conf.h switches config.c and console.c read, as literals
+# (so the front end drops the code a profile does not build, as for
+# fs/: tests/prove/rules.mk's PROVE_SWITCHES).
+PROVE_CONFIG_SWITCHES := BOOT_MESSAGES BOOT_INTERACTIVE BOOT_FDT_OVERLAY \
+            BOOT_CONF_INCLUDE BOOT_CONF_VARS BOOT_CONF_SAY \
+            BOOT_CONF_ONTIMEOUT BOOT_CONF_FALLBACK BOOT_CONF_PARTITION \
+            CONSOLE_FULL CONSOLE_QUOTE
+PROVE_PART_config-tiny := firmware/config/config.c
+PROVE_PART_config-default := firmware/config/config.c
+PROVE_SRC_config-tiny := $(PROVE_CONFIG_SRC)
+PROVE_SRC_config-default := $(PROVE_CONFIG_SRC)
+PROVE_DEFS_config-tiny := -DEXTLOAD_TINY=1 -DBOOT_SIGNED=0 \
+            $(foreach s,$(PROVE_CONFIG_SWITCHES),-D$(s)=0)
+# The default profile with BOOT_SIGNED (SIGNATURE, ROLLBACK_INDEX): a
+# superset of the boards' default build.
+PROVE_DEFS_config-default := -DBOOT_SIGNED=1 \
+            $(foreach s,$(PROVE_CONFIG_SWITCHES),-D$(s)=1)
+PROVE_OPTS_config-tiny := -eva-precision 3 -eva-slevel-function format:1000 \
+            -eva-slevel-function match_keyword:2000 \
+            -eva-slevel-function num_digits:200
+PROVE_OPTS_config-default := -eva-precision 1 -eva-slevel-function format:1000 \
+            -eva-slevel-function match_keyword:2000 \
+            -eva-slevel-function num_digits:200
+$(eval $(call prove_part,config-tiny))
+$(eval $(call prove_part,config-default))
