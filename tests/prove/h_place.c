@@ -99,8 +99,11 @@ int main(void)
         f->flags = (uint8_t)(Frama_C_unsigned_int_interval(0, 0xFFu) &
                              (BOOT_PF_FDTDIR | BOOT_PF_BOARD |
                               BOOT_PF_PARTITION));
+        /* boot_plan_files adds a firmware file for a RISC-V Linux Image
+         * alone (plan_firmware): without BOOT_RISCV_LINUX there is none,
+         * and boot_role_step has no entry for one. */
         f->role = (uint8_t)Frama_C_unsigned_int_interval(BOOT_ROLE_INITRD,
-                                                         BOOT_ROLE_FIRMWARE);
+                      BOOT_RISCV_LINUX ? BOOT_ROLE_FIRMWARE : BOOT_ROLE_FDT);
 #if BOOT_FDT_OVERLAY
         if (i >= plan.first_overlay)
             f->role = BOOT_ROLE_FDTOVERLAY;
