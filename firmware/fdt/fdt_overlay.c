@@ -103,6 +103,16 @@ static bool is_string(const uint8_t *v, uint32_t len)
            find_char((const char *)v, 0, len) == (const char *)v + len - 1;
 }
 
+/* The first token inside node, past its FDT_BEGIN_NODE and name. */
+static int node_body(struct fdt *t, uint32_t node, uint32_t *off)
+{
+    int tok = fdt_token(t, node, off);
+
+    if (tok != FDT_BEGIN_NODE)
+        return tok < 0 ? tok : fdt_fail(t, node, FDT_EINVAL);
+    return 0;
+}
+
 /* A child of parent matching name[0..len) (fdt_name_match). */
 static int find_child(struct fdt *t, uint32_t parent, const char *name,
                       uint32_t len, uint32_t *child)
@@ -118,7 +128,7 @@ static int find_child(struct fdt *t, uint32_t parent, const char *name,
             return tok;
         if (tok == FDT_BEGIN_NODE) {
             if (!depth && fdt_name_match(t->blob + off + FDT_TOKEN_LEN, name,
-                                         name + len, &clen) && clen == len) {
+                                         len, &clen) && clen == len) {
                 *child = off;
                 return 0;
             }
@@ -354,7 +364,9 @@ static int local_fixups(struct ov *v, uint32_t from, uint32_t to)
     if (tok)
         return tok;
     stack[0] = o->struct_off;        /* the overlay's root */
-    fdt_token(o, lf, &off);
+    tok = node_body(o, lf, &off);
+    if (tok)
+        return tok;
     for (;; off = next) {
         tok = fdt_token(o, off, &next);
         if (tok < 0)
@@ -425,7 +437,9 @@ static int fixups(struct ov *v)
     if (tok)
         return tok;
     have_syms = !fdt_path(t, "/__symbols__", &syms);
-    fdt_token(o, fx, &off);
+    tok = node_body(o, fx, &off);
+    if (tok)
+        return tok;
     for (;; off = next) {
         tok = fdt_token(o, off, &next);
         if (tok < 0)
@@ -503,7 +517,9 @@ static int merge(struct ov *v, uint32_t ovl, const struct target *g)
     int tok;
 
     stack[0] = g->node;
-    fdt_token(o, ovl, &off);
+    tok = node_body(o, ovl, &off);
+    if (tok)
+        return tok;
     for (;; off = next) {
         tok = fdt_token(o, off, &next);
         if (tok < 0)
@@ -630,7 +646,9 @@ static int symbols(struct ov *v, uint32_t sym)
         if (tok)
             return fdt_fail(o, sym, tok);
     }
-    fdt_token(o, sym, &off);
+    tok = node_body(o, sym, &off);
+    if (tok)
+        return tok;
     for (;; off = next) {
         tok = fdt_token(o, off, &next);
         if (tok < 0)
