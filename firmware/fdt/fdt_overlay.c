@@ -720,15 +720,12 @@ static int fragments(struct ov *v, bool merging)
 static int apply(struct fdt *t, struct fdt *o, void *ov, uint32_t ov_len)
 {
     struct ov v = { .t = t, .o = o, .ob = ov };
-    uintptr_t a = (uintptr_t)ov, b = (uintptr_t)t->buf;
     uint32_t sym = 0;
     int rc;
 
     rc = fdt_check(o, ov, ov_len);
     if (rc)
         return rc;
-    if (!t->buf || (a < b + t->cap && b < a + ov_len))
-        return fdt_fail(o, 0, FDT_EINVAL);
     rc = max_phandle(t, &v.delta);
     if (rc)
         return fdt_fail(o, 0, rc);
@@ -757,9 +754,13 @@ int fdt_overlay_apply(struct fdt *t, struct fdt *o, void *ov,
 {
     const struct fdt keep = *t;
     uint32_t copy = t->cap > t->size ? (t->cap - t->size) & ~7u : 0;
+    uintptr_t a = (uintptr_t)ov, b = (uintptr_t)t->buf;
 
-    if (!t->buf || copy < t->size)
-        return fdt_fail(o, 0, t->buf ? FDT_ENOSPACE : FDT_EINVAL);
+    /* The overlay apart from the whole buffer, the copy's room too. */
+    if (!t->buf || (a < b + t->cap && b < a + ov_len))
+        return fdt_fail(o, 0, FDT_EINVAL);
+    if (copy < t->size)
+        return fdt_fail(o, 0, FDT_ENOSPACE);
     memcpy(t->buf + copy, t->buf, t->size);
     t->cap = copy;
     int rc = apply(t, o, ov, ov_len);
