@@ -196,13 +196,13 @@ int fdt_check(struct fdt *t, const void *blob, uint32_t len)
     return rc || version > 16 ? rc : check_overlap(t);
 }
 
-bool fdt_name_match(const uint8_t *n, const char *p, const char *end,
+bool fdt_name_match(const uint8_t *n, const char *p, uint32_t len,
                     uint32_t *clen)
 {
     uint32_t i;
     bool at = false;
 
-    for (i = 0; p + i < end && p[i] && p[i] != '/'; i++)
+    for (i = 0; i < len && p[i] && p[i] != '/'; i++)
         at |= p[i] == '@';
     *clen = i;
     for (i = 0; i < *clen; i++)
@@ -214,14 +214,13 @@ bool fdt_name_match(const uint8_t *n, const char *p, const char *end,
 int fdt_path_len(struct fdt *t, const char *path, uint32_t len,
                  uint32_t *node)
 {
-    const char *end = path + len;
-    uint32_t off = t->struct_off, next, depth = 0, matched = 0, clen;
+    uint32_t off = t->struct_off, next, depth = 0, matched = 0, clen, at = 0;
     int tok;
 
     if (!len || *path != '/')
         return fdt_fail(t, 0, FDT_EINVAL);
-    while (path < end && *path == '/')
-        path++;
+    while (at < len && path[at] == '/')
+        at++;
     for (;; off = next) {
         tok = fdt_token(t, off, &next);
         if (tok < 0)
@@ -231,15 +230,15 @@ int fdt_path_len(struct fdt *t, const char *path, uint32_t len,
             if (depth == 1)
                 matched = 1;     /* the root */
             else if (depth == matched + 1 &&
-                     fdt_name_match(t->blob + off + FDT_TOKEN_LEN, path, end,
-                                    &clen)) {
+                     fdt_name_match(t->blob + off + FDT_TOKEN_LEN, path + at,
+                                    len - at, &clen)) {
                 matched++;
-                for (path += clen; path < end && *path == '/'; path++)
+                for (at += clen; at < len && path[at] == '/'; at++)
                     ;
             } else {
                 continue;
             }
-            if (path == end) {
+            if (at == len) {
                 *node = off;
                 return 0;
             }

@@ -80,14 +80,17 @@ static uint32_t name_len(const char *s)
     return fdt_str_len(s, FDT_SIZE_MAX);
 }
 
-/* The first c in s[0..len), or NULL (the C library's memchr, which the
- * boards' lib/libc does not carry). */
-static const char *find_char(const char *s, char c, uint32_t len)
+/* The index of the first c in s[0..len), len when none is (the C
+ * library's memchr, which the boards' lib/libc does not carry, as an
+ * index: no pointer compared past its object). */
+static uint32_t find_char(const char *s, char c, uint32_t len)
 {
-    for (uint32_t i = 0; i < len; i++)
+    uint32_t i;
+
+    for (i = 0; i < len; i++)
         if (s[i] == c)
-            return s + i;
-    return NULL;
+            break;
+    return i;
 }
 
 static bool is_phandle_prop(const char *name)
@@ -99,8 +102,17 @@ static bool is_phandle_prop(const char *name)
 /* A string property: its value ends in its only NUL. */
 static bool is_string(const uint8_t *v, uint32_t len)
 {
-    return len > 0 &&
-           find_char((const char *)v, 0, len) == (const char *)v + len - 1;
+    return len > 0 && find_char((const char *)v, 0, len) == len - 1;
+}
+
+/* The first token inside node, past its FDT_BEGIN_NODE and name. */
+static int node_body(struct fdt *t, uint32_t node, uint32_t *off)
+{
+    int tok = fdt_token(t, node, off);
+
+    if (tok != FDT_BEGIN_NODE)
+        return tok < 0 ? tok : fdt_fail(t, node, FDT_EINVAL);
+    return 0;
 }
 
 /* A child of parent matching name[0..len) (fdt_name_match). */
@@ -118,7 +130,7 @@ static int find_child(struct fdt *t, uint32_t parent, const char *name,
             return tok;
         if (tok == FDT_BEGIN_NODE) {
             if (!depth && fdt_name_match(t->blob + off + FDT_TOKEN_LEN, name,
-                                         name + len, &clen) && clen == len) {
+                                         len, &clen) && clen == len) {
                 *child = off;
                 return 0;
             }
@@ -171,17 +183,14 @@ static int node_by_phandle(struct fdt *t, uint32_t ph, uint32_t *node)
 static int tree_path(struct fdt *t, const char *path, uint32_t len,
                      uint32_t *node)
 {
-    const char *end = path + len, *p, *c;
     const uint8_t *val;
-    uint32_t aliases, prop, vlen;
+    uint32_t aliases, prop, vlen, at, c;
 
     if (len && path[0] == '/')
         return fdt_path_len(t, path, len, node);
-    p = find_char(path, '/', len);
-    if (!p)
-        p = end;
-    if (p == path || fdt_path(t, "/aliases", &aliases) ||
-        fdt_find_prop_n(t, aliases, path, (uint32_t)(p - path), &prop))
+    at = find_char(path, '/', len);
+    if (!at || fdt_path(t, "/aliases", &aliases) ||
+        fdt_find_prop_n(t, aliases, path, at, &prop))
         return FDT_ENOTFOUND;
     val = t->blob + prop + FDT_PROP_VALUE;
     vlen = prop_len(t, prop);
@@ -189,17 +198,15 @@ static int tree_path(struct fdt *t, const char *path, uint32_t len,
         fdt_path_len(t, (const char *)val, vlen - 1, node))
         return FDT_ENOTFOUND;
     /* The rest, one component at a time from the alias's node. */
-    while (p < end) {
-        if (*p == '/') {
-            p++;
+    while (at < len) {
+        if (path[at] == '/') {
+            at++;
             continue;
         }
-        c = find_char(p, '/', (uint32_t)(end - p));
-        if (!c)
-            c = end;
-        if (find_child(t, *node, p, (uint32_t)(c - p), node))
+        c = at + find_char(path + at, '/', len - at);
+        if (find_child(t, *node, path + at, c - at, node))
             return FDT_ENOTFOUND;
-        p = c;
+        at = c;
     }
     return 0;
 }
@@ -354,7 +361,9 @@ static int local_fixups(struct ov *v, uint32_t from, uint32_t to)
     if (tok)
         return tok;
     stack[0] = o->struct_off;        /* the overlay's root */
-    fdt_token(o, lf, &off);
+    tok = node_body(o, lf, &off);
+    if (tok)
+        return tok;
     for (;; off = next) {
         tok = fdt_token(o, off, &next);
         if (tok < 0)
@@ -388,21 +397,20 @@ static int fixup_one(struct ov *v, uint32_t fix, const char *s, uint32_t len,
                      uint32_t ph)
 {
     struct fdt *o = v->o;
-    const char *c1 = find_char(s, ':', len), *c2, *end = s + len;
-    uint32_t node, prop, at = 0;
+    uint32_t c1 = find_char(s, ':', len), c2, i, node, prop, at = 0;
 
-    if (!c1 || c1 == s)
+    if (c1 == len || !c1)
         return fdt_fail(o, fix, FDT_EFIXUP);
-    c2 = find_char(c1 + 1, ':', (uint32_t)(end - c1 - 1));
-    if (!c2 || c2 == c1 + 1 || c2 + 1 == end)
+    c2 = c1 + 1 + find_char(s + c1 + 1, ':', len - c1 - 1);
+    if (c2 == len || c2 == c1 + 1 || c2 + 1 == len)
         return fdt_fail(o, fix, FDT_EFIXUP);
-    for (const char *d = c2 + 1; d < end; d++) {
-        if (*d < '0' || *d > '9' || at > (FIXUP_OFFSET_MAX - 9u) / 10u)
+    for (i = c2 + 1; i < len; i++) {
+        if (s[i] < '0' || s[i] > '9' || at > (FIXUP_OFFSET_MAX - 9u) / 10u)
             return fdt_fail(o, fix, FDT_EFIXUP);
-        at = at * 10u + (uint32_t)(*d - '0');
+        at = at * 10u + (uint32_t)(s[i] - '0');
     }
-    if (fdt_path_len(o, s, (uint32_t)(c1 - s), &node) ||
-        fdt_find_prop_n(o, node, c1 + 1, (uint32_t)(c2 - c1 - 1), &prop) ||
+    if (fdt_path_len(o, s, c1, &node) ||
+        fdt_find_prop_n(o, node, s + c1 + 1, c2 - c1 - 1, &prop) ||
         prop_len(o, prop) < 4 || at > prop_len(o, prop) - 4)
         return fdt_fail(o, fix, FDT_EFIXUP);
     put_be32(v->ob + prop + FDT_PROP_VALUE + at, ph);
@@ -425,7 +433,9 @@ static int fixups(struct ov *v)
     if (tok)
         return tok;
     have_syms = !fdt_path(t, "/__symbols__", &syms);
-    fdt_token(o, fx, &off);
+    tok = node_body(o, fx, &off);
+    if (tok)
+        return tok;
     for (;; off = next) {
         tok = fdt_token(o, off, &next);
         if (tok < 0)
@@ -503,7 +513,9 @@ static int merge(struct ov *v, uint32_t ovl, const struct target *g)
     int tok;
 
     stack[0] = g->node;
-    fdt_token(o, ovl, &off);
+    tok = node_body(o, ovl, &off);
+    if (tok)
+        return tok;
     for (;; off = next) {
         tok = fdt_token(o, off, &next);
         if (tok < 0)
@@ -591,22 +603,24 @@ static int symbol_fragment(struct ov *v, uint32_t prop, uint32_t *frag,
 {
     static const char over[] = "/" OVERLAY_NODE;
     struct fdt *o = v->o;
-    const char *p = (const char *)o->blob + prop + FDT_PROP_VALUE, *s;
-    uint32_t len = prop_len(o, prop), ovl, rest;
+    const char *p = (const char *)o->blob + prop + FDT_PROP_VALUE;
+    uint32_t len = prop_len(o, prop), ovl, rest, s, r;
 
     if (!is_string((const uint8_t *)p, len) || p[0] != '/')
         return fdt_fail(o, prop, FDT_ESYMPATH);
-    s = find_char(p + 1, '/', len - 2);
-    if (!s)
+    /* s: the second '/', at p[len - 1] (the NUL) when there is none */
+    s = 1 + find_char(p + 1, '/', len - 2);
+    if (s == len - 1)
         return 1;
     /* rest: from s to the NUL, without it */
-    rest = (uint32_t)(p + len - 1 - s);
-    if (rest < sizeof(over) - 1 || memcmp(s, over, sizeof(over) - 1) ||
-        (rest > sizeof(over) - 1 && s[sizeof(over) - 1] != '/'))
+    rest = len - 1 - s;
+    if (rest < sizeof(over) - 1 || memcmp(p + s, over, sizeof(over) - 1) ||
+        (rest > sizeof(over) - 1 && p[s + sizeof(over) - 1] != '/'))
         return 1;
-    *rel = rest > sizeof(over) - 1 ? s + sizeof(over) : s + rest;
-    *rel_len = (uint32_t)(p + len - 1 - *rel);
-    if (find_child(o, o->struct_off, p + 1, (uint32_t)(s - p - 1), frag) ||
+    r = rest > sizeof(over) - 1 ? s + (uint32_t)sizeof(over) : len - 1;
+    *rel = p + r;
+    *rel_len = len - 1 - r;
+    if (find_child(o, o->struct_off, p + 1, s - 1, frag) ||
         find_child(o, *frag, OVERLAY_NODE, sizeof(OVERLAY_NODE) - 1, &ovl))
         return fdt_fail(o, prop, FDT_ESYMPATH);
     return 0;
@@ -630,7 +644,9 @@ static int symbols(struct ov *v, uint32_t sym)
         if (tok)
             return fdt_fail(o, sym, tok);
     }
-    fdt_token(o, sym, &off);
+    tok = node_body(o, sym, &off);
+    if (tok)
+        return tok;
     for (;; off = next) {
         tok = fdt_token(o, off, &next);
         if (tok < 0)
@@ -704,15 +720,12 @@ static int fragments(struct ov *v, bool merging)
 static int apply(struct fdt *t, struct fdt *o, void *ov, uint32_t ov_len)
 {
     struct ov v = { .t = t, .o = o, .ob = ov };
-    uintptr_t a = (uintptr_t)ov, b = (uintptr_t)t->buf;
     uint32_t sym = 0;
     int rc;
 
     rc = fdt_check(o, ov, ov_len);
     if (rc)
         return rc;
-    if (!t->buf || (a < b + t->cap && b < a + ov_len))
-        return fdt_fail(o, 0, FDT_EINVAL);
     rc = max_phandle(t, &v.delta);
     if (rc)
         return fdt_fail(o, 0, rc);
@@ -741,9 +754,13 @@ int fdt_overlay_apply(struct fdt *t, struct fdt *o, void *ov,
 {
     const struct fdt keep = *t;
     uint32_t copy = t->cap > t->size ? (t->cap - t->size) & ~7u : 0;
+    uintptr_t a = (uintptr_t)ov, b = (uintptr_t)t->buf;
 
-    if (!t->buf || copy < t->size)
-        return fdt_fail(o, 0, t->buf ? FDT_ENOSPACE : FDT_EINVAL);
+    /* The overlay apart from the whole buffer, the copy's room too. */
+    if (!t->buf || (a < b + t->cap && b < a + ov_len))
+        return fdt_fail(o, 0, FDT_EINVAL);
+    if (copy < t->size)
+        return fdt_fail(o, 0, FDT_ENOSPACE);
     memcpy(t->buf + copy, t->buf, t->size);
     t->cap = copy;
     int rc = apply(t, o, ov, ov_len);

@@ -64,9 +64,9 @@ int fdt_find_prop(struct fdt *t, uint32_t node, const char *name,
                   uint32_t *prop);
 
 /* Does node name n (NUL-terminated) match the path component p (up to
- * '/', NUL or end)? A component without '@' matches a name with a unit
+ * '/', NUL or p[len])? A component without '@' matches a name with a unit
  * address too, as libfdt's lookups do. *clen: the component's length. */
-bool fdt_name_match(const uint8_t *n, const char *p, const char *end,
+bool fdt_name_match(const uint8_t *n, const char *p, uint32_t len,
                     uint32_t *clen);
 
 /* fdt_path of the path[0..len) (not NUL-terminated). */

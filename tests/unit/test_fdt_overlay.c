@@ -539,11 +539,27 @@ static void test_not_an_overlay(void **state)
                      FDT_EMAGIC);
     compile(PLUGIN "&{/} { a = <1>; };\n", "ov.dtbo");
     uint8_t *ov = load_exact(tmp("ov.dtbo"), &len, 0);
+    uint8_t total7 = ov[7];
     ov[7] = 0xff;                /* totalsize past the file */
     assert_int_equal(fdt_overlay_apply(&t, &o, ov, len), FDT_ETRUNC);
     /* An overlay inside the tree's own buffer. */
     assert_int_equal(fdt_overlay_apply(&t, &o, buf + t.size, 64),
-                     FDT_EMAGIC);
+                     FDT_EINVAL);
+    /* A good one at the top of the buffer, where fdt_overlay_apply keeps
+     * the tree's copy (it was checked against the room below the copy
+     * only, then overwritten by the copy): refused as outside the
+     * buffer, the tree as it was. */
+    ov[7] = total7;
+    uint8_t *before = malloc(t.size);
+    uint32_t size = t.size;
+    assert_non_null(before);
+    memcpy(before, buf, size);
+    memcpy(buf + t.cap - len, ov, len);
+    assert_int_equal(fdt_overlay_apply(&t, &o, buf + t.cap - len, len),
+                     FDT_EINVAL);
+    assert_int_equal(t.size, size);
+    assert_memory_equal(buf, before, size);
+    free(before);
     free(ov);
     free(buf);
 }
