@@ -5,12 +5,13 @@
 # target fails with more alarms than its tests/prove/baseline-NAME
 # holds, or less of its part's statements reached (tests/prove/parts.mk).
 # Run times on 2 shared cores: trial-tiny 3 s, sigmsg-default 3 s,
-# config-tiny 45-70 s (config-default, about 5 minutes, is make prove's).
+# config-tiny 45-70 s, fdt_overlay-default 24 s, fdt-default 90-130 s
+# (config-default, about 5 minutes, is make prove's).
 # lane: side
 set -u
 cd "$(dirname "$0")/../.."
 BUILD=${BUILD:-build}
-parts="trial-tiny sigmsg-default config-tiny"
+parts="trial-tiny sigmsg-default config-tiny fdt_overlay-default fdt-default"
 
 echo "1..$(echo $parts | wc -w)"
 i=0
