@@ -126,12 +126,61 @@ def rv_inflate(args, gz, work):
     return m, r.stdout[-300:]
 
 
-def card(args, work, name, kernel_name, kernel_bytes):
+HOLES = "Image, zero blocks as holes"
+ZERO_CHUNK = 1024     # the smallest ext block: a zero block is zero chunks
+
+
+def nonzero_copy(data):
+    """data with each all-zero 1 KiB chunk filled (mke2fs -d makes a zero
+    block a hole), and the offsets it filled."""
+    out, at = bytearray(data), []
+    zero = bytes(ZERO_CHUNK)
+    for o in range(0, len(data) - ZERO_CHUNK + 1, ZERO_CHUNK):
+        if data[o:o + ZERO_CHUNK] == zero:
+            out[o:o + ZERO_CHUNK] = b"\xa5" * ZERO_CHUNK
+            at.append(o)
+    return bytes(out), at
+
+
+def zero_back(img, path, data, at):
+    """Writes the filled chunks of path back to zeros on the card img, in
+    the blocks mke2fs gave them: the file as cp or dpkg leave it, every
+    block allocated. debugfs dumps it back to check."""
+    with open(img, "r+b") as f:
+        f.seek(446 + 8)
+        fs_at = int.from_bytes(f.read(4), "little") * 512
+        f.seek(fs_at + 1024 + 24)                 # s_log_block_size
+        bs = 1024 << int.from_bytes(f.read(4), "little")
+        dev = "%s?offset=%d" % (img, fs_at)
+        blocks = sorted({o // bs for o in at})
+        cmds = "".join("bmap %s %d\n" % (path, b) for b in blocks)
+        r = subprocess.run(["debugfs", "-f", "-", dev], input=cmds,
+                           capture_output=True, text=True)
+        phys = [int(x) for x in re.findall(r"^(\d+)$", r.stdout, re.M)]
+        if len(phys) != len(blocks) or 0 in phys:
+            raise RuntimeError("bmap %s: %s" % (path, r.stderr[-300:]))
+        where = dict(zip(blocks, phys))
+        for o in at:
+            f.seek(fs_at + where[o // bs] * bs + o % bs)
+            f.write(bytes(ZERO_CHUNK))
+    out = img + ".dump"
+    subprocess.run(["debugfs", "-R", "dump %s %s" % (path, out), dev],
+                   capture_output=True, check=True)
+    with open(out, "rb") as f:
+        if f.read() != data:
+            raise RuntimeError("%s on the card differs from the kernel"
+                               % path)
+    os.unlink(out)
+
+
+def card(args, work, name, kernel_name, kernel_bytes, written=False):
     root = os.path.join(work, name)
     boot = os.path.join(root, "boot")
     os.makedirs(os.path.join(boot, "extlinux"), exist_ok=True)
+    stored, at = nonzero_copy(kernel_bytes) if written else (kernel_bytes,
+                                                             [])
     with open(os.path.join(boot, kernel_name), "wb") as f:
-        f.write(kernel_bytes)
+        f.write(stored)
     with open(os.path.join(args.build, "bench", "rv", "rv-jump.bin"),
               "rb") as f:
         fw = f.read()
@@ -146,6 +195,10 @@ def card(args, work, name, kernel_name, kernel_bytes):
              "--card", "64M"])
     if r.returncode:
         raise RuntimeError("mkimage %s: %s" % (name, r.stderr[-300:]))
+    if at:
+        zero_back(img, "/boot/" + kernel_name, kernel_bytes, at)
+        with open(os.path.join(boot, kernel_name), "wb") as f:
+            f.write(kernel_bytes)
     return img, os.path.join(boot, kernel_name)
 
 
@@ -236,12 +289,16 @@ def main():
     L.append("")
 
     res = {}
-    for name, kname, data in (("Image", "Image", image),
-                              ("Image.gz", "Image.gz",
-                               open(gzs[9], "rb").read())):
+    # "Image": every block on the card, as cp, dpkg or an update agent
+    # write a kernel; "Image, holes": as mke2fs -d leaves it, each zero
+    # block a hole the loader fills without the bus.
+    kinds = (("Image", "Image", image, True),
+             (HOLES, "Image", image, False),
+             ("Image.gz", "Image.gz", open(gzs[9], "rb").read(), False))
+    for name, kname, data, written in kinds:
         try:
-            img, ref = card(args, args.work, "card-" + name.replace(".", "-"), kname,
-                            data)
+            img, ref = card(args, args.work, "card-" + re.sub(
+                r"\W+", "-", name), kname, data, written)
             bus = sd_bytes(args, img, "/boot/" + kname, ref)
         except (RuntimeError, OSError, subprocess.SubprocessError) as e:
             bad.append(name)
@@ -250,7 +307,7 @@ def main():
         ins, log = boot(args, img)
         inflated = re.search(r"inflate: \S+: gzip, (\d+) bytes -> (\d+) "
                              r"bytes", log)
-        ok = ins is not None and (name == "Image" or (
+        ok = ins is not None and (kname == "Image" or (
             inflated and int(inflated.group(2)) == len(image)))
         print("  label %s: %s bus bytes, %s instructions to the jump" % (
             name, bus, ins), file=sys.stderr)
@@ -265,7 +322,7 @@ def main():
              "| bus time at 25 MHz | guest instructions, reset to the jump "
              "| at 1 GHz | modelled time to the jump |")
     L.append("|---|---:|---:|---:|---:|---:|---:|")
-    for name in ("Image", "Image.gz"):
+    for name, _, _, _ in kinds:
         r = res.get(name, {})
         if "t" not in r:
             L.append("| %s | failed: `%s` ||||||" % (
@@ -290,6 +347,15 @@ def main():
         targets.append(("Image.gz boot <= %.1f x the Image boot's modelled "
                         "time to the jump" % TARGET_RATIO, "%.3f" % ratio,
                         ratio <= TARGET_RATIO))
+        if "t" in res.get(HOLES, {}):
+            L.append("")
+            L.append("Against the Image as mke2fs -d leaves it (%d fewer "
+                     "bytes on the bus: its zero blocks are holes the "
+                     "loader fills without it): %.3f, not the target's "
+                     "measure: a kernel installed by cp, dpkg or an update "
+                     "agent has every block." % (
+                         res["Image"]["bus"] - res[HOLES]["bus"],
+                         res["Image.gz"]["t"] / res[HOLES]["t"]))
     if worst_in:
         bus_ns = 8.0 * 1e9 / SPI_HZ
         L.append("")
