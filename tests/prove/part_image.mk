@@ -3,7 +3,7 @@
 # heads and, with BOOT_GZIP, the decoder (firmware/inflate/inflate.c)
 # on an unknown stream into a room, for each board's profile (lm3s6965evb
 # builds no RISC-V Linux; the tiny profile neither, nor gzip).
-include tests/prove/unit.mk
+include tests/prove/parts.mk
 
 PROVE_IMAGE_SRC := tests/prove/h_image.c firmware/boot/boot_image.c \
             firmware/boot/boot_err.c firmware/inflate/inflate.c \
@@ -18,7 +18,7 @@ PROVE_DEFS_image-$(1)-$(2) := \
 PROVE_OPTS_image-$(1)-$(2) := $$(PROVE_MACHINE_$(1)) -eva-precision 0 \
             -eva-split-return auto
 PROVE_ASSUMED_image-$(1)-$(2) := $$(PROVE_IMAGE_ASSUMED)
-$$(eval $$(call prove_unit,image-$(1)-$(2)))
+$$(eval $$(call prove_part,image-$(1)-$(2)))
 endef
 # sifive-u's default build without BOOT_GZIP (its documented switch):
 # the RISC-V Image header alone.
@@ -28,7 +28,7 @@ PROVE_DEFS_image-sifive-nogzip := $(filter-out -DBOOT_GZIP=%,$(PROVE_FW_default)
 PROVE_OPTS_image-sifive-nogzip := $(PROVE_MACHINE_sifive) -eva-precision 1 \
             -eva-split-return auto
 PROVE_ASSUMED_image-sifive-nogzip := $(PROVE_IMAGE_ASSUMED)
-$(eval $(call prove_unit,image-sifive-nogzip))
+$(eval $(call prove_part,image-sifive-nogzip))
 # ... and with it, the kernel's kind and its head inflated alone
 # (IMAGE_HEAD_ONLY: no boot_image_inflate into the room).
 PROVE_SRC_image-sifive-head := $(PROVE_IMAGE_SRC)
@@ -36,6 +36,6 @@ PROVE_DEFS_image-sifive-head := $(PROVE_FW_default) -DIMAGE_HEAD_ONLY=1
 PROVE_OPTS_image-sifive-head := $(PROVE_MACHINE_sifive) -eva-precision 0 \
             -eva-split-return auto
 PROVE_ASSUMED_image-sifive-head := $(PROVE_IMAGE_ASSUMED)
-$(eval $(call prove_unit,image-sifive-head))
+$(eval $(call prove_part,image-sifive-head))
 $(eval $(call prove_image,sifive,default))
 $(eval $(call prove_image,lm3s,default))

@@ -4,7 +4,7 @@
 # (sifive-u's tiny build places as lm3s6965evb's does, no RISC-V Linux
 # there: one tiny run per window all the same). WP proves put_at's
 # contract: each file's room inside [the last file's end, limit).
-include tests/prove/unit.mk
+include tests/prove/parts.mk
 
 PROVE_PLACE_SRC := tests/prove/h_place.c firmware/boot/boot_plan.c \
             firmware/boot/boot_err.c lib/num.c
@@ -19,7 +19,7 @@ PROVE_DEFS_place-$(1)-$(2) := -DPLACE_BOARD=$(if $(filter sifive,$(1)),1,0) \
 PROVE_OPTS_place-$(1)-$(2) := $$(PROVE_MACHINE_$(1)) $$(PROVE_PLACE_OPTS)
 PROVE_WP_place-$(1)-$(2) := put_at $(if $(filter sifive-default,$(1)-$(2)),place_linux)
 PROVE_ASSUMED_place-$(1)-$(2) := $$(PROVE_PLACE_ASSUMED)
-$$(eval $$(call prove_unit,place-$(1)-$(2)))
+$$(eval $$(call prove_part,place-$(1)-$(2)))
 endef
 $(eval $(call prove_place,lm3s,tiny))
 $(eval $(call prove_place,lm3s,default))

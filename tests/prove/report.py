@@ -22,7 +22,7 @@ tests/prove/parts.mk), the statements counted are those of the functions
 those files define; the harness's own functions (main and harness_*) are
 never counted.
 
---assumed=NAMES (a part's harness, tests/prove/unit.mk): the functions,
+--assumed=NAMES (a part's harness, tests/prove/parts.mk): the functions,
 blank-separated, whose contracts that harness assumes in place of their code,
 as fs/'s harness assumes the card's: their clauses are listed as the
 card's are, not counted.

@@ -3,7 +3,8 @@
 # proven", "The loader's parts"): make prove-PART-BOARD-PROFILE for each
 # part of tests/prove/part_place.mk, part_sd.mk and part_image.mk, each
 # held to its baseline's alarms and coverage by the make rule
-# (tests/prove/unit.mk). About two minutes in all.
+# (tests/prove/parts.mk). About two minutes in all; prove.t_prove_parts
+# runs the other parts' quick ones beside it.
 # lane: side
 set -u
 cd "$(dirname "$0")/../.."
