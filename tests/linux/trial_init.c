@@ -171,6 +171,25 @@ static void wait_for(const char *dev)
     stop(dev);
 }
 
+/* /boot mounted with flags: the partition's node can be there before
+ * its disk opens (ENXIO while the kernel still scans the table, on a
+ * slow host), so a bounded wait as for the node. */
+static void mount_boot(unsigned long flags)
+{
+    struct timespec ts = { 0, DEV_POLL_MS * 1000000L };
+
+    wait_for(BOOT_DEV);
+    mkdir("/boot", 0755);
+    for (int i = 0; i < DEV_POLLS; i++) {
+        if (!mount(BOOT_DEV, "/boot", "ext4", flags, NULL))
+            return;
+        if (errno != ENXIO && errno != ENOENT)
+            break;
+        nanosleep(&ts, NULL);
+    }
+    stop("mount /boot");
+}
+
 static void restart(void)
 {
     say("reboot%s%s", "", "");
@@ -214,10 +233,7 @@ static void rauc_cycle(const char *label)
         say("this rootfs's init exits: the update is broken%s%s", "", "");
         exit(1);
     }
-    wait_for(BOOT_DEV);
-    mkdir("/boot", 0755);
-    if (mount(BOOT_DEV, "/boot", "ext4", MS_RDONLY, NULL))
-        stop("mount /boot");
+    mount_boot(MS_RDONLY);
     if (word("extload.trial", tries, sizeof(tries))) {
         char *commit[] = { "extload", "commit", CONFIG, (char *)label, NULL };
         char *clear[] = { "extload", "state", "clear", NVMEM, NULL };
@@ -318,10 +334,7 @@ int main(void)
             for (;;)
                 pause();
         }
-        wait_for(BOOT_DEV);
-        mkdir("/boot", 0755);
-        if (mount(BOOT_DEV, "/boot", "ext4", 0, NULL))
-            stop("mount /boot");
+        mount_boot(0);
         say("mounted %s on /boot read-write%s", BOOT_DEV, "");
         run_tool(commit);
         run_tool(clear);
