@@ -225,6 +225,9 @@ static int fc_block(struct ext_fs *fs, struct ext_journal *j,
     return 0;
 }
 
+/* Out of line: its scan and run stay off the log replay's deeper path
+ * (inlined into ext_journal_replay they cost that frame 40 bytes). */
+__attribute__((noinline))
 int ext_fc_replay(struct ext_fs *fs, struct ext_journal *j,
                   struct ext_file *jf, uint32_t first, uint32_t end,
                   uint32_t tid)

@@ -412,11 +412,29 @@ static int sb_parse(struct ext_fs *fs, blockdev_lba_t sectors)
     return rc;
 }
 
+/* Out of line where there is a journal: the root inode is on the stack
+ * only while it is checked, never under the replay (104 bytes of that
+ * path). */
+#if EXT_JOURNAL
+__attribute__((noinline))
+#endif
+static int root_check(struct ext_fs *fs)
+{
+    struct ext_inode root;
+    int rc = ext_inode_read(fs, EXT_ROOT_INO, &root);
+
+    if (rc)
+        return rc;
+    if (!ext_is_dir(&root))
+        return ext_fail(fs, EXT_ECORRUPT, EXT_ROOT_INO, 0,
+                        "the root inode is not a directory");
+    return 0;
+}
+
 int ext_mount_journal(struct ext_fs *fs, const struct blockdev *bd,
                       blockdev_lba_t lba0, blockdev_lba_t sectors,
                       struct ext_journal *j)
 {
-    struct ext_inode root;
     int rc;
 
     memset(fs, 0, sizeof(*fs));
@@ -463,13 +481,7 @@ int ext_mount_journal(struct ext_fs *fs, const struct blockdev *bd,
     (void)j;
 #endif
 
-    rc = ext_inode_read(fs, EXT_ROOT_INO, &root);
-    if (rc)
-        return rc;
-    if (!ext_is_dir(&root))
-        return ext_fail(fs, EXT_ECORRUPT, EXT_ROOT_INO, 0,
-                        "the root inode is not a directory");
-    return 0;
+    return root_check(fs);
 }
 
 int ext_mount(struct ext_fs *fs, const struct blockdev *bd,
