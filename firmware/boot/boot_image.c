@@ -159,7 +159,7 @@ static int32_t gz_head(const struct boot_env *env, struct boot_state *st,
 {
     struct boot_plan *p = st->plan;
     struct boot_plan_file *f = &p->f[0];
-    uint8_t isize[4];
+    uint8_t isize[4] = { 0 };
     struct gz_feed fd;
 
     p->gz_card_size = f->size;

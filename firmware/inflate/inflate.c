@@ -66,7 +66,8 @@ void inflate_init(struct inflate *z, uint8_t *out, uint32_t cap,
     z->read = read;
     z->ctx = ctx;
     z->read_err = 0;
-    z->in = z->in_end = z->chunk = 0;
+    z->chunk = 0;
+    z->pos = z->end = 0;
     z->bits = 0;
     z->nbits = 0;
     z->eof = 0;
@@ -103,11 +104,13 @@ static int more(struct inflate *z)
 {
     if (z->eof)
         return 0;
-    z->in_done += (uint32_t)(z->in_end - z->chunk);
-    int32_t n = z->read(z->ctx, &z->in);
+    z->in_done += z->end;
+    int32_t n = z->read(z->ctx, &z->chunk);
 
+    z->pos = 0;
     if (n <= 0) {
-        z->in = z->in_end = z->chunk = 0;
+        z->chunk = 0;
+        z->end = 0;
         z->eof = 1;
         if (n < 0) {
             z->read_err = n;
@@ -115,8 +118,7 @@ static int more(struct inflate *z)
         }
         return 0;
     }
-    z->chunk = z->in;
-    z->in_end = z->in + n;
+    z->end = (uint32_t)n;
     return 1;
 }
 
@@ -127,30 +129,30 @@ static int more(struct inflate *z)
  * input's end. */
 static void refill(struct inflate *z)
 {
-    if (WORD_LOADS && (size_t)(z->in_end - z->in) >= sizeof(inflate_bits_t)) {
+    if (WORD_LOADS && z->end - z->pos >= sizeof(inflate_bits_t)) {
         inflate_bits_t w;
         uint32_t take = (WORD_BITS - 1u - z->nbits) >> 3;
 
-        __builtin_memcpy(&w, z->in, sizeof(w));
+        __builtin_memcpy(&w, z->chunk + z->pos, sizeof(w));
         z->bits |= w << z->nbits;
-        z->in += take;
+        z->pos += take;
         z->nbits += take * 8u;
         return;
     }
-    if (!WORD_LOADS && z->nbits <= WORD_BITS - 32u && z->in_end - z->in >= 4) {
-        const uint8_t *p = z->in;
+    if (!WORD_LOADS && z->nbits <= WORD_BITS - 32u && z->end - z->pos >= 4u) {
+        const uint8_t *p = z->chunk + z->pos;
 
         z->bits |= (inflate_bits_t)((uint32_t)p[0] | (uint32_t)p[1] << 8 |
                                     (uint32_t)p[2] << 16 |
                                     (uint32_t)p[3] << 24) << z->nbits;
-        z->in += 4;
+        z->pos += 4;
         z->nbits += 32;
         return;
     }
     while (z->nbits <= WORD_BITS - 8u) {
-        if (z->in == z->in_end && !more(z))
+        if (z->pos >= z->end && !more(z))
             return;
-        z->bits |= (inflate_bits_t)*z->in++ << z->nbits;
+        z->bits |= (inflate_bits_t)z->chunk[z->pos++] << z->nbits;
         z->nbits += 8;
     }
 }
@@ -205,12 +207,12 @@ static uint32_t entry_of(uint32_t sym, uint32_t what)
     uint32_t x = 0, base;
 
     if (what == CODE_LIT && sym >= SYM_END) {
-        uint32_t i = sym - 257u;
-
         if (sym == SYM_END)
             return K_END << 8;
         if (sym >= LIT_CODES)
             return K_BAD << 8;
+        uint32_t i = sym - 257u;
+
         if (i < 8) {
             base = i + 3u;
         } else if (i == 28) {
@@ -256,6 +258,7 @@ static int build(struct inflate *z, struct inflate_huff *h,
         h->count[lens[i]]++;
     if (h->count[0] == n)
         return 0;
+    /*@ loop unroll INFLATE_MAXBITS; */
     for (uint32_t b = 1; b <= INFLATE_MAXBITS; b++) {
         left = left * 2 - h->count[b];
         if (left < 0)
@@ -267,6 +270,7 @@ static int build(struct inflate *z, struct inflate_huff *h,
     next[1] = 0;
     code[0] = 0;
     h->count[0] = 0;
+    /*@ loop unroll INFLATE_MAXBITS; */
     for (uint32_t b = 1; b <= INFLATE_MAXBITS; b++) {
         next[b + 1u] = (uint16_t)(next[b] + h->count[b]);
         code[b] = (uint16_t)((code[b - 1u] + h->count[b - 1u]) << 1);
@@ -281,14 +285,14 @@ static int build(struct inflate *z, struct inflate_huff *h,
         if (!l)
             continue;
         h->sym[next[l]++] = (uint16_t)i;
-        uint32_t c = code[l]++, r = 0, k = l;
+        uint32_t c = code[l]++, r = 0;
+        uint32_t k = l > INFLATE_FAST_BITS ? INFLATE_FAST_BITS : l;
 
-        if (l > INFLATE_FAST_BITS) {
+        if (l > INFLATE_FAST_BITS)
             c >>= l - INFLATE_FAST_BITS;
-            k = INFLATE_FAST_BITS;
-        }
+        /*@ loop unroll INFLATE_FAST_BITS; */
         for (uint32_t b = 0; b < k; b++)
-            r |= ((c >> b) & 1u) << (k - 1u - b);
+            r = r << 1 | ((c >> b) & 1u);
         if (l > INFLATE_FAST_BITS) {
             h->fast[r] = c << 16 | K_LONG << 8;
             continue;
@@ -363,7 +367,7 @@ static int stored(struct inflate *z)
 
         if (z->err)
             break;
-        if (z->len == z->cap)
+        if (z->len >= z->cap)
             return fail(z, INFLATE_EFULL);
         z->out[z->len++] = b;
     }
@@ -398,7 +402,7 @@ static int dynamic(struct inflate *z)
     uint32_t hlit = get_bits(z, 5) + 257u;
     uint32_t hdist = get_bits(z, 5) + 1u;
     uint32_t hclen = get_bits(z, 4) + 4u;
-    uint8_t clens[CLEN_CODES];
+    uint8_t clens[CLEN_CODES] = { 0 };
 
     if (hlit > LIT_CODES || hdist > DIST_CODES)
         return fail(z, INFLATE_ELENS);
@@ -446,17 +450,17 @@ static int dynamic(struct inflate *z)
  * bytes are written (a byte store may alias anything of z's), and put
  * back around the calls that take z: a refill across chunks, a code
  * longer than the table's bits, a failure. */
-#define PUT_BACK() (z->bits = bits, z->nbits = nbits, z->in = in)
-#define TAKE() (bits = z->bits, nbits = z->nbits, in = z->in, \
-                in_end = z->in_end)
+#define PUT_BACK() (z->bits = bits, z->nbits = nbits, z->pos = (uint32_t)pos)
+#define TAKE() (bits = z->bits, nbits = z->nbits, in = z->chunk, \
+                pos = z->pos, in_end = z->end)
 #if WORD_LOADS
 #define REFILL() do { \
-        if ((size_t)(in_end - in) >= sizeof(bits)) { \
+        if (in_end - pos >= sizeof(bits)) { \
             inflate_bits_t w_; \
             uint32_t take_ = (WORD_BITS - 1u - nbits) >> 3; \
-            __builtin_memcpy(&w_, in, sizeof(w_)); \
+            __builtin_memcpy(&w_, in + pos, sizeof(w_)); \
             bits |= w_ << nbits; \
-            in += take_; \
+            pos += take_; \
             nbits += take_ * 8u; \
         } else { \
             PUT_BACK(); \
@@ -466,12 +470,13 @@ static int dynamic(struct inflate *z)
     } while (0)
 #else
 #define REFILL() do { \
-        if (nbits <= WORD_BITS - 32u && in_end - in >= 4) { \
-            bits |= (inflate_bits_t)((uint32_t)in[0] | \
-                                     (uint32_t)in[1] << 8 | \
-                                     (uint32_t)in[2] << 16 | \
-                                     (uint32_t)in[3] << 24) << nbits; \
-            in += 4; \
+        if (nbits <= WORD_BITS - 32u && in_end - pos >= 4u) { \
+            const uint8_t *p_ = in + pos; \
+            bits |= (inflate_bits_t)((uint32_t)p_[0] | \
+                                     (uint32_t)p_[1] << 8 | \
+                                     (uint32_t)p_[2] << 16 | \
+                                     (uint32_t)p_[3] << 24) << nbits; \
+            pos += 4; \
             nbits += 32; \
         } else { \
             PUT_BACK(); \
@@ -510,7 +515,8 @@ static int codes(struct inflate *z)
     const uint32_t *const lit = z->lit.fast, *const dst = z->dist.fast;
     inflate_bits_t bits;
     uint32_t nbits;
-    const uint8_t *in, *in_end;
+    size_t pos, in_end;
+    const uint8_t *in;
 
     TAKE();
     for (;;) {
@@ -610,7 +616,7 @@ static int deflate_blocks(struct inflate *z)
  * the bit buffer. */
 static int done(struct inflate *z)
 {
-    z->in_total = z->in_done + (uint32_t)(z->in - z->chunk) - z->nbits / 8u;
+    z->in_total = z->in_done + z->pos - z->nbits / 8u;
     return z->err;
 }
 
@@ -689,7 +695,7 @@ int inflate_gzip(struct inflate *z)
         fail(z, INFLATE_EISIZE);
     /* Nothing may follow: not a byte in the bit buffer (on a byte's edge
      * now), the chunk, or the callback's next one. */
-    else if (z->nbits || z->in != z->in_end)
+    else if (z->nbits || z->pos != z->end)
         fail(z, INFLATE_ETRAILING);
     else if (more(z))
         fail(z, INFLATE_ETRAILING);

@@ -75,8 +75,8 @@ struct inflate {
     inflate_read_fn read;
     void *ctx;
     int32_t read_err;               /* the callback's, with INFLATE_EREAD */
-    const uint8_t *in, *in_end;     /* the chunk being read */
-    const uint8_t *chunk;           /* ... from its start */
+    const uint8_t *chunk;           /* the chunk being read ... */
+    uint32_t pos, end;              /* ... at pos of its end bytes */
     inflate_bits_t bits;            /* bit buffer, LSB first */
     uint32_t nbits;                 /* bits of it taken from the input */
     uint32_t eof;                   /* the callback said the end (or failed) */
