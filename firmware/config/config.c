@@ -397,7 +397,7 @@ static void parse_global(struct parse *ps, enum keyword k, char *kw,
 
 /* One line, line[0..n) with line[n] already NUL (and none before it):
  * keyword, then value. */
-static void parse_line(struct parse *ps, char *line, uint32_t n)
+static void parse_line(struct parse *ps, char *line, char *end)
 {
     struct boot_config *cfg = ps->cfg;
     struct config_label *cur = ps->cur;
@@ -407,7 +407,6 @@ static void parse_line(struct parse *ps, char *line, uint32_t n)
         return;
     uint32_t kw_len = (uint32_t)(word_end(kw) - kw);
     char *value = blanks_end(kw + kw_len);
-    char *end = line + n;
 
     while (end > value && is_blank(end[-1]))
         end--;
@@ -646,7 +645,7 @@ void config_parse_src(const struct config_src *src, struct boot_config *cfg)
             i++;
         src->text[i] = '\0';
         ps.include = NULL;
-        parse_line(&ps, src->text + f->pos, i - f->pos);
+        parse_line(&ps, src->text + f->pos, src->text + i);
         f->pos = i + 1u;
 #if BOOT_CONF_INCLUDE
         if (ps.include)
