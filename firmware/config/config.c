@@ -119,16 +119,16 @@ static bool same_word(const char *a, uint32_t n, const char *b, uint32_t m)
     return i == n;
 }
 
-/* The table's names are lower-case letters, so c | 0x20 equals one only
+/* The word is word[0..end). The table's names are lower-case letters, so c | 0x20 equals one only
  * when c is that letter in either case. */
-static enum keyword match_keyword(const char *word, uint32_t n)
+static enum keyword match_keyword(const char *word, const char *end)
 {
     for (const char *p = keywords; *p;) {
         uint32_t i = 0, id = (uint8_t)*p++;
 
-        while (i < n && (word[i] | 0x20) == p[i])
+        while (word + i < end && (word[i] | 0x20) == p[i])
             i++;
-        if (i == n && (uint8_t)p[i] < ' ')
+        if (word + i == end && (uint8_t)p[i] < ' ')
             return (enum keyword)id;
         while ((uint8_t)*p >= ' ')
             p++;
@@ -220,7 +220,7 @@ static void parse_menu(struct parse *ps, char *kw, uint32_t kw_len,
     char *we = word_end(value, end);
     uint32_t n = (uint32_t)(we - value);
     char *text = blanks_end(we, end);
-    enum keyword sub = match_keyword(value, n);
+    enum keyword sub = match_keyword(value, we);
 
     (void)text;       /* read only by MENU INCLUDE, TITLE and LABEL */
 
@@ -412,7 +412,7 @@ static void parse_line(struct parse *ps, char *line, char *end)
     while (end > value && is_blank(end[-1]))
         end--;
     *end = '\0';
-    enum keyword k = match_keyword(kw, kw_len);
+    enum keyword k = match_keyword(kw, kw_end);
 
     /* A label's line; those of a label past CONFIG_LABELS_MAX go with
      * it (the label count's warning says so). ROLLBACK_INDEX is a
