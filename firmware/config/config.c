@@ -87,20 +87,19 @@ static bool is_blank(char c)
     return c == ' ' || (c >= '\t' && c <= '\r');
 }
 
-static char *blanks_end(char *p)
+/* The end of p's run of blanks (blank) or of its word (!blank): a
+ * line's bytes are p[0..end), its NUL at end, where the scans stop
+ * (which the proof sees: end is within the text). One function for
+ * both, a few bytes fewer. */
+static char *run_end(char *p, const char *end, bool blank)
 {
-    while (is_blank(*p))
+    while (p < end && is_blank(*p) == blank)
         p++;
     return p;
 }
 
-/* A line's words end at a blank or at the line's NUL. */
-static char *word_end(char *p)
-{
-    while (*p && !is_blank(*p))
-        p++;
-    return p;
-}
+#define blanks_end(p, end) run_end(p, end, true)
+#define word_end(p, end) run_end(p, end, false)
 
 /* a[0..n) and b[0..m) are the same word, ignoring case. */
 static bool same_word(const char *a, uint32_t n, const char *b, uint32_t m)
@@ -120,16 +119,16 @@ static bool same_word(const char *a, uint32_t n, const char *b, uint32_t m)
     return i == n;
 }
 
-/* The table's names are lower-case letters, so c | 0x20 equals one only
+/* The word is word[0..end). The table's names are lower-case letters, so c | 0x20 equals one only
  * when c is that letter in either case. */
-static enum keyword match_keyword(const char *word, uint32_t n)
+static enum keyword match_keyword(const char *word, const char *end)
 {
     for (const char *p = keywords; *p;) {
         uint32_t i = 0, id = (uint8_t)*p++;
 
-        while (i < n && (word[i] | 0x20) == p[i])
+        while (word + i < end && (word[i] | 0x20) == p[i])
             i++;
-        if (i == n && (uint8_t)p[i] < ' ')
+        if (word + i == end && (uint8_t)p[i] < ' ')
             return (enum keyword)id;
         while ((uint8_t)*p >= ' ')
             p++;
@@ -214,13 +213,14 @@ static void menu_label(struct config_label *l, char *text)
 
 /* "MENU X value": kw[0..kw_len) is MENU, value "X value". */
 static void parse_menu(struct parse *ps, char *kw, uint32_t kw_len,
-                       char *value)
+                       char *value, const char *end)
 {
     struct boot_config *cfg = ps->cfg;
     struct config_label *cur = ps->cur;
-    uint32_t n = (uint32_t)(word_end(value) - value);
-    char *text = blanks_end(value + n);
-    enum keyword sub = match_keyword(value, n);
+    char *we = word_end(value, end);
+    uint32_t n = (uint32_t)(we - value);
+    char *text = blanks_end(we, end);
+    enum keyword sub = match_keyword(value, we);
 
     (void)text;       /* read only by MENU INCLUDE, TITLE and LABEL */
 
@@ -284,7 +284,7 @@ static bool str_eq(const char *a, const char *b)
  * handle). One case per directive, each a few lines behind its switch:
  * long only because the directives are many. */
 static void parse_global(struct parse *ps, enum keyword k, char *kw,
-                         uint32_t kw_len, char *value)
+                         uint32_t kw_len, char *value, const char *end)
 {
     struct boot_config *cfg = ps->cfg;
     const char *why = WHY_UNKNOWN;
@@ -326,7 +326,7 @@ static void parse_global(struct parse *ps, enum keyword k, char *kw,
         ps->cur->name = value;
         return;
     case KW_MENU:
-        parse_menu(ps, kw, kw_len, value);
+        parse_menu(ps, kw, kw_len, value, end);
         return;
 #if BOOT_FDT_OVERLAY || BOOT_CONF_PARTITION
     /* Labels' fields kept out of label_field[], so that a build without
@@ -395,24 +395,24 @@ static void parse_global(struct parse *ps, enum keyword k, char *kw,
     skip_word(ps, kw, kw_len, why);
 }
 
-/* One line, line[0..n) with line[n] already NUL (and none before it):
+/* One line, line[0..end) with *end already NUL (and none before it):
  * keyword, then value. */
-static void parse_line(struct parse *ps, char *line, uint32_t n)
+static void parse_line(struct parse *ps, char *line, char *end)
 {
     struct boot_config *cfg = ps->cfg;
     struct config_label *cur = ps->cur;
-    char *kw = blanks_end(line);
+    char *kw = blanks_end(line, end);
 
     if (!*kw || *kw == '#')
         return;
-    uint32_t kw_len = (uint32_t)(word_end(kw) - kw);
-    char *value = blanks_end(kw + kw_len);
-    char *end = line + n;
+    char *kw_end = word_end(kw, end);
+    uint32_t kw_len = (uint32_t)(kw_end - kw);
+    char *value = blanks_end(kw_end, end);
 
     while (end > value && is_blank(end[-1]))
         end--;
     *end = '\0';
-    enum keyword k = match_keyword(kw, kw_len);
+    enum keyword k = match_keyword(kw, kw_end);
 
     /* A label's line; those of a label past CONFIG_LABELS_MAX go with
      * it (the label count's warning says so). ROLLBACK_INDEX is a
@@ -433,7 +433,7 @@ static void parse_line(struct parse *ps, char *line, uint32_t n)
         }
         return;
     }
-    parse_global(ps, k, kw, kw_len, value);
+    parse_global(ps, k, kw, kw_len, value, end);
 }
 
 /* A file's text ends at its last whole line when it was cut. */
@@ -646,7 +646,7 @@ void config_parse_src(const struct config_src *src, struct boot_config *cfg)
             i++;
         src->text[i] = '\0';
         ps.include = NULL;
-        parse_line(&ps, src->text + f->pos, i - f->pos);
+        parse_line(&ps, src->text + f->pos, src->text + i);
         f->pos = i + 1u;
 #if BOOT_CONF_INCLUDE
         if (ps.include)
