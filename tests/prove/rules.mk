@@ -42,7 +42,7 @@ PROVE_SLEVEL_MAP := -eva-slevel-function map_blockmap:50
 # The tiny profile (precision 1, cheaper per state) keeps only the
 # functions that check geometry apart, split on 0 where they return,
 # every other function's result split as EVA sees fit.
-PROVE_MOUNT_FUNCS := ext_mount ext_mount_journal sb_parse sb_geometry \
+PROVE_MOUNT_FUNCS := ext_mount ext_mount_journal root_check sb_parse sb_geometry \
             sb_inodes sb_descriptors
 prove_comma := ,
 prove_empty :=
