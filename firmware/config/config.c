@@ -119,8 +119,8 @@ static bool same_word(const char *a, uint32_t n, const char *b, uint32_t m)
     return i == n;
 }
 
-/* The word is word[0..end). The table's names are lower-case letters, so c | 0x20 equals one only
- * when c is that letter in either case. */
+/* The word is word[0..end). The table's names are lower-case letters,
+ * so c | 0x20 equals one only when c is that letter in either case. */
 static enum keyword match_keyword(const char *word, const char *end)
 {
     for (const char *p = keywords; *p;) {

@@ -124,6 +124,8 @@ struct config_file {
                                       * for Frama-C 25, which fails on an
                                       * array length an expression gives
                                       * in a compound literal */
+_Static_assert(CONFIG_FILES == CONFIG_INCLUDE_DEPTH + 1u,
+               "CONFIG_FILES: the config file and its nested INCLUDEs");
 #else
 #define CONFIG_FILES 1u
 #endif

@@ -453,6 +453,8 @@ static int dynamic(struct inflate *z)
 #define PUT_BACK() (z->bits = bits, z->nbits = nbits, z->pos = (uint32_t)pos)
 #define TAKE() (bits = z->bits, nbits = z->nbits, in = z->chunk, \
                 pos = z->pos, in_end = z->end)
+/* The input's end, or a refill across chunks: through z. */
+#define REFILL_SLOW() (PUT_BACK(), refill(z), TAKE())
 #if WORD_LOADS
 #define REFILL() do { \
         if (in_end - pos >= sizeof(bits)) { \
@@ -463,9 +465,7 @@ static int dynamic(struct inflate *z)
             pos += take_; \
             nbits += take_ * 8u; \
         } else { \
-            PUT_BACK(); \
-            refill(z); \
-            TAKE(); \
+            REFILL_SLOW(); \
         } \
     } while (0)
 #else
@@ -479,9 +479,7 @@ static int dynamic(struct inflate *z)
             pos += 4; \
             nbits += 32; \
         } else { \
-            PUT_BACK(); \
-            refill(z); \
-            TAKE(); \
+            REFILL_SLOW(); \
         } \
     } while (0)
 #endif

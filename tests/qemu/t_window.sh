@@ -77,10 +77,11 @@ host_boot() {
     hrc=$?
 }
 
-# room_said: the room the host names refusing a kernel past its window
-# (the default profile's sentence); "" when it does not.
-room_said() {
-    local r=$T/probe u
+# probe_past DIR: a probe card in DIR with a 1-byte 'over', booted by the
+# host: how many bytes its window holds past the board's tail (the
+# sentence of a refusal past it names them), "" when it does not say.
+probe_past() {
+    local r=$1
     rm -rf "$r"
     window_tree "$r" "$RB" "$SIG"
     truncate -s 16 "$r/boot/edge.bin"
@@ -88,7 +89,14 @@ room_said() {
     truncate -s 1 "$r/boot/over.bin"
     image "$T/probe.img" "$r"
     host_boot "$T/probe.img" "$T/probe.log"
-    u=$(sed -n 's/.*(\([0-9]*\) bytes, \([0-9]*\) past the board.*/\2/p' "$T/probe.log")
+    sed -n 's/.*(\([0-9]*\) bytes, \([0-9]*\) past the board.*/\2/p' "$T/probe.log"
+}
+
+# room_said: the room the host names refusing a kernel past its window
+# (the default profile's sentence); "" when it does not.
+room_said() {
+    local r=$T/probe u
+    u=$(probe_past "$r")
     [ -n "$u" ] || return
     truncate -s $((u + 1)) "$r/boot/over.bin"
     image "$T/probe.img" "$r" "${CARD[@]}"
@@ -102,14 +110,7 @@ room_said() {
 # ($SIG yes), each card signed by the host's message first.
 room_bisected() {
     local r=$T/probe lo=0 hi mid steps=0
-    rm -rf "$r"
-    window_tree "$r" "$RB" "$SIG"
-    truncate -s 16 "$r/boot/edge.bin"
-    truncate -s 16 "$r/boot/rest.bin"
-    truncate -s 1 "$r/boot/over.bin"
-    image "$T/probe.img" "$r"
-    host_boot "$T/probe.img" "$T/probe.log"
-    hi=$(sed -n 's/.*(\([0-9]*\) bytes, \([0-9]*\) past the board.*/\2/p' "$T/probe.log")
+    hi=$(probe_past "$r")
     [ -n "$hi" ] || return
     hi=$((hi + 1))                  # refused: past the whole window
     while [ $((hi - lo)) -gt 1 ] && [ $steps -lt 32 ]; do

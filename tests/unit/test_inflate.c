@@ -170,15 +170,17 @@ static void test_against_zlib(void **state)
             fail_msg("no hostile stream for %s", names[i].name);
 }
 
+/* "hello" as gzip -n writes it: a 25-byte member. */
+static const uint8_t hello[25] = {
+    0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x03,
+    0xcb, 0x48, 0xcd, 0xc9, 0xc9, 0x07, 0x00,
+    0x86, 0xa6, 0x10, 0x36, 0x05, 0x00, 0x00, 0x00,
+};
+
 /* A read error mid-stream is the decoder's EREAD, the callback's code
  * kept. */
 static void test_read_error(void **state)
 {
-    static const uint8_t hello[] = {
-        0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x03,
-        0xcb, 0x48, 0xcd, 0xc9, 0xc9, 0x07, 0x00,
-        0x86, 0xa6, 0x10, 0x36, 0x05, 0x00, 0x00, 0x00,
-    };
     static struct inflate z;
     uint8_t out[16];
 
@@ -225,16 +227,13 @@ static int32_t two_chunks(void *ctx, const uint8_t **buf)
 
 static void test_trailing_in_chunk(void **state)
 {
-    static const uint8_t member[25 + 32] = {
-        0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x03,
-        0xcb, 0x48, 0xcd, 0xc9, 0xc9, 0x07, 0x00,
-        0x86, 0xa6, 0x10, 0x36, 0x05, 0x00, 0x00, 0x00,
-    };
+    static uint8_t member[sizeof(hello) + 32];   /* 32 zero bytes after */
     static struct inflate z;
     uint8_t out[16];
 
     (void)state;
-    for (uint32_t at = 1; at < 25; at++) {
+    memcpy(member, hello, sizeof(hello));
+    for (uint32_t at = 1; at < sizeof(hello); at++) {
         struct two_chunks t = { member, { at, sizeof(member) - at }, 0 };
 
         inflate_init(&z, out, sizeof(out), two_chunks, &t);
