@@ -321,14 +321,14 @@
 #endif
 
 /* BOOT_GZIP_REFUSE: without BOOT_GZIP, a kernel that begins with gzip's
- * magic (1f 8b) fails its label at the hand-off with BOOT_ECOMPRESSED
- * ("the kernel is compressed in a way this build does not inflate";
- * "boot error -19" without BOOT_MESSAGES) instead of being jumped into.
- * On wherever BOOT_GZIP is off, the tiny profile included: 28 bytes of
- * its lm3s6965evb image, 32 on sifive-u (`make size`, tiny:
- * BOOT_GZIP_REFUSE on BOARD), room the 16 KiB sector got from bytes the
- * image no longer carries (issue 52). An EFI zboot image ("MZ") is not
- * looked at. */
+ * magic (1f 8b) or is an EFI zboot image ("MZ", "zimg" at 0x04; "MZ"
+ * alone is an EFI-stub Image, booted as before) fails its label at the
+ * hand-off with BOOT_ECOMPRESSED ("the kernel is compressed in a way this
+ * build does not inflate"; "boot error -19" without BOOT_MESSAGES)
+ * instead of being jumped into. On wherever BOOT_GZIP is off, the tiny
+ * profile included: 56 bytes of its lm3s6965evb image, 80 on sifive-u
+ * (`make size`, tiny: BOOT_GZIP_REFUSE on BOARD), room the 16 KiB sector
+ * got from bytes the image no longer carries (issue 52). */
 #ifndef BOOT_GZIP_REFUSE
 #define BOOT_GZIP_REFUSE (!BOOT_GZIP)
 #endif

@@ -32,10 +32,7 @@
 /* The shortest gzip member (RFC 1952: its magic in inflate.h). */
 #define GZ_MEMBER_MIN 18u             /* header 10, empty block 2, trailer 8 */
 
-/* EFI zboot (Linux's drivers/firmware/efi/libstub/zboot-header.S): a PE
- * image whose DOS header carries the payload's place. */
-#define ZB_MZ 0x00u                   /* "MZ" */
-#define ZB_TYPE 0x04u                 /* "zimg" */
+/* EFI zboot: its magic in boot_priv.h. */
 #define ZB_PAYLOAD_OFF 0x08u          /* le32: from the file's start */
 #define ZB_PAYLOAD_SIZE 0x0Cu         /* le32: the gzip member, whole */
 #define ZB_COMP 0x18u                 /* the compressor's name, NUL-padded */
@@ -164,8 +161,7 @@ static int32_t gz_head(const struct boot_env *env, struct boot_state *st,
 
     p->gz_card_size = f->size;
     p->gz_end = f->size;
-    if (n >= ZB_HEADER_SIZE && head[ZB_MZ] == 'M' && head[ZB_MZ + 1] == 'Z' &&
-        memcmp(head + ZB_TYPE, "zimg", 4) == 0) {
+    if (n >= ZB_HEADER_SIZE && boot_is_zboot(head)) {
         const char *comp = (const char *)head + ZB_COMP;
         uint32_t off = le32(head + ZB_PAYLOAD_OFF);
         uint32_t len = le32(head + ZB_PAYLOAD_SIZE);

@@ -597,11 +597,13 @@ static int hand_off(const struct boot_env *env, struct boot_state *st,
                    (unsigned)img.fw_addr);
     con_printf(&env->con, "hand-off 0x%08x, cmdline \"%s\"\n",
                (unsigned)img.handoff_addr, append);
-    /* BOOT_GZIP_REFUSE: a gzip member is refused by name, never jumped
-     * into (its magic as one 16-bit load: 4 bytes fewer on Cortex-M3). */
+    /* BOOT_GZIP_REFUSE: a gzip member or an EFI zboot image is refused
+     * by name, never jumped into (gzip's magic as one 16-bit load: 4
+     * bytes fewer on Cortex-M3). */
     rc = BOOT_ECOMPRESSED;
     if (!BOOT_GZIP_REFUSE || img.kernel_size < 2 ||
-        le16(img.kernel) != (GZIP_ID2 << 8 | GZIP_ID1))
+        (le16(img.kernel) != (GZIP_ID2 << 8 | GZIP_ID1) &&
+         (img.kernel_size < ZB_MAGIC_SIZE || !boot_is_zboot(img.kernel))))
         rc = env->handoff(env->handoff_ctx, &img);
     if (rc < 0) {
         _Static_assert(sizeof(p->fail.why) >= BOOT_CODE_MAX, "a code");

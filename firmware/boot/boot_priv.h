@@ -3,6 +3,7 @@
 #define EXTLOAD_BOOT_PRIV_H
 
 #include "firmware/boot/boot.h"
+#include "lib/le.h"
 
 /* boot_run's two halves, boot_open and boot_label_load, each out of line
  * in the tiny profile: one copy of each, and boot_run's frame (the
@@ -108,6 +109,20 @@ int32_t boot_path_join(char *out, const char *dir, const char *path,
 
 /* How the console names the board's own device tree (BOOT_PF_BOARD). */
 #define BOOT_BOARD_FDT_NAME "(the board's device tree)"
+
+/* EFI zboot (Linux's drivers/firmware/efi/libstub/zboot-header.S): a PE
+ * image whose DOS header carries the payload's place (boot_image.c).
+ * "MZ" alone is any EFI-stub Image; "zimg" at 0x04 makes it a zboot. */
+#define ZB_MZ 0x00u                   /* le16 "MZ" */
+#define ZB_MZ_MAGIC 0x5A4Du
+#define ZB_TYPE 0x04u                 /* le32 "zimg" */
+#define ZB_TYPE_MAGIC 0x676D697Au
+#define ZB_MAGIC_SIZE 8u
+/* Whether the ZB_MAGIC_SIZE bytes at p begin a zboot image. */
+static inline bool boot_is_zboot(const uint8_t *p)
+{
+    return le16(p + ZB_MZ) == ZB_MZ_MAGIC && le32(p + ZB_TYPE) == ZB_TYPE_MAGIC;
+}
 
 /* firmware/boot/boot_image.c: the kernel's formats. Its first bytes
  * read: a RISC-V Linux Image's header (p->kind, text_offset,

@@ -39,6 +39,8 @@ img[56:60] = b"RSC\x05"
 open(d + "/Image", "wb").write(img)
 bare = bytes(rng.randrange(4) for _ in range(20000)) + rng.randbytes(3000)
 open(d + "/bare.bin", "wb").write(bare)
+# "MZ" without "zimg" at 0x04: an EFI-stub image, not a zboot one
+open(d + "/mz.bin", "wb").write(b"MZ" + bare[2:4] + b"zimG" + bare[8:])
 
 def member(raw, flg=0, level=9):
     c = zlib.compressobj(level, zlib.DEFLATED, -15)
@@ -83,6 +85,7 @@ w("dist.gz", b"\x1f\x8b\x08\0\0\0\0\0\0\x03" + bytes([0x03, 0x02, 0x00]) +
   bytes(8))
 gb = member(bare)
 w("bare.gz", gb)
+w("bare.efi", zboot(gb))
 w("bare-lie.gz", gb[:-4] + struct.pack("<I", len(bare) - 100))
 EOF
 gzip -9 -n -c "$src/Image" >"$src/Image.gz"
@@ -115,8 +118,9 @@ boot() {
 # entered; label 'raw' places the bare kernel (lm3s6965evb's window is
 # too small for the Image; the rest of this file is BOOT_GZIP's).
 if tiny; then
-    for bk in lm3s6965evb:bare.gz sifive-u:bare.gz sifive-u:Image.gz; do
-        b=${bk%%:*} k=${bk#*:} c=t-$b-${k%%.*}
+    for bk in lm3s6965evb:bare.gz sifive-u:bare.gz sifive-u:Image.gz \
+              lm3s6965evb:bare.efi sifive-u:vmlinuz.efi; do
+        b=${bk%%:*} k=${bk#*:} c=t-$b-${k//./-}
         card "$c" "$k"
         printf 'DEFAULT a\nLABEL a\n  KERNEL /boot/%s\nLABEL raw\n  KERNEL /boot/bare.bin\n' \
             "$k" >"$tmp/$c/boot/extlinux/extlinux.conf"
@@ -130,6 +134,15 @@ if tiny; then
             cmp -s "$tmp/$c.out/kernel.bin" "$src/bare.bin"
         ok $? "tiny, $b: $k refused by BOOT_ECOMPRESSED's code, label 'raw' boots (exit $rc)" "$tmp/$c.log"
     done
+    # "MZ" alone is no zboot: label 'a' boots it as the bare kernel it is.
+    card t-mz mz.bin
+    printf 'LABEL a\n  KERNEL /boot/mz.bin\n' >"$tmp/t-mz/boot/extlinux/extlinux.conf"
+    mke2fs -q -F -t ext4 -b 4096 -d "$tmp/t-mz" "$tmp/t-mz.img" 8M >/dev/null 2>&1
+    boot t-mz lm3s6965evb
+    rc=$?
+    [ $rc = 0 ] && has "$tmp/t-mz.log" "^boot: label 'a': kernel 23000 bytes" &&
+        cmp -s "$tmp/t-mz.out/kernel.bin" "$src/mz.bin"
+    ok $? "tiny: an EFI-stub kernel ('MZ' without 'zimg') is no zboot: label 'a' boots it (exit $rc)" "$tmp/t-mz.log"
     echo "1..$n"
     exit 0
 fi

@@ -184,8 +184,27 @@ conf() { mkdir -p "$1/boot/extlinux"; cat >"$1/boot/extlinux/extlinux.conf"; }
 image() { bash tests/qemu/mkimage.sh "$@" >"$T/mkimage.log" 2>&1 ||
           { echo "# mkimage failed: $*"; sed 's/^/#   /' "$T/mkimage.log"; }; }
 
+# zboot_wrap GZ OUT: OUT an EFI zboot image (Linux's drivers/firmware/efi/
+# libstub/zboot-header.S) around the gzip member GZ: "MZ", "zimg" at 0x04,
+# the payload's offset and size at 0x08 and 0x0C, "gzip" at 0x18,
+# LINUX_PE_MAGIC at 0x38; the payload at 4096 (the stub's room left zero).
+zboot_wrap() {
+    python3 - "$1" "$2" <<'EOF'
+import struct, sys
+g = open(sys.argv[1], "rb").read()
+h = bytearray(4096)
+h[0:2] = b"MZ"
+h[4:8] = b"zimg"
+h[8:16] = struct.pack("<II", len(h), len(g))
+h[0x18:0x1C] = b"gzip"
+h[0x38:0x40] = struct.pack("<II", 0x818223CD, 0x40)
+open(sys.argv[2], "wb").write(bytes(h) + g)
+EOF
+}
+
 # fallback_tree DIR WHY: default label 'broken' whose /boot/bad.bin is
-# WHY = missing, sha (a .sha256 it fails) or big (60000 bytes); label
+# WHY = missing, sha (a .sha256 it fails), big (60000 bytes), gzip (a gzip
+# member) or zboot (an EFI zboot image around one); label
 # 'good' (/boot/good.bin, APPEND fell-back) after it.
 fallback_tree() {
     local r=$1
@@ -198,6 +217,9 @@ fallback_tree() {
     big) kernel "$r/boot/bad.bin" 60000 ;;
     gzip) kernel "$r/boot/bad.bin" 15000     # a gzip member, named .bin
           gzip -9 -n "$r/boot/bad.bin" && mv "$r/boot/bad.bin.gz" "$r/boot/bad.bin" ;;
+    zboot) kernel "$r/boot/bad.bin" 15000    # an EFI zboot image, named .bin
+           gzip -9 -n "$r/boot/bad.bin" && zboot_wrap "$r/boot/bad.bin.gz" "$r/boot/bad.bin" &&
+               rm "$r/boot/bad.bin.gz" ;;
     esac
     conf "$r" <<'CONF'
 DEFAULT broken

@@ -78,6 +78,14 @@ check "tiny: a gzip'd kernel is refused by its code (boot error -19), the next l
     "^boot: label 'broken': kernel [0-9]+ bytes at 0x20000000, " \
     "^boot: 'broken': boot error -19; trying label 'good'$" \
     'payload: cmdline "fell-back"' "payload: 0 checks failed" "!^fault: "
+# ... and so does an EFI zboot image ("MZ", "zimg" at 0x04) around one.
+r=$T/zb; fallback_tree "$r" zboot
+image "$T/zb.img" "$r" --fs ext4 --table mbr
+boot zb "$T/zb.img"
+check "tiny: an EFI zboot kernel is refused by its code (boot error -19), the next label boots" 0 \
+    "^boot: label 'broken': kernel [0-9]+ bytes at 0x20000000, " \
+    "^boot: 'broken': boot error -19; trying label 'good'$" \
+    'payload: cmdline "fell-back"' "payload: 0 checks failed" "!^fault: "
 
 r=$T/none
 mkdir -p "$r/boot"; echo "not a kernel" >"$r/boot/readme"
