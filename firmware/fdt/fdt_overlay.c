@@ -33,7 +33,6 @@
 
 #include <stdbool.h>
 #include <stddef.h>
-#include <string.h>
 
 #include "firmware/fdt/fdt_priv.h"
 #include "lib/be.h"
@@ -53,56 +52,173 @@ struct ov {
 /* A fragment's target in the tree. */
 struct target {
     uint32_t node;
-    const char *path;                /* target-path's text; NULL: by phandle */
+    uint32_t path;                   /* target-path's text in the overlay;
+                                        0: by phandle */
     uint32_t path_len;               /* its path's length, either way */
     uint32_t depth;                  /* the root is 1 */
 };
 
-static const char *node_name(const struct fdt *t, uint32_t node)
+/* The nodes a walk is inside, the outermost first. */
+struct nodes {
+    uint32_t n;
+    uint32_t at[FDT_DEPTH_MAX];
+};
+
+/* Bytes written into the tree, none past end (inside its room). */
+struct out {
+    uint8_t *buf;
+    uint32_t at, end;
+};
+
+/* Every byte of a tree or the overlay read here is read by offset through
+ * byte_at and cell_at, every byte written through put_cell and struct
+ * out, each bounded by the bytes it may touch: the checks above them
+ * (fdt_check, fdt_token) keep every offset inside, and the analysis
+ * (tests/prove/h_fdt_overlay.c) sees it so. */
+
+/* Where f's bytes end: totalsize, inside the room of a tree opened for
+ * edit. */
+static uint32_t end_of(const struct fdt *f)
 {
-    return (const char *)t->blob + node + FDT_TOKEN_LEN;
+    return f->buf && f->cap < f->size ? f->cap : f->size;
 }
 
-static const char *prop_name(const struct fdt *t, uint32_t prop)
+/* The byte at `at`; 0 (a string's end) past the end. */
+static uint8_t byte_at(const struct fdt *f, uint32_t at)
 {
-    return (const char *)t->blob + t->strings_off +
-           be32(t->blob + prop + FDT_PROP_NAMEOFF);
+    return at < end_of(f) ? f->blob[at] : 0;
 }
 
-static uint32_t prop_len(const struct fdt *t, uint32_t prop)
+/* Is the cell at `at` inside f? */
+static bool cell_in(const struct fdt *f, uint32_t at)
 {
-    return be32(t->blob + prop + FDT_PROP_LEN);
+    uint32_t end = end_of(f);
+
+    return end >= 4 && at <= end - 4;
 }
 
-/* The length of a name the checks saw terminated inside the tree. */
-static uint32_t name_len(const char *s)
+/* The cell at `at`; 0 past the end. */
+static uint32_t cell_at(const struct fdt *f, uint32_t at)
 {
-    return fdt_str_len(s, FDT_SIZE_MAX);
+    return cell_in(f, at) ? be32(f->blob + at) : 0;
 }
 
-/* The index of the first c in s[0..len), len when none is (the C
- * library's memchr, which the boards' lib/libc does not carry, as an
- * index: no pointer compared past its object). */
-static uint32_t find_char(const char *s, char c, uint32_t len)
+/* The overlay's cell at `at` set to val; nothing past its end. */
+static void put_cell(struct ov *v, uint32_t at, uint32_t val)
+{
+    if (cell_in(v->o, at))
+        put_be32(v->ob + at, val);
+}
+
+/* The text at `at`, for the calls that take a pointer. */
+static const char *text(const struct fdt *f, uint32_t at)
+{
+    return (const char *)f->blob + at;
+}
+
+static uint32_t prop_name(const struct fdt *f, uint32_t prop)
+{
+    return f->strings_off + cell_at(f, prop + FDT_PROP_NAMEOFF);
+}
+
+static uint32_t prop_len(const struct fdt *f, uint32_t prop)
+{
+    return cell_at(f, prop + FDT_PROP_LEN);
+}
+
+/* The index of the first c in the len bytes at `at`, len when none is. */
+static uint32_t find_char(const struct fdt *f, uint32_t at, char c,
+                          uint32_t len)
 {
     uint32_t i;
 
     for (i = 0; i < len; i++)
-        if (s[i] == c)
+        if (byte_at(f, at + i) == (uint8_t)c)
             break;
     return i;
 }
 
-static bool is_phandle_prop(const char *name)
+/* The length of the name at `at` (fdt_token saw its NUL). */
+static uint32_t name_len(const struct fdt *f, uint32_t at)
 {
-    return fdt_name_is(name, "phandle", 7) ||
-           fdt_name_is(name, "linux,phandle", 13);
+    return find_char(f, at, 0, end_of(f));
+}
+
+/* Are the n bytes at `at` s[0..n)? */
+static bool text_is(const struct fdt *f, uint32_t at, const char *s,
+                    uint32_t n)
+{
+    uint32_t i;
+
+    for (i = 0; i < n; i++)
+        if (byte_at(f, at + i) != (uint8_t)s[i])
+            return false;
+    return true;
+}
+
+/* The name at `at`, its NUL compared too. */
+static bool is_phandle_prop(const struct fdt *f, uint32_t at)
+{
+    return text_is(f, at, "phandle", 8) ||
+           text_is(f, at, "linux,phandle", 14);
 }
 
 /* A string property: its value ends in its only NUL. */
-static bool is_string(const uint8_t *v, uint32_t len)
+static bool is_string(const struct fdt *f, uint32_t at, uint32_t len)
 {
-    return len > 0 && find_char((const char *)v, 0, len) == len - 1;
+    return len > 0 && find_char(f, at, 0, len) == len - 1;
+}
+
+/* A writer of the len bytes from `at` of t, the room t has. */
+static void out_open(struct out *w, struct fdt *t, uint32_t at,
+                     uint32_t len)
+{
+    uint32_t end = at + len;
+
+    w->buf = t->buf;
+    w->at = at;
+    w->end = end >= at && end <= t->cap ? end : 0;
+}
+
+/* n bytes of src from `from`, none read past src_end. */
+static void out_bytes(struct out *w, const uint8_t *src, uint32_t src_end,
+                      uint32_t from, uint32_t n)
+{
+    for (; n && w->at < w->end && from < src_end; n--)
+        w->buf[w->at++] = src[from++];
+}
+
+static void out_text(struct out *w, const struct fdt *f, uint32_t from,
+                     uint32_t n)
+{
+    out_bytes(w, f->blob, end_of(f), from, n);
+}
+
+static void out_char(struct out *w, char c)
+{
+    if (w->at < w->end)
+        w->buf[w->at++] = (uint8_t)c;
+}
+
+/* false: s is full. */
+static bool push(struct nodes *s, uint32_t node)
+{
+    if (s->n >= FDT_DEPTH_MAX)
+        return false;
+    s->at[s->n++] = node;
+    return true;
+}
+
+/* The innermost node (0 when none). */
+static uint32_t top(const struct nodes *s)
+{
+    return s->n - 1u < FDT_DEPTH_MAX ? s->at[s->n - 1u] : 0;
+}
+
+/* The nodes left open. */
+static uint32_t pop(struct nodes *s)
+{
+    return s->n ? --s->n : 0;
 }
 
 /* The first token inside node, past its FDT_BEGIN_NODE and name. */
@@ -149,12 +265,13 @@ static int find_child(struct fdt *t, uint32_t parent, const char *name,
  * 0: none. */
 static uint32_t phandle_of(struct fdt *t, uint32_t node)
 {
-    const uint8_t *v;
-    uint32_t len;
+    uint32_t prop = 0;
 
-    if ((!fdt_getprop(t, node, "phandle", &v, &len) && len == 4) ||
-        (!fdt_getprop(t, node, "linux,phandle", &v, &len) && len == 4))
-        return be32(v);
+    if ((!fdt_find_prop_n(t, node, "phandle", 7, &prop) &&
+         prop_len(t, prop) == 4) ||
+        (!fdt_find_prop_n(t, node, "linux,phandle", 13, &prop) &&
+         prop_len(t, prop) == 4))
+        return cell_at(t, prop + FDT_PROP_VALUE);
     return 0;
 }
 
@@ -177,34 +294,34 @@ static int node_by_phandle(struct fdt *t, uint32_t ph, uint32_t *node)
     }
 }
 
-/* The node path[0..len) names in the tree, as libfdt's fdt_path_offset
- * finds it: a path not starting with '/' starts with an alias, a
- * property of /aliases whose value is an absolute path. */
-static int tree_path(struct fdt *t, const char *path, uint32_t len,
-                     uint32_t *node)
+/* The node the len bytes at path of src (the overlay or the tree) name
+ * in the tree, as libfdt's fdt_path_offset finds it: a path not starting
+ * with '/' starts with an alias, a property of /aliases whose value is an
+ * absolute path. */
+static int tree_path(struct fdt *t, const struct fdt *src, uint32_t path,
+                     uint32_t len, uint32_t *node)
 {
-    const uint8_t *val;
-    uint32_t aliases, prop, vlen, at, c;
+    uint32_t aliases = 0, prop = 0, val, vlen, at, c;
 
-    if (len && path[0] == '/')
-        return fdt_path_len(t, path, len, node);
-    at = find_char(path, '/', len);
+    if (len && byte_at(src, path) == '/')
+        return fdt_path_len(t, text(src, path), len, node);
+    at = find_char(src, path, '/', len);
     if (!at || fdt_path(t, "/aliases", &aliases) ||
-        fdt_find_prop_n(t, aliases, path, at, &prop))
+        fdt_find_prop_n(t, aliases, text(src, path), at, &prop))
         return FDT_ENOTFOUND;
-    val = t->blob + prop + FDT_PROP_VALUE;
+    val = prop + FDT_PROP_VALUE;
     vlen = prop_len(t, prop);
-    if (!is_string(val, vlen) || val[0] != '/' ||
-        fdt_path_len(t, (const char *)val, vlen - 1, node))
+    if (!is_string(t, val, vlen) || byte_at(t, val) != '/' ||
+        fdt_path_len(t, text(t, val), vlen - 1, node))
         return FDT_ENOTFOUND;
     /* The rest, one component at a time from the alias's node. */
     while (at < len) {
-        if (path[at] == '/') {
+        if (byte_at(src, path + at) == '/') {
             at++;
             continue;
         }
-        c = at + find_char(path + at, '/', len - at);
-        if (find_child(t, *node, path + at, c - at, node))
+        c = at + find_char(src, path + at, '/', len - at);
+        if (find_child(t, *node, text(src, path + at), c - at, node))
             return FDT_ENOTFOUND;
         at = c;
     }
@@ -235,13 +352,13 @@ static int max_phandle(struct fdt *t, uint32_t *max)
 }
 
 /* node's path ("/", "/soc/serial@10010000"): its length in *len, its
- * depth (the root 1) in *depth, and when buf is given its bytes (no NUL)
- * in buf[0..*len). The walk keeps the names of node's ancestors. */
-static int node_path(struct fdt *t, uint32_t node, char *buf, uint32_t *len,
-                     uint32_t *depth)
+ * depth (the root 1) in *depth, and when w is given its bytes (no NUL)
+ * written there. The walk keeps node's ancestors. */
+static int node_path(struct fdt *t, uint32_t node, struct out *w,
+                     uint32_t *len, uint32_t *depth)
 {
-    uint32_t stack[FDT_DEPTH_MAX + 1];
-    uint32_t off, next, d = 0, n, i, at;
+    struct nodes s = { 0 };
+    uint32_t off, next, n, i, at;
     int tok;
 
     for (off = t->struct_off;; off = next) {
@@ -250,28 +367,27 @@ static int node_path(struct fdt *t, uint32_t node, char *buf, uint32_t *len,
             return tok;
         if (tok == FDT_END)
             return fdt_fail(t, node, FDT_ENOTFOUND);
-        if (tok == FDT_END_NODE && d)
-            d--;
+        if (tok == FDT_END_NODE)
+            pop(&s);
         if (tok != FDT_BEGIN_NODE)
             continue;
-        if (d == FDT_DEPTH_MAX)
+        if (!push(&s, off))
             return fdt_fail(t, off, FDT_EDEPTH);
-        stack[d++] = off;
         if (off != node)
             continue;
-        at = d == 1 ? 1 : 0;     /* the root's "/" */
-        if (buf && d == 1)
-            buf[0] = '/';
-        for (i = 1; i < d; i++) {
-            n = name_len(node_name(t, stack[i]));
-            if (buf) {
-                buf[at] = '/';
-                memcpy(buf + at + 1, node_name(t, stack[i]), n);
+        at = s.n == 1;           /* the root's "/" */
+        if (w && at)
+            out_char(w, '/');
+        for (i = 1; i < s.n; i++) {
+            n = name_len(t, s.at[i] + FDT_TOKEN_LEN);
+            if (w) {
+                out_char(w, '/');
+                out_text(w, t, s.at[i] + FDT_TOKEN_LEN, n);
             }
             at += 1 + n;
         }
         *len = at;
-        *depth = d;
+        *depth = s.n;
         return 0;
     }
 }
@@ -285,7 +401,7 @@ static int node_path(struct fdt *t, uint32_t node, char *buf, uint32_t *len,
 static int adjust_phandles(struct ov *v)
 {
     struct fdt *o = v->o;
-    uint32_t off, next, ph, first, seen = 0, bit;
+    uint32_t off, next, ph, first, seen = 0, bit, name;
     int tok;
 
     /* Before any is moved: no node before this one has its phandle. */
@@ -307,16 +423,19 @@ static int adjust_phandles(struct ov *v)
             return 0;
         if (tok == FDT_BEGIN_NODE || tok == FDT_END_NODE)
             seen = 0;
-        if (tok != FDT_PROP || !is_phandle_prop(prop_name(o, off)))
+        if (tok != FDT_PROP)
             continue;
-        bit = prop_name(o, off)[0] == 'l' ? 2u : 1u;
-        ph = be32(o->blob + off + FDT_PROP_VALUE);
+        name = prop_name(o, off);
+        if (!is_phandle_prop(o, name))
+            continue;
+        bit = byte_at(o, name) == 'l' ? 2u : 1u;
+        ph = cell_at(o, off + FDT_PROP_VALUE);
         if (prop_len(o, off) != 4 || (seen & bit) || !ph)
             return fdt_fail(o, off, FDT_EPHANDLE);
         seen |= bit;
         if (ph > PHANDLE_NONE - 1u - v->delta)
             return fdt_fail(o, off, FDT_EPHANDLE);
-        put_be32(v->ob + off + FDT_PROP_VALUE, ph + v->delta);
+        put_cell(v, off + FDT_PROP_VALUE, ph + v->delta);
     }
 }
 
@@ -328,19 +447,18 @@ static int local_fixup_cells(struct ov *v, uint32_t fix, uint32_t prop,
 {
     struct fdt *o = v->o;
     uint32_t flen = prop_len(o, fix), plen = prop_len(o, prop), i, at;
-    const uint8_t *cells = o->blob + fix + FDT_PROP_VALUE;
 
     if (flen % 4u)
         return fdt_fail(o, fix, FDT_ELOCALFIXUP);
     for (i = 0; i < flen; i += 4) {
-        at = be32(cells + i);
+        at = cell_at(o, fix + FDT_PROP_VALUE + i);
         if (plen < 4 || at > plen - 4)
             return fdt_fail(o, fix, FDT_ELOCALFIXUP);
         at += prop + FDT_PROP_VALUE;
         if (!from)
-            put_be32(v->ob + at, be32(o->blob + at) + v->delta);
-        else if (be32(o->blob + at) == from)
-            put_be32(v->ob + at, to);
+            put_cell(v, at, cell_at(o, at) + v->delta);
+        else if (cell_at(o, at) == from)
+            put_cell(v, at, to);
     }
     return 0;
 }
@@ -352,15 +470,15 @@ static int local_fixup_cells(struct ov *v, uint32_t fix, uint32_t prop,
 static int local_fixups(struct ov *v, uint32_t from, uint32_t to)
 {
     struct fdt *o = v->o;
-    uint32_t stack[FDT_DEPTH_MAX];
-    uint32_t lf, off, next, d = 1, prop, child;
+    struct nodes s = { 0 };
+    uint32_t lf, off, next, prop = 0, child = 0, name;
     int tok = fdt_path(o, "/__local_fixups__", &lf);
 
     if (tok == FDT_ENOTFOUND)
         return 0;
     if (tok)
         return tok;
-    stack[0] = o->struct_off;        /* the overlay's root */
+    push(&s, o->struct_off);         /* the overlay's root */
     tok = node_body(o, lf, &off);
     if (tok)
         return tok;
@@ -369,51 +487,53 @@ static int local_fixups(struct ov *v, uint32_t from, uint32_t to)
         if (tok < 0)
             return tok;
         if (tok == FDT_PROP) {
-            if (fdt_find_prop_n(o, stack[d - 1], prop_name(o, off),
-                            name_len(prop_name(o, off)), &prop))
+            name = prop_name(o, off);
+            if (fdt_find_prop_n(o, top(&s), text(o, name),
+                                name_len(o, name), &prop))
                 return fdt_fail(o, off, FDT_ELOCALFIXUP);
             tok = local_fixup_cells(v, off, prop, from, to);
             if (tok)
                 return tok;
         } else if (tok == FDT_BEGIN_NODE) {
-            const char *n = node_name(o, off);
-
-            if (find_child(o, stack[d - 1], n, name_len(n), &child))
+            name = off + FDT_TOKEN_LEN;
+            if (find_child(o, top(&s), text(o, name), name_len(o, name),
+                           &child))
                 return fdt_fail(o, off, FDT_ELOCALFIXUP);
-            if (d == FDT_DEPTH_MAX)
+            if (!push(&s, child))
                 return fdt_fail(o, off, FDT_EDEPTH);
-            stack[d++] = child;
-        } else if (tok == FDT_END_NODE) {
-            if (--d == 0)
-                return 0;
+        } else if (tok == FDT_END_NODE && !pop(&s)) {
+            return 0;
         }
     }
 }
 
-/* One "path:property:offset" of a __fixups__ value (at s, len bytes, no
- * NUL): that cell of the overlay set to ph (libfdt's
+/* One "path:property:offset" of a __fixups__ value (the len bytes at s,
+ * no NUL): that cell of the overlay set to ph (libfdt's
  * overlay_fixup_one_phandle). fix: the __fixups__ property, for errors. */
-static int fixup_one(struct ov *v, uint32_t fix, const char *s, uint32_t len,
+static int fixup_one(struct ov *v, uint32_t fix, uint32_t s, uint32_t len,
                      uint32_t ph)
 {
     struct fdt *o = v->o;
-    uint32_t c1 = find_char(s, ':', len), c2, i, node, prop, at = 0;
+    uint32_t c1 = find_char(o, s, ':', len), c2, i, node = 0, prop = 0;
+    uint32_t at = 0;
+    uint8_t c;
 
     if (c1 == len || !c1)
         return fdt_fail(o, fix, FDT_EFIXUP);
-    c2 = c1 + 1 + find_char(s + c1 + 1, ':', len - c1 - 1);
+    c2 = c1 + 1 + find_char(o, s + c1 + 1, ':', len - c1 - 1);
     if (c2 == len || c2 == c1 + 1 || c2 + 1 == len)
         return fdt_fail(o, fix, FDT_EFIXUP);
     for (i = c2 + 1; i < len; i++) {
-        if (s[i] < '0' || s[i] > '9' || at > (FIXUP_OFFSET_MAX - 9u) / 10u)
+        c = byte_at(o, s + i);
+        if (c < '0' || c > '9' || at > (FIXUP_OFFSET_MAX - 9u) / 10u)
             return fdt_fail(o, fix, FDT_EFIXUP);
-        at = at * 10u + (uint32_t)(s[i] - '0');
+        at = at * 10u + (uint32_t)(c - '0');
     }
-    if (fdt_path_len(o, s, c1, &node) ||
-        fdt_find_prop_n(o, node, s + c1 + 1, c2 - c1 - 1, &prop) ||
+    if (fdt_path_len(o, text(o, s), c1, &node) ||
+        fdt_find_prop_n(o, node, text(o, s + c1 + 1), c2 - c1 - 1, &prop) ||
         prop_len(o, prop) < 4 || at > prop_len(o, prop) - 4)
         return fdt_fail(o, fix, FDT_EFIXUP);
-    put_be32(v->ob + prop + FDT_PROP_VALUE + at, ph);
+    put_cell(v, prop + FDT_PROP_VALUE + at, ph);
     return 0;
 }
 
@@ -423,8 +543,8 @@ static int fixup_one(struct ov *v, uint32_t fix, const char *s, uint32_t len,
 static int fixups(struct ov *v)
 {
     struct fdt *o = v->o, *t = v->t;
-    uint32_t fx, syms = 0, off, next, node, len, i, n, ph;
-    const uint8_t *path, *val;
+    uint32_t fx, syms = 0, off, next, node = 0, len, i, n, ph, name;
+    uint32_t path = 0, val;
     int tok = fdt_path(o, "/__fixups__", &fx);
     int have_syms;
 
@@ -444,21 +564,22 @@ static int fixups(struct ov *v)
             continue;
         if (tok != FDT_PROP)
             return 0;            /* its properties are its labels */
+        name = prop_name(o, off);
         if (!have_syms ||
-            fdt_getprop(t, syms, prop_name(o, off), &path, &len) ||
-            !is_string(path, len) ||
-            tree_path(t, (const char *)path, len - 1, &node) ||
+            fdt_find_prop_n(t, syms, text(o, name), name_len(o, name),
+                            &path) ||
+            !is_string(t, path + FDT_PROP_VALUE, len = prop_len(t, path)) ||
+            tree_path(t, t, path + FDT_PROP_VALUE, len - 1, &node) ||
             !(ph = phandle_of(t, node)) || ph == PHANDLE_NONE)
             return fdt_fail(o, off, FDT_ESYMBOL);
-        val = o->blob + off + FDT_PROP_VALUE;
+        val = off + FDT_PROP_VALUE;
         len = prop_len(o, off);
-        if (!len || val[len - 1])
+        if (!len || byte_at(o, val + len - 1))
             return fdt_fail(o, off, FDT_EFIXUP);
         /* NUL-separated entries; each pass moves past one NUL. */
         for (i = 0; i < len; i += n + 1) {
-            for (n = 0; val[i + n]; n++)
-                ;
-            tok = fixup_one(v, off, (const char *)val + i, n, ph);
+            n = find_char(o, val + i, 0, len - i);
+            tok = fixup_one(v, off, val + i, n, ph);
             if (tok)
                 return tok;
         }
@@ -471,33 +592,47 @@ static int fixups(struct ov *v)
 static int find_target(struct ov *v, uint32_t frag, struct target *g)
 {
     struct fdt *o = v->o, *t = v->t;
-    const uint8_t *val;
-    uint32_t len = 0, ph = 0, prop;
+    uint32_t len = 0, ph = 0, prop = 0;
 
-    g->path = NULL;
+    g->path = 0;
     if (!fdt_find_prop_n(o, frag, "target", 6, &prop)) {
-        val = o->blob + prop + FDT_PROP_VALUE;
-        if (prop_len(o, prop) != 4 || be32(val) == PHANDLE_NONE)
+        ph = cell_at(o, prop + FDT_PROP_VALUE);
+        if (prop_len(o, prop) != 4 || ph == PHANDLE_NONE)
             return fdt_fail(o, prop, FDT_EPHANDLE);
-        ph = be32(val);
         if (ph && node_by_phandle(t, ph, &g->node))
             return fdt_fail(o, prop, FDT_ETARGET);
     }
     if (!ph) {
         if (fdt_find_prop_n(o, frag, "target-path", 11, &prop))
             return fdt_fail(o, frag, FDT_ENOTARGET);
-        val = o->blob + prop + FDT_PROP_VALUE;
         len = prop_len(o, prop);
-        if (!is_string(val, len) ||
-            tree_path(t, (const char *)val, len - 1, &g->node))
+        if (!is_string(o, prop + FDT_PROP_VALUE, len) ||
+            tree_path(t, o, prop + FDT_PROP_VALUE, len - 1, &g->node))
             return fdt_fail(o, prop, FDT_ETARGET);
-        g->path = (const char *)val;
+        g->path = prop + FDT_PROP_VALUE;
     }
     if (node_path(t, g->node, NULL, &g->path_len, &g->depth))
         return fdt_fail(o, frag, FDT_ETARGET);
     if (g->path)
         g->path_len = len - 1;
     return 0;
+}
+
+/* The overlay's property prop set in the tree's node. */
+static int set_prop(struct ov *v, uint32_t node, uint32_t prop)
+{
+    struct fdt *o = v->o, *t = v->t;
+    uint32_t len = prop_len(o, prop);
+    uint8_t *val = t->buf;
+    struct out w;
+    int rc = fdt_setprop_room(t, node, text(o, prop_name(o, prop)), len,
+                              &val);
+
+    if (!rc) {
+        out_open(&w, t, (uint32_t)(val - t->buf), len);
+        out_text(&w, o, prop + FDT_PROP_VALUE, len);
+    }
+    return rc;
 }
 
 /* The __overlay__ node ovl merged into its target g (libfdt's
@@ -507,12 +642,11 @@ static int find_target(struct ov *v, uint32_t frag, struct target *g)
 static int merge(struct ov *v, uint32_t ovl, const struct target *g)
 {
     struct fdt *o = v->o, *t = v->t;
-    uint32_t stack[FDT_DEPTH_MAX];
-    uint32_t off, next, d = 1, child;
-    const char *n;
+    struct nodes s = { 0 };
+    uint32_t off, next, child = 0, name, n;
     int tok;
 
-    stack[0] = g->node;
+    push(&s, g->node);
     tok = node_body(o, ovl, &off);
     if (tok)
         return tok;
@@ -521,20 +655,19 @@ static int merge(struct ov *v, uint32_t ovl, const struct target *g)
         if (tok < 0)
             return tok;
         if (tok == FDT_PROP) {
-            tok = fdt_setprop(t, stack[d - 1], prop_name(o, off),
-                              o->blob + off + FDT_PROP_VALUE,
-                              prop_len(o, off));
+            tok = set_prop(v, top(&s), off);
         } else if (tok == FDT_BEGIN_NODE) {
-            n = node_name(o, off);
-            tok = find_child(t, stack[d - 1], n, name_len(n), &child);
-            if (g->depth + d > FDT_DEPTH_MAX)
+            name = off + FDT_TOKEN_LEN;
+            n = name_len(o, name);
+            tok = find_child(t, top(&s), text(o, name), n, &child);
+            if (g->depth + s.n > FDT_DEPTH_MAX)
                 return fdt_fail(o, off, FDT_EDEPTH);
             if (tok == FDT_ENOTFOUND)
-                tok = fdt_add_subnode_first(t, stack[d - 1], n, name_len(n),
+                tok = fdt_add_subnode_first(t, top(&s), text(o, name), n,
                                             &child);
             if (!tok)
-                stack[d++] = child;
-        } else if (tok == FDT_END_NODE && --d == 0) {
+                push(&s, child);     /* room: the depth test above */
+        } else if (tok == FDT_END_NODE && !pop(&s)) {
             return 0;
         } else {
             tok = 0;
@@ -553,9 +686,8 @@ static int merge(struct ov *v, uint32_t ovl, const struct target *g)
 static int keep_phandles(struct ov *v, uint32_t ovl, const struct target *g)
 {
     struct fdt *o = v->o, *t = v->t;
-    uint32_t stack[FDT_DEPTH_MAX];
-    uint32_t off, next, d = 0, skip = 0, node, oph, tph, prop;
-    const char *n;
+    struct nodes s = { 0 };
+    uint32_t off, next, skip = 0, node, oph, tph, prop = 0, name;
     int tok;
 
     for (off = ovl;; off = next) {
@@ -565,28 +697,28 @@ static int keep_phandles(struct ov *v, uint32_t ovl, const struct target *g)
         if (tok == FDT_END_NODE && skip) {
             skip--;
         } else if (tok == FDT_END_NODE) {
-            if (--d == 0)
+            if (!pop(&s))
                 return 0;
         } else if (tok == FDT_BEGIN_NODE && skip) {
             skip++;
         } else if (tok == FDT_BEGIN_NODE) {
-            n = node_name(o, off);
+            name = off + FDT_TOKEN_LEN;
             node = g->node;
-            if (d && find_child(t, stack[d - 1], n, name_len(n), &node)) {
+            if (s.n && find_child(t, top(&s), text(o, name),
+                                  name_len(o, name), &node)) {
                 skip = 1;
                 continue;
             }
-            if (d == FDT_DEPTH_MAX)
+            if (!push(&s, node))
                 return fdt_fail(o, off, FDT_EDEPTH);
-            stack[d++] = node;
             oph = phandle_of(o, off);
             tph = phandle_of(t, node);
             if (!oph || !tph || oph == tph)
                 continue;
             if (!fdt_find_prop_n(o, off, "phandle", 7, &prop))
-                put_be32(v->ob + prop + FDT_PROP_VALUE, tph);
+                put_cell(v, prop + FDT_PROP_VALUE, tph);
             if (!fdt_find_prop_n(o, off, "linux,phandle", 13, &prop))
-                put_be32(v->ob + prop + FDT_PROP_VALUE, tph);
+                put_cell(v, prop + FDT_PROP_VALUE, tph);
             tok = local_fixups(v, oph, tph);
             if (tok)
                 return tok;
@@ -595,32 +727,33 @@ static int keep_phandles(struct ov *v, uint32_t ovl, const struct target *g)
 }
 
 /* A __symbols__ entry of the overlay (prop): its fragment's node, and
- * where its path goes on from the fragment's __overlay__ (*rel, *rel_len).
- * 1: an entry that names nothing the merge puts in the tree (skipped, as
- * libfdt skips it); 0 found; < 0 refused. */
+ * where its path goes on from the fragment's __overlay__ (*rel, *rel_len
+ * in the overlay). 1: an entry that names nothing the merge puts in the
+ * tree (skipped, as libfdt skips it); 0 found; < 0 refused. */
 static int symbol_fragment(struct ov *v, uint32_t prop, uint32_t *frag,
-                           const char **rel, uint32_t *rel_len)
+                           uint32_t *rel, uint32_t *rel_len)
 {
     static const char over[] = "/" OVERLAY_NODE;
+    const uint32_t over_len = sizeof(over) - 1;
     struct fdt *o = v->o;
-    const char *p = (const char *)o->blob + prop + FDT_PROP_VALUE;
-    uint32_t len = prop_len(o, prop), ovl, rest, s, r;
+    uint32_t p = prop + FDT_PROP_VALUE, len = prop_len(o, prop), ovl = 0;
+    uint32_t rest, s, r;
 
-    if (!is_string((const uint8_t *)p, len) || p[0] != '/')
+    if (!is_string(o, p, len) || byte_at(o, p) != '/')
         return fdt_fail(o, prop, FDT_ESYMPATH);
-    /* s: the second '/', at p[len - 1] (the NUL) when there is none */
-    s = 1 + find_char(p + 1, '/', len - 2);
+    /* s: the second '/', at the NUL (len - 1) when there is none */
+    s = 1 + find_char(o, p + 1, '/', len - 2);
     if (s == len - 1)
         return 1;
     /* rest: from s to the NUL, without it */
     rest = len - 1 - s;
-    if (rest < sizeof(over) - 1 || memcmp(p + s, over, sizeof(over) - 1) ||
-        (rest > sizeof(over) - 1 && p[s + sizeof(over) - 1] != '/'))
+    if (rest < over_len || !text_is(o, p + s, over, over_len) ||
+        (rest > over_len && byte_at(o, p + s + over_len) != '/'))
         return 1;
-    r = rest > sizeof(over) - 1 ? s + (uint32_t)sizeof(over) : len - 1;
+    r = rest > over_len ? s + over_len + 1 : len - 1;
     *rel = p + r;
     *rel_len = len - 1 - r;
-    if (find_child(o, o->struct_off, p + 1, s - 1, frag) ||
+    if (find_child(o, o->struct_off, text(o, p + 1), s - 1, frag) ||
         find_child(o, *frag, OVERLAY_NODE, sizeof(OVERLAY_NODE) - 1, &ovl))
         return fdt_fail(o, prop, FDT_ESYMPATH);
     return 0;
@@ -633,9 +766,9 @@ static int symbols(struct ov *v, uint32_t sym)
 {
     struct fdt *o = v->o, *t = v->t;
     struct target g;
-    uint32_t off, next, frag = 0, rel_len = 0, len, tsym = 0, d;
-    const char *rel = "";
-    uint8_t *at;
+    struct out w;
+    uint32_t off, next, frag = 0, rel = 0, rel_len = 0, len, tsym = 0, d;
+    uint8_t *val = t->buf;
     int tok;
 
     if (fdt_path(t, "/__symbols__", &tsym)) {
@@ -665,21 +798,24 @@ static int symbols(struct ov *v, uint32_t sym)
             return tok;
         /* target "/": "/" + rel; else target + "/" + rel */
         len = (g.path_len > 1 ? g.path_len + 1u : 1u) + rel_len + 1u;
-        tok = fdt_setprop_room(t, tsym, prop_name(o, off), len, &at);
-        if (!tok && g.path_len > 1 && g.path) {
-            memcpy(at, g.path, g.path_len);
-        } else if (!tok && g.path_len > 1) {
+        tok = fdt_setprop_room(t, tsym, text(o, prop_name(o, off)), len,
+                               &val);
+        if (tok)
+            return fdt_fail(o, off, tok);
+        out_open(&w, t, (uint32_t)(val - t->buf), len);
+        if (g.path_len > 1 && g.path) {
+            out_text(&w, o, g.path, g.path_len);
+        } else if (g.path_len > 1) {
             /* The setprop moved the tree: the target found again. */
             tok = find_target(v, frag, &g);
             if (!tok)
-                tok = node_path(t, g.node, (char *)at, &g.path_len, &d);
+                tok = node_path(t, g.node, &w, &g.path_len, &d);
+            if (tok)
+                return fdt_fail(o, off, tok);
         }
-        if (tok)
-            return fdt_fail(o, off, tok);
-        at += g.path_len > 1 ? g.path_len : 0u;
-        at[0] = '/';
-        memcpy(at + 1, rel, rel_len);
-        at[1 + rel_len] = '\0';
+        out_char(&w, '/');
+        out_text(&w, o, rel, rel_len);
+        out_char(&w, '\0');
     }
 }
 
@@ -755,17 +891,22 @@ int fdt_overlay_apply(struct fdt *t, struct fdt *o, void *ov,
     const struct fdt keep = *t;
     uint32_t copy = t->cap > t->size ? (t->cap - t->size) & ~7u : 0;
     uintptr_t a = (uintptr_t)ov, b = (uintptr_t)t->buf;
+    struct out w = { t->buf, copy, t->cap };
+    int rc;
 
     /* The overlay apart from the whole buffer, the copy's room too. */
     if (!t->buf || (a < b + t->cap && b < a + ov_len))
         return fdt_fail(o, 0, FDT_EINVAL);
-    if (copy < t->size)
+    /* copy > t->cap cannot be (copy + size <= cap), said for the analysis,
+     * which bounds the tree's room below by it. */
+    if (copy < t->size || copy > t->cap)
         return fdt_fail(o, 0, FDT_ENOSPACE);
-    memcpy(t->buf + copy, t->buf, t->size);
+    out_bytes(&w, t->buf, t->size, 0, t->size);
     t->cap = copy;
-    int rc = apply(t, o, ov, ov_len);
+    rc = apply(t, o, ov, ov_len);
     if (rc) {
-        memcpy(t->buf, t->buf + copy, keep.size);
+        w = (struct out){ t->buf, 0, keep.size };
+        out_bytes(&w, t->buf, keep.cap, copy, keep.size);
         *t = keep;
     }
     t->cap = keep.cap;
