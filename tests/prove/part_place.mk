@@ -10,14 +10,15 @@ PROVE_PLACE_SRC := tests/prove/h_place.c firmware/boot/boot_plan.c \
             firmware/boot/boot_err.c lib/num.c
 # Assumed (h_place.c): the console's formatter and the path's join.
 PROVE_PLACE_ASSUMED := fmt_snprintf con_printf boot_path_join
-PROVE_PLACE_OPTS := -eva-precision 1 -eva-split-return auto
+PROVE_PLACE_OPTS := -eva-precision 1 -eva-split-return auto \
+            -from-verify-assigns -no-calldeps-print
 define prove_place
 PROVE_SRC_place-$(1)-$(2) := $$(PROVE_PLACE_SRC)
 PROVE_DEFS_place-$(1)-$(2) := -DPLACE_BOARD=$(if $(filter sifive,$(1)),1,0) \
             $$(if $(filter lm3s,$(1)),$$(filter-out -DBOOT_RISCV_LINUX=%,$$(PROVE_FW_$(2))) \
             -DBOOT_RISCV_LINUX=0,$$(PROVE_FW_$(2)))
 PROVE_OPTS_place-$(1)-$(2) := $$(PROVE_MACHINE_$(1)) $$(PROVE_PLACE_OPTS)
-PROVE_WP_place-$(1)-$(2) := put_at $(if $(filter sifive-default,$(1)-$(2)),place_linux)
+PROVE_WP_place-$(1)-$(2) := put_at put_role $(if $(filter sifive-default,$(1)-$(2)),place_linux)
 PROVE_ASSUMED_place-$(1)-$(2) := $$(PROVE_PLACE_ASSUMED)
 $$(eval $$(call prove_part,place-$(1)-$(2)))
 endef
