@@ -149,7 +149,9 @@ int boot_file_fail(const struct boot_env *env, struct boot_state *st,
 
 /* A failure naming the file (its path resolved again into st->path):
  * never 0 (EVA checks it at each call). */
-/*@ ensures \result < 0; */
+/*@ assigns st->short_of_room, st->path[0 .. BOOT_PATH_MAX - 1],
+            st->plan->fail;
+    ensures \result < 0; */
 static int fail_file(const struct boot_env *env, struct boot_state *st,
                      const struct boot_plan_file *f, int code,
                      const char *why)
@@ -409,12 +411,37 @@ int boot_plan_files(const struct boot_env *env, struct boot_state *st,
     return rc;
 }
 
+/* The write property's steps (boot_plan.h's plan_placed): the files of
+ * one role, those of the plan's first n, lie in [lo, hi) one after the
+ * other. */
+/*@ predicate role_below(struct boot_plan *p, integer role, integer n,
+                         integer lo, integer hi) =
+        (\forall integer i; 0 <= i < n && p->f[i].role == role ==>
+            lo <= p->f[i].off && p->f[i].off + p->f[i].size <= hi) &&
+        (\forall integer i, j; 0 <= i < j < n && p->f[i].role == role &&
+            p->f[j].role == role ==> p->f[i].off + p->f[i].size <= p->f[j].off);
+    predicate same_files{L1, L2}(struct boot_plan *p) =
+        \at(p->n, L1) == \at(p->n, L2) &&
+        \at(p->kind, L1) == \at(p->kind, L2) &&
+        \at(p->image_size, L1) == \at(p->image_size, L2) &&
+        \forall integer i; 0 <= i < BOOT_PLAN_FILES ==>
+            \at(p->f[i].role, L1) == \at(p->f[i].role, L2) &&
+            \at(p->f[i].size, L1) == \at(p->f[i].size, L2);
+    predicate role_in(struct boot_plan *p, integer role, integer lo,
+                      integer hi) = role_below(p, role, p->n, lo, hi);
+*/
+
 /* f at *at (aligned to align), if it fits below limit; *at moves past it.
  * < 0 after failing. The write property (fs/README.md, "What is proven"):
  * a file placed gets [f->off, f->off + size + room) inside [*at, limit),
  * in ACSL's integers (no wrap), which WP proves. Every f->off of the
  * plan but a RISC-V Image's is set here. */
-/*@ requires \valid(f) && \valid(at) && \separated(f, at);
+/*@ requires \valid(f) && \valid(at) && \valid(st) && \valid(st->plan);
+    requires \separated(f, at, st, st->path + (0 .. BOOT_PATH_MAX - 1));
+    requires \separated(at, st->plan, st->path + (0 .. BOOT_PATH_MAX - 1));
+    assigns f->off, *at, st->short_of_room,
+            st->path[0 .. BOOT_PATH_MAX - 1], st->plan->fail;
+    ensures \result <= 0;
     ensures \result == 0 ==> \old(*at) <= f->off &&
         f->off + f->size + room <= limit &&
         *at == f->off + f->size + room; */
@@ -458,6 +485,21 @@ static int put_at(const struct boot_env *env, struct boot_state *st,
 }
 
 /* Every file of one role, in plan order, one after the other. */
+/*@ requires \valid(at) && \valid(st) && \valid(st->plan);
+    requires \separated(at, st, st->plan, st->path + (0 .. BOOT_PATH_MAX - 1));
+    requires \separated(st->plan, st->path + (0 .. BOOT_PATH_MAX - 1));
+    requires st->plan->n <= BOOT_PLAN_FILES;
+    assigns *at, st->plan->f[0 .. BOOT_PLAN_FILES - 1].off,
+            st->short_of_room, st->path[0 .. BOOT_PATH_MAX - 1],
+            st->plan->fail;
+    ensures \result <= 0;
+    ensures \result == 0 ==> \old(*at) <= *at &&
+        (*at == \old(*at) || *at <= limit);
+    ensures \result == 0 ==> role_in(st->plan, role, \old(*at), *at);
+    ensures \forall integer i; 0 <= i < st->plan->n &&
+        st->plan->f[i].role != role ==>
+        st->plan->f[i].off == \old(st->plan->f[i].off);
+    ensures same_files{Pre, Post}(st->plan); */
 static int put_role(const struct boot_env *env, struct boot_state *st,
                     uint8_t role, uint32_t *at, uint32_t align,
                     uint32_t room, uint32_t limit)
@@ -467,6 +509,21 @@ static int put_role(const struct boot_env *env, struct boot_state *st,
     struct boot_plan *p = st->plan;
     int rc = 0;
 
+    /*@ loop invariant 0 <= i <= p->n && rc <= 0;
+        loop invariant rc == 0 ==> \at(*at, Pre) <= *at &&
+            (*at == \at(*at, Pre) || *at <= limit);
+        loop invariant rc == 0 ==> \forall integer j; 0 <= j < i &&
+            p->f[j].role == role ==> \at(*at, Pre) <= p->f[j].off &&
+            p->f[j].off + p->f[j].size <= *at;
+        loop invariant rc == 0 ==> \forall integer j, k; 0 <= j < k < i &&
+            p->f[j].role == role && p->f[k].role == role ==>
+            p->f[j].off + p->f[j].size <= p->f[k].off;
+        loop invariant \forall integer j; 0 <= j < p->n &&
+            p->f[j].role != role ==> p->f[j].off == \at(st->plan->f[j].off, Pre);
+        loop invariant same_files{Pre, Here}(p);
+        loop assigns i, rc, align, *at, p->f[0 .. BOOT_PLAN_FILES - 1].off,
+            st->short_of_room, st->path[0 .. BOOT_PATH_MAX - 1], p->fail;
+        loop variant p->n - i; */
     for (uint32_t i = 0; !rc && i < p->n; i++)
         if (p->f[i].role == role) {
             rc = put_at(env, st, &p->f[i], at, align, room, limit, where);

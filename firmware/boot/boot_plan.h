@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "firmware/boot_conf.h"
+#include "firmware/boot/boot_env.h"
 
 /* A label's files (firmware/boot/boot_label.c owns them): the roles a file
  * plays, in the order they are listed in the plan. */
@@ -108,5 +109,26 @@ struct boot_plan {
 #endif
     struct boot_fail fail;
 };
+
+/* The write property (fs/README.md, "What is proven", "The write
+ * property"), in ACSL: what boot_plan_place (firmware/boot/boot_plan.c)
+ * is to promise of a plan it returns 0 for. File i takes the window's
+ * bytes [off, off + plan_len) from its start (a RISC-V Image the room
+ * it loads or inflates into, image_size); each lies below the plan's
+ * end, which lies below the limit it was given; no two overlap. WP
+ * proves its steps (put_at, put_role); boot_plan_place's own contract
+ * is not yet stated. */
+/*@ logic integer plan_len(struct boot_plan *p, integer i) =
+        i == 0 && p->kind == BOOT_KERNEL_LINUX_RISCV ? p->image_size
+                                                     : p->f[i].size;
+    predicate plan_apart(struct boot_plan *p, integer i, integer j) =
+        p->f[i].off + plan_len(p, i) <= p->f[j].off ||
+        p->f[j].off + plan_len(p, j) <= p->f[i].off;
+    predicate plan_placed(struct boot_plan *p, integer limit) =
+        p->end <= limit &&
+        (\forall integer i; 0 <= i < p->n ==>
+            p->f[i].off + plan_len(p, i) <= p->end) &&
+        (\forall integer i, j; 0 <= i < j < p->n ==> plan_apart(p, i, j));
+*/
 
 #endif

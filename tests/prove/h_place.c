@@ -49,8 +49,10 @@ static struct boot_config cfg = { .dir = "/boot/extlinux" };
 static char path[BOOT_PATH_MAX];
 static struct boot_state st;
 static struct boot_env env;
-/* What the config names them (boot_plan_files's src): any bytes. */
-static char names[16][8];
+/* What the config names them (boot_plan_files's src): any bytes, any
+ * length up to a name's room here (a failure quotes 40 at most). */
+#define NAME_ROOM 64u
+static char names[BOOT_PLAN_FILES][NAME_ROOM];
 
 int main(void)
 {
@@ -62,10 +64,11 @@ int main(void)
 #if BOOT_RISCV_LINUX
     /* sifive-u's setup.c: RAM from the window's start (up to the trial
      * page, past the window's end: any size here, as the host tool's
-     * boards may give). */
-    env.ram_base = WINDOW_ADDR;
+     * boards may give); RAM's base and the firmware's any address up
+     * to the window's, or 0 (none given: the window's). */
+    env.ram_base = Frama_C_unsigned_int_interval(0, WINDOW_ADDR);
     env.ram_size = Frama_C_unsigned_int_interval(0, WINDOW_MAX);
-    env.fw_addr = WINDOW_ADDR;
+    env.fw_addr = Frama_C_unsigned_int_interval(0, WINDOW_ADDR);
 #if BOOT_TRIAL && BOOT_FDT_EDIT
     env.trial_size = Frama_C_nondet(0, 4096);
 #endif
@@ -74,7 +77,7 @@ int main(void)
     st.cfg = &cfg;
     st.path = path;
     st.window_size = env.window_size;
-    Frama_C_make_unknown(&names[0][0], 16u * 8u);
+    Frama_C_make_unknown(&names[0][0], sizeof(names));
     plan.n = n;
     plan.kind = BOOT_KERNEL_BARE;
 #if BOOT_RISCV_LINUX
@@ -94,7 +97,7 @@ int main(void)
         struct boot_plan_file *f = &plan.f[i];
 
         f->src = names[i];
-        f->src_len = (uint16_t)Frama_C_unsigned_int_interval(0, 8);
+        f->src_len = (uint16_t)Frama_C_unsigned_int_interval(0, NAME_ROOM);
         f->size = Frama_C_unsigned_int_interval(0, UINT32_MAX);
         f->flags = (uint8_t)(Frama_C_unsigned_int_interval(0, 0xFFu) &
                              (BOOT_PF_FDTDIR | BOOT_PF_BOARD |

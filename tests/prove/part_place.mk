@@ -3,22 +3,28 @@
 # RISC-V Image header any value, for each board's window and profile
 # (sifive-u's tiny build places as lm3s6965evb's does, no RISC-V Linux
 # there: one tiny run per window all the same). WP proves put_at's
-# contract: each file's room inside [the last file's end, limit).
+# contract (each file's room inside [the last file's end, limit)) and
+# put_role's (a role's files one after the other); From checks the
+# assigns clauses WP relies on (fail_file's). The statements counted are
+# boot_plan.c's (PROVE_PART): boot_err.c's and lib/num.c's are other
+# parts' code, reached here only with the codes the placement fails with.
 include tests/prove/parts.mk
 
 PROVE_PLACE_SRC := tests/prove/h_place.c firmware/boot/boot_plan.c \
             firmware/boot/boot_err.c lib/num.c
 # Assumed (h_place.c): the console's formatter and the path's join.
 PROVE_PLACE_ASSUMED := fmt_snprintf con_printf boot_path_join
-PROVE_PLACE_OPTS := -eva-precision 1 -eva-split-return auto
+PROVE_PLACE_OPTS := -eva-precision 1 -eva-split-return auto \
+            -from-verify-assigns -no-calldeps-print
 define prove_place
 PROVE_SRC_place-$(1)-$(2) := $$(PROVE_PLACE_SRC)
 PROVE_DEFS_place-$(1)-$(2) := -DPLACE_BOARD=$(if $(filter sifive,$(1)),1,0) \
             $$(if $(filter lm3s,$(1)),$$(filter-out -DBOOT_RISCV_LINUX=%,$$(PROVE_FW_$(2))) \
             -DBOOT_RISCV_LINUX=0,$$(PROVE_FW_$(2)))
 PROVE_OPTS_place-$(1)-$(2) := $$(PROVE_MACHINE_$(1)) $$(PROVE_PLACE_OPTS)
-PROVE_WP_place-$(1)-$(2) := put_at $(if $(filter sifive-default,$(1)-$(2)),place_linux)
+PROVE_WP_place-$(1)-$(2) := put_at put_role $(if $(filter sifive-default,$(1)-$(2)),place_linux)
 PROVE_ASSUMED_place-$(1)-$(2) := $$(PROVE_PLACE_ASSUMED)
+PROVE_PART_place-$(1)-$(2) := firmware/boot/boot_plan.c
 $$(eval $$(call prove_part,place-$(1)-$(2)))
 endef
 $(eval $(call prove_place,lm3s,tiny))
