@@ -264,8 +264,9 @@ int boot_image_kind(const struct boot_env *env, struct boot_state *st)
     uint32_t size = p->f[0].size;
 
     /* p->kind is BOOT_KERNEL_BARE (0) from boot_label_load's memset. */
-    if (!BOOT_RISCV_LINUX && !BOOT_GZIP)
-        return 0;
+#if !BOOT_RISCV_LINUX && !BOOT_GZIP
+    return 0;
+#endif
     p->image_size = size;
     bool compressed = false;
     int32_t n = ext_read(&st->fs, &st->file, 0, head,

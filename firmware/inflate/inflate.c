@@ -508,7 +508,10 @@ static int dynamic(struct inflate *z)
 
 static int codes(struct inflate *z)
 {
-    uint8_t *const out = z->out, *o = out + z->len;
+    /* len never passes cap: the min bounds o for EVA from the first
+     * block on (tests/prove/h_image.c). */
+    uint32_t len = z->len < z->cap ? z->len : z->cap;
+    uint8_t *const out = z->out, *o = out + len;
     uint8_t *const end = out + z->cap;
     const uint32_t *const lit = z->lit.fast, *const dst = z->dist.fast;
     inflate_bits_t bits;
@@ -559,10 +562,14 @@ static int codes(struct inflate *z)
             break;
         }
         /* Byte by byte: a copy may overlap what it writes (3.2.3). */
-        uint32_t room = (uint32_t)(end - o), k = n < room ? n : room;
+        size_t room = (size_t)(end - o), k = n < room ? n : room;
         const uint8_t *from = o - dist;
         uint8_t *stop = o + k;
 
+        /* Never true (k <= room): one compare a match, so that EVA
+         * bounds stop by end, and o by stop once copied (o = stop). */
+        if (stop > end)
+            stop = end;
         while (stop - o >= 4) {
             o[0] = from[0];
             o[1] = from[1];
@@ -571,8 +578,9 @@ static int codes(struct inflate *z)
             o += 4;
             from += 4;
         }
-        while (o != stop)
+        while (o < stop)
             *o++ = *from++;
+        o = stop;
         if (k < n) {
             fail(z, INFLATE_EFULL);
             break;

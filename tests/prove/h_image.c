@@ -87,11 +87,16 @@ int main(void)
      * to it (a RISC-V Image's image_size, else ISIZE). */
     plan.f[0].off = 0;
     plan.gz_scratch = ROOM;
+    /* Each kind's room and each choice of hashing in states of their own
+     * (EVA's partitions: nothing assumed). */
+    /*@ split plan.kind; */
     if (BOOT_RISCV_LINUX && plan.kind == BOOT_KERNEL_LINUX_RISCV)
         plan.image_size = Frama_C_unsigned_int_interval(0, ROOM);
     else
         plan.f[0].size = Frama_C_unsigned_int_interval(0, ROOM);
-    rc = boot_image_inflate(&env, &st, &plan.f[0], Frama_C_nondet(0, 1));
+    int hash = Frama_C_nondet(0, 1);
+    /*@ split hash; */
+    rc = boot_image_inflate(&env, &st, &plan.f[0], hash);
 #endif
     return rc;
 }

@@ -28,6 +28,9 @@ PROVE_DEFS_image-sifive-nogzip := $(filter-out -DBOOT_GZIP=%,$(PROVE_FW_default)
 PROVE_OPTS_image-sifive-nogzip := $(PROVE_MACHINE_sifive) -eva-precision 1 \
             -eva-split-return auto
 PROVE_ASSUMED_image-sifive-nogzip := $(PROVE_IMAGE_ASSUMED)
+# Its statements: boot_image.c's (boot_err.c's boot_plan_fail is the
+# flow's, reached here only with the reader's own sentence).
+PROVE_PART_image-sifive-nogzip := firmware/boot/boot_image.c
 $(eval $(call prove_part,image-sifive-nogzip))
 # ... and with it, the kernel's kind and its head inflated alone
 # (IMAGE_HEAD_ONLY: no boot_image_inflate into the room).
