@@ -18,7 +18,6 @@
 #if BOOT_TRIAL
 
 #include "firmware/fdt/fdt.h"
-#include "lib/be.h"
 
 /* Writes t->rec back as seq + 1: 0, or < 0 (said) when the board could
  * not. */
@@ -152,24 +151,40 @@ static uint32_t put_cells(uint8_t *p, uint32_t cells, uint64_t v)
     return cells * 4u;
 }
 
+/* The trial's node: its path, whose unit address takes up to 16 hex
+ * digits (a record above 4 GiB on RV64). */
+#define TRIAL_PARENT_PATH "/reserved-memory/"
+#define TRIAL_NODE_PATH TRIAL_PARENT_PATH "extload-trial@"
+#define TRIAL_ADDR_DIGITS 16u
+
 /* A node's #address-cells or #size-cells, dflt when it has none. */
 static uint32_t node_cells(struct fdt *t, uint32_t node, const char *name,
                            uint32_t dflt)
 {
-    const uint8_t *v;
-    uint32_t len;
+    uint32_t v;
 
-    if (fdt_getprop(t, node, name, &v, &len) || len != 4)
-        return dflt;
-    return be32(v);
+    return fdt_getprop_u32(t, node, name, &v) ? dflt : v;
+}
+
+/* TRIAL_NODE_PATH's unit address: addr in hex, no leading zeros, into
+ * name (NUL-filled). */
+static void put_unit_address(char *name, uint64_t addr)
+{
+    uint32_t digits = 1, i;
+
+    while (digits < TRIAL_ADDR_DIGITS && addr >> (4u * digits))
+        digits++;
+    for (i = 0; i < digits; i++)
+        name[sizeof(TRIAL_NODE_PATH) - 1 + i] =
+            "0123456789abcdef"[(addr >> (4u * (digits - 1u - i))) & 15u];
 }
 
 int boot_trial_fdt(const struct boot_env *env, struct fdt *t)
 {
     static const uint8_t compatible[] = "nvmem-rmem";
     uint32_t ac, sc, rm, node;
-    uint8_t be[4] = { 0, 0, 0, 0 }, reg[16];
-    char name[40];
+    uint8_t be[4] = { 0, 0, 0, 0 }, reg[16] = { 0 };
+    char name[sizeof(TRIAL_NODE_PATH) + TRIAL_ADDR_DIGITS] = TRIAL_NODE_PATH;
     int rc;
 
     if (!env->trial_size)
@@ -197,11 +212,11 @@ int boot_trial_fdt(const struct boot_env *env, struct fdt *t)
         return rc;
     if (ac - 1u > 1u || sc - 1u > 1u)
         return FDT_ECELLS;
-    fmt_snprintf(name, sizeof(name), "/reserved-memory/extload-trial@%lx",
-                 (unsigned long)env->trial_addr);
+    put_unit_address(name, env->trial_addr);
     rc = fdt_path(t, name, &node);
     if (rc == FDT_ENOTFOUND)        /* a tree handed on again keeps one */
-        rc = fdt_add_subnode(t, rm, name + 17, &node);
+        rc = fdt_add_subnode(t, rm, name + sizeof(TRIAL_PARENT_PATH) - 1,
+                             &node);
     if (rc)
         return rc;
     uint32_t n = put_cells(reg, ac, env->trial_addr);

@@ -18,16 +18,36 @@ int fdt_fail(struct fdt *t, uint32_t off, int err)
     return err;
 }
 
+uint8_t fdt_byte(const struct fdt *t, uint32_t off)
+{
+    return off < t->cap ? t->blob[off] : 0;
+}
+
+uint32_t fdt_word(const struct fdt *t, uint32_t off)
+{
+    if (t->cap < FDT_TOKEN_LEN || off > t->cap - FDT_TOKEN_LEN)
+        return FDT_NO_WORD;
+    return be32(t->blob + off);
+}
+
+/* off + len, no further than the tree's bytes (t->cap). */
+static uint32_t block_end(const struct fdt *t, uint32_t off, uint32_t len)
+{
+    uint32_t end = off + len;
+
+    return end > t->cap ? t->cap : end;
+}
+
 int fdt_token(struct fdt *t, uint32_t off, uint32_t *next)
 {
     const uint8_t *b = t->blob;
-    uint32_t end = t->struct_off + t->struct_size;
+    uint32_t end = block_end(t, t->struct_off, t->struct_size);
     uint32_t at = off + FDT_TOKEN_LEN, len, s, send;
     uint32_t tok;
 
     if (off >= end || end - off < FDT_TOKEN_LEN)
         return fdt_fail(t, off, FDT_ENOEND);
-    tok = be32(b + off);
+    tok = fdt_word(t, off);
     switch (tok) {
     case FDT_BEGIN_NODE:
         while (at < end && b[at])
@@ -39,12 +59,12 @@ int fdt_token(struct fdt *t, uint32_t off, uint32_t *next)
     case FDT_PROP:
         if (end - off < FDT_PROP_VALUE)
             return fdt_fail(t, off, FDT_ESTRUCT);
-        len = be32(b + off + FDT_PROP_LEN);
+        len = fdt_word(t, off + FDT_PROP_LEN);
         if (len > end - off - FDT_PROP_VALUE)
             return fdt_fail(t, off + FDT_PROP_LEN, FDT_ESTRUCT);
         at = off + FDT_PROP_VALUE + fdt_align4(len);
-        s = be32(b + off + FDT_PROP_NAMEOFF);
-        send = t->strings_off + t->strings_size;
+        s = fdt_word(t, off + FDT_PROP_NAMEOFF);
+        send = block_end(t, t->strings_off, t->strings_size);
         if (s >= t->strings_size)
             return fdt_fail(t, off + FDT_PROP_NAMEOFF, FDT_ENAMEOFF);
         for (s += t->strings_off; s < send && b[s]; s++)
@@ -99,7 +119,7 @@ static int check_struct(struct fdt *t)
         if (tok < 0)
             return tok;
         if (tok == FDT_BEGIN_NODE) {
-            if (closed || (!depth && t->blob[off + FDT_TOKEN_LEN]))
+            if (closed || (!depth && fdt_byte(t, off + FDT_TOKEN_LEN)))
                 return fdt_fail(t, off, FDT_EROOT);
             if (++depth > FDT_DEPTH_MAX)
                 return fdt_fail(t, off, FDT_EDEPTH);
@@ -158,6 +178,7 @@ int fdt_check(struct fdt *t, const void *blob, uint32_t len)
     t->size = be32(b + FDT_HDR_TOTALSIZE);
     if (t->size > len || t->size < hdr_len || t->size > FDT_SIZE_MAX)
         return fdt_fail(t, FDT_HDR_TOTALSIZE, FDT_ETRUNC);
+    t->cap = t->size;
     t->rsv_off = be32(b + FDT_HDR_OFF_MEM_RSVMAP);
     t->struct_off = be32(b + FDT_HDR_OFF_DT_STRUCT);
     t->strings_off = be32(b + FDT_HDR_OFF_DT_STRINGS);
@@ -184,7 +205,10 @@ int fdt_check(struct fdt *t, const void *blob, uint32_t len)
     for (off = t->rsv_off;; off += FDT_RSV_ENTRY_LEN) {
         if (t->size - off < FDT_RSV_ENTRY_LEN)
             return fdt_fail(t, t->rsv_off, FDT_ERSVMAP);
-        if (!be64(b + off + FDT_RSV_ADDRESS) && !be64(b + off + FDT_RSV_SIZE))
+        if (!(fdt_word(t, off + FDT_RSV_ADDRESS) |
+              fdt_word(t, off + FDT_RSV_ADDRESS + 4u) |
+              fdt_word(t, off + FDT_RSV_SIZE) |
+              fdt_word(t, off + FDT_RSV_SIZE + 4u)))
             break;
     }
     t->rsv_size = off + FDT_RSV_ENTRY_LEN - t->rsv_off;
@@ -196,27 +220,56 @@ int fdt_check(struct fdt *t, const void *blob, uint32_t len)
     return rc || version > 16 ? rc : check_overlap(t);
 }
 
+/* fdt_name_match of the node name at n in t and path[at..len): *end is
+ * where the component ends in path. */
+static bool component_is(const struct fdt *t, uint32_t n, const char *path,
+                         uint32_t at, uint32_t len, uint32_t *end)
+{
+    uint32_t i;
+    bool unit = false;
+    uint8_t c;
+
+    for (i = at; i < len && path[i] && path[i] != '/'; i++)
+        unit |= path[i] == '@';
+    *end = i;
+    for (i = at; i < *end; i++, n++)
+        if (fdt_byte(t, n) != (uint8_t)path[i])
+            return false;        /* the name's NUL stops it too */
+    c = fdt_byte(t, n);
+    return !c || (c == '@' && !unit);
+}
+
+#if BOOT_FDT_OVERLAY
 bool fdt_name_match(const uint8_t *n, const char *p, uint32_t len,
                     uint32_t *clen)
 {
-    uint32_t i;
-    bool at = false;
+    const struct fdt names = { .blob = n, .cap = FDT_SIZE_MAX };
 
-    for (i = 0; i < len && p[i] && p[i] != '/'; i++)
-        at |= p[i] == '@';
-    *clen = i;
-    for (i = 0; i < *clen; i++)
-        if (n[i] != (uint8_t)p[i])
-            return false;        /* n's NUL stops it too */
-    return !n[i] || (n[i] == '@' && !at);
+    return component_is(&names, 0, p, 0, len, clen);
+}
+#endif
+
+bool fdt_name_at(const struct fdt *t, uint32_t off, const char *name,
+                 uint32_t len)
+{
+    uint32_t i;
+    uint8_t c;
+
+    for (i = 0; i < len; i++, off++) {
+        c = fdt_byte(t, off);
+        if (!c || c != (uint8_t)name[i])
+            return false;
+    }
+    return !fdt_byte(t, off);
 }
 
 int fdt_path_len(struct fdt *t, const char *path, uint32_t len,
                  uint32_t *node)
 {
-    uint32_t off = t->struct_off, next, depth = 0, matched = 0, clen, at = 0;
+    uint32_t off = t->struct_off, next, depth = 0, matched = 0, end, at = 0;
     int tok;
 
+    *node = 0;
     if (!len || *path != '/')
         return fdt_fail(t, 0, FDT_EINVAL);
     while (at < len && path[at] == '/')
@@ -230,10 +283,10 @@ int fdt_path_len(struct fdt *t, const char *path, uint32_t len,
             if (depth == 1)
                 matched = 1;     /* the root */
             else if (depth == matched + 1 &&
-                     fdt_name_match(t->blob + off + FDT_TOKEN_LEN, path + at,
-                                    len - at, &clen)) {
+                     component_is(t, off + FDT_TOKEN_LEN, path, at, len,
+                                  &end)) {
                 matched++;
-                for (at += clen; at < len && path[at] == '/'; at++)
+                for (at = end; at < len && path[at] == '/'; at++)
                     ;
             } else {
                 continue;
@@ -260,18 +313,19 @@ int fdt_find_prop_n(struct fdt *t, uint32_t node, const char *name,
                     uint32_t len, uint32_t *prop)
 {
     uint32_t off, next;
-    int tok = fdt_token(t, node, &off);
+    int tok;
 
+    *prop = 0;
+    tok = fdt_token(t, node, &off);
     if (tok != FDT_BEGIN_NODE)
         return tok < 0 ? tok : fdt_fail(t, node, FDT_EINVAL);
     for (;; off = next) {
         tok = fdt_token(t, off, &next);
         if (tok < 0)
             return tok;
-        /* fdt_token saw the name terminated inside the strings block. */
         if (tok == FDT_PROP) {
-            if (fdt_name_is((const char *)t->blob + t->strings_off +
-                            be32(t->blob + off + FDT_PROP_NAMEOFF),
+            if (fdt_name_at(t, t->strings_off +
+                                   fdt_word(t, off + FDT_PROP_NAMEOFF),
                             name, len)) {
                 *prop = off;
                 return 0;
@@ -290,16 +344,39 @@ int fdt_find_prop(struct fdt *t, uint32_t node, const char *name,
                            prop);
 }
 
-int fdt_getprop(struct fdt *t, uint32_t node, const char *name,
-                const uint8_t **val, uint32_t *len)
+/* fdt_getprop with the value's offset in the tree in *val. */
+static int prop_value(struct fdt *t, uint32_t node, const char *name,
+                      uint32_t *val, uint32_t *len)
 {
     uint32_t prop;
     int rc = fdt_find_prop(t, node, name, &prop);
 
+    *val = prop + FDT_PROP_VALUE;
+    *len = fdt_word(t, prop + FDT_PROP_LEN);
+    return rc;
+}
+
+int fdt_getprop(struct fdt *t, uint32_t node, const char *name,
+                const uint8_t **val, uint32_t *len)
+{
+    uint32_t off;
+    int rc = prop_value(t, node, name, &off, len);
+
+    *val = t->blob + off;
+    return rc;
+}
+
+int fdt_getprop_u32(struct fdt *t, uint32_t node, const char *name,
+                    uint32_t *v)
+{
+    uint32_t off, len;
+    int rc = prop_value(t, node, name, &off, &len);
+
     if (rc)
         return rc;
-    *val = t->blob + prop + FDT_PROP_VALUE;
-    *len = be32(t->blob + prop + FDT_PROP_LEN);
+    if (len != 4)
+        return fdt_fail(t, off, FDT_EBADPROP);
+    *v = fdt_word(t, off);
     return 0;
 }
 
@@ -315,18 +392,12 @@ int fdt_prop(struct fdt *t, const char *path, const char *name,
 /* A root cell count: the default when absent, else 4 bytes. */
 static int root_cells(struct fdt *t, const char *name, uint32_t *cells)
 {
-    const uint8_t *val;
-    uint32_t len;
-    int rc = fdt_prop(t, "/", name, &val, &len);
+    uint32_t root;
+    int rc = fdt_path(t, "/", &root);
 
-    if (rc == FDT_ENOTFOUND)
-        return 0;
-    if (rc)
-        return rc;
-    if (len != 4)
-        return fdt_fail(t, (uint32_t)(val - t->blob), FDT_EBADPROP);
-    *cells = be32(val);
-    return 0;
+    if (!rc)
+        rc = fdt_getprop_u32(t, root, name, cells);
+    return rc == FDT_ENOTFOUND ? 0 : rc;
 }
 
 int fdt_cells(struct fdt *t, uint32_t *addr_cells, uint32_t *size_cells)
@@ -339,15 +410,18 @@ int fdt_cells(struct fdt *t, uint32_t *addr_cells, uint32_t *size_cells)
     return rc ? rc : root_cells(t, "#size-cells", size_cells);
 }
 
-static uint64_t cells_at(const uint8_t *p, uint32_t n)
+/* n (1 or 2) cells at off. */
+static uint64_t cells_at(const struct fdt *t, uint32_t off, uint32_t n)
 {
-    return n == 2 ? be64(p) : be32(p);
+    uint64_t v = fdt_word(t, off);
+
+    return n == 2 ? v << 32 | fdt_word(t, off + 4u) : v;
 }
 
 int fdt_memory(struct fdt *t, uint64_t addr, uint64_t *base, uint64_t *size)
 {
     uint32_t ac, sc, off = t->struct_off, next, depth = 0, len, entry, i;
-    const uint8_t *val;
+    uint32_t val;
     bool found = false;
     int tok = fdt_cells(t, &ac, &sc);
 
@@ -366,21 +440,20 @@ int fdt_memory(struct fdt *t, uint64_t addr, uint64_t *base, uint64_t *size)
             break;
         if (tok != FDT_BEGIN_NODE || ++depth != 2)
             continue;
-        if (fdt_getprop(t, off, "device_type", &val, &len) || len != 7 ||
-            memcmp(val, "memory", 7) ||
-            fdt_getprop(t, off, "reg", &val, &len))
+        if (prop_value(t, off, "device_type", &val, &len) || len != 7 ||
+            !fdt_name_at(t, val, "memory", 6) ||
+            prop_value(t, off, "reg", &val, &len))
             continue;
         if (len % entry)
-            return fdt_fail(t, (uint32_t)(val - t->blob), FDT_EBADPROP);
+            return fdt_fail(t, val, FDT_EBADPROP);
         for (i = 0; i < len; i += entry) {
-            uint64_t b = cells_at(val + i, ac);
-            uint64_t s = cells_at(val + i + ac * 4u, sc);
+            uint64_t b = cells_at(t, val + i, ac);
+            uint64_t s = cells_at(t, val + i + ac * 4u, sc);
 
             if (!s)
                 continue;
             if (s > ~b)          /* past the end of the address space */
-                return fdt_fail(t, (uint32_t)(val + i - t->blob),
-                                FDT_EBADPROP);
+                return fdt_fail(t, val + i, FDT_EBADPROP);
             if (addr >= b && addr - b < s) {
                 *base = b;
                 *size = s;

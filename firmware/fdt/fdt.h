@@ -85,7 +85,9 @@ enum fdt_err {
 struct fdt {
     const uint8_t *blob;
     uint8_t *buf;                 /* == blob once opened for edit; else NULL */
-    uint32_t cap;                 /* bytes of buf the tree may grow into */
+    uint32_t cap;                 /* the bytes every access stays inside:
+                                   * buf's room once opened, totalsize
+                                   * once checked */
     uint32_t size;                /* totalsize */
     uint32_t rsv_off, rsv_size;   /* the reservation map, its end entry in */
     uint32_t struct_off, struct_size;   /* up to and with FDT_END */
@@ -121,6 +123,9 @@ int fdt_path(struct fdt *t, const char *path, uint32_t *node);
 /* A property of a node: *val points into the tree, *len its length. */
 int fdt_getprop(struct fdt *t, uint32_t node, const char *name,
                 const uint8_t **val, uint32_t *len);
+/* A property of one cell (4 bytes, else FDT_EBADPROP): its value. */
+int fdt_getprop_u32(struct fdt *t, uint32_t node, const char *name,
+                    uint32_t *v);
 /* fdt_path then fdt_getprop. */
 int fdt_prop(struct fdt *t, const char *path, const char *name,
              const uint8_t **val, uint32_t *len);

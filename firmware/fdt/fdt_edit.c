@@ -16,18 +16,49 @@
 
 #include <stdbool.h>
 #include <stddef.h>
-#include <string.h>
 
 #include "firmware/fdt/fdt_priv.h"
 #include "lib/be.h"
 
+/* The writes, as fdt_byte and fdt_word read: none past t->cap. */
+static void put_byte(struct fdt *t, uint32_t off, uint8_t v)
+{
+    if (off < t->cap)
+        t->buf[off] = v;
+}
+
+static void put_word(struct fdt *t, uint32_t off, uint32_t v)
+{
+    if (t->cap >= FDT_TOKEN_LEN && off <= t->cap - FDT_TOKEN_LEN)
+        put_be32(t->buf + off, v);
+}
+
+/* src[0..n) at off; zeros when src is NULL. */
+static void put_bytes(struct fdt *t, uint32_t off, const void *src,
+                      uint32_t n)
+{
+    const uint8_t *s = src;
+
+    for (uint32_t i = 0; i < n; i++)
+        put_byte(t, off + i, s ? s[i] : 0);
+}
+
+/* n bytes of src at from to dst at to, first to last: a move down in
+ * one buffer, or from another. */
+static void copy_down(struct fdt *dst, uint32_t to, const struct fdt *src,
+                      uint32_t from, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++)
+        put_byte(dst, to + i, fdt_byte(src, from + i));
+}
+
 /* The header fields an edit changes. */
 static void sync_header(struct fdt *t)
 {
-    put_be32(t->buf + FDT_HDR_TOTALSIZE, t->size);
-    put_be32(t->buf + FDT_HDR_OFF_DT_STRINGS, t->strings_off);
-    put_be32(t->buf + FDT_HDR_SIZE_DT_STRINGS, t->strings_size);
-    put_be32(t->buf + FDT_HDR_SIZE_DT_STRUCT, t->struct_size);
+    put_word(t, FDT_HDR_TOTALSIZE, t->size);
+    put_word(t, FDT_HDR_OFF_DT_STRINGS, t->strings_off);
+    put_word(t, FDT_HDR_SIZE_DT_STRINGS, t->strings_size);
+    put_word(t, FDT_HDR_SIZE_DT_STRUCT, t->struct_size);
 }
 
 /* old_len bytes of the structure block at `at` become new_len bytes
@@ -35,8 +66,14 @@ static void sync_header(struct fdt *t)
 static void splice(struct fdt *t, uint32_t at, uint32_t old_len,
                    uint32_t new_len)
 {
-    memmove(t->buf + at + new_len, t->buf + at + old_len,
-            t->size - at - old_len);
+    uint32_t n = t->size - at - old_len;
+
+    if (new_len <= old_len)
+        copy_down(t, at + new_len, t, at + old_len, n);
+    else
+        while (n--)              /* a move up: last to first */
+            put_byte(t, at + new_len + n,
+                     fdt_byte(t, at + old_len + n));
     t->struct_size += new_len - old_len;
     t->strings_off += new_len - old_len;
     t->size += new_len - old_len;
@@ -54,6 +91,7 @@ int fdt_open_into(struct fdt *dst, const struct fdt *src, void *buf,
                   uint32_t cap)
 {
     const struct fdt s = *src;
+    struct fdt o = s;
     uint8_t *d = buf;
     uintptr_t from = (uintptr_t)s.blob, to = (uintptr_t)d;
     uint32_t st = FDT_HDR_V17_LEN + s.rsv_size;
@@ -70,29 +108,30 @@ int fdt_open_into(struct fdt *dst, const struct fdt *src, void *buf,
         (to > from || s.rsv_off > s.struct_off ||
          (s.strings_size && s.struct_off > s.strings_off)))
         return fdt_fail(dst, 0, FDT_EINPLACE);
-    memmove(d + FDT_HDR_V17_LEN, s.blob + s.rsv_off, s.rsv_size);
-    memmove(d + st, s.blob + s.struct_off, s.struct_size);
-    memmove(d + str, s.blob + s.strings_off, s.strings_size);
-    put_be32(d + FDT_HDR_MAGIC, FDT_MAGIC);
-    put_be32(d + FDT_HDR_OFF_DT_STRUCT, st);
-    put_be32(d + FDT_HDR_OFF_MEM_RSVMAP, FDT_HDR_V17_LEN);
-    put_be32(d + FDT_HDR_VERSION, FDT_VERSION_OUT);
-    put_be32(d + FDT_HDR_LAST_COMP_VERSION, FDT_LAST_COMP_OUT);
-    put_be32(d + FDT_HDR_BOOT_CPUID_PHYS, s.boot_cpuid);
-    *dst = s;
-    dst->blob = dst->buf = d;
-    dst->cap = cap;
-    dst->size = size;
-    dst->rsv_off = FDT_HDR_V17_LEN;
-    dst->struct_off = st;
-    dst->strings_off = str;
-    dst->err_off = 0;
-    sync_header(dst);
+    o.blob = o.buf = d;
+    o.cap = cap;
+    o.size = size;
+    o.rsv_off = FDT_HDR_V17_LEN;
+    o.struct_off = st;
+    o.strings_off = str;
+    o.err_off = 0;
+    copy_down(&o, FDT_HDR_V17_LEN, &s, s.rsv_off, s.rsv_size);
+    copy_down(&o, st, &s, s.struct_off, s.struct_size);
+    copy_down(&o, str, &s, s.strings_off, s.strings_size);
+    put_word(&o, FDT_HDR_MAGIC, FDT_MAGIC);
+    put_word(&o, FDT_HDR_OFF_DT_STRUCT, st);
+    put_word(&o, FDT_HDR_OFF_MEM_RSVMAP, FDT_HDR_V17_LEN);
+    put_word(&o, FDT_HDR_VERSION, FDT_VERSION_OUT);
+    put_word(&o, FDT_HDR_LAST_COMP_VERSION, FDT_LAST_COMP_OUT);
+    put_word(&o, FDT_HDR_BOOT_CPUID_PHYS, s.boot_cpuid);
+    sync_header(&o);
+    *dst = o;
     return 0;
 }
 
-int fdt_setprop_room(struct fdt *t, uint32_t node, const char *name,
-                     uint32_t len, uint8_t **val)
+/* fdt_setprop_room with the value's offset in *val. */
+static int setprop_at(struct fdt *t, uint32_t node, const char *name,
+                      uint32_t len, uint32_t *val)
 {
     uint32_t prop, nlen, nameoff, old, pad = fdt_align4(len);
     /* No value longer than the buffer: pad, and every sum below, stay
@@ -103,7 +142,7 @@ int fdt_setprop_room(struct fdt *t, uint32_t node, const char *name,
         return rc;
     rc = fdt_find_prop(t, node, name, &prop);
     if (!rc) {
-        old = fdt_align4(be32(t->buf + prop + FDT_PROP_LEN));
+        old = fdt_align4(fdt_word(t, prop + FDT_PROP_LEN));
         if (pad > old && (rc = room(t, pad - old)))
             return rc;
         splice(t, prop + FDT_PROP_VALUE, old, pad);
@@ -113,7 +152,7 @@ int fdt_setprop_room(struct fdt *t, uint32_t node, const char *name,
          * fits). */
         nlen = fdt_str_len(name, t->cap) + 1;
         for (nameoff = 0; nameoff + nlen <= t->strings_size; nameoff++)
-            if (!memcmp(t->blob + t->strings_off + nameoff, name, nlen))
+            if (fdt_name_at(t, t->strings_off + nameoff, name, nlen - 1))
                 break;
         if (nameoff + nlen > t->strings_size)
             nameoff = t->strings_size;
@@ -122,31 +161,43 @@ int fdt_setprop_room(struct fdt *t, uint32_t node, const char *name,
         if (rc)
             return rc;
         if (nameoff == t->strings_size) {
-            memcpy(t->buf + t->strings_off + nameoff, name, nlen);
+            put_bytes(t, t->strings_off + nameoff, name, nlen);
             t->strings_size += nlen;
             t->size += nlen;
         }
         splice(t, prop, 0, FDT_PROP_VALUE + pad);
-        put_be32(t->buf + prop, FDT_PROP);
-        put_be32(t->buf + prop + FDT_PROP_NAMEOFF, nameoff);
+        put_word(t, prop, FDT_PROP);
+        put_word(t, prop + FDT_PROP_NAMEOFF, nameoff);
     } else {
         return rc;
     }
-    put_be32(t->buf + prop + FDT_PROP_LEN, len);
-    memset(t->buf + prop + FDT_PROP_VALUE + len, 0, pad - len);
+    put_word(t, prop + FDT_PROP_LEN, len);
+    put_bytes(t, prop + FDT_PROP_VALUE + len, NULL, pad - len);
     sync_header(t);
-    *val = t->buf + prop + FDT_PROP_VALUE;
+    *val = prop + FDT_PROP_VALUE;
     return 0;
 }
+
+#if BOOT_FDT_OVERLAY
+int fdt_setprop_room(struct fdt *t, uint32_t node, const char *name,
+                     uint32_t len, uint8_t **val)
+{
+    uint32_t off;
+    int rc = setprop_at(t, node, name, len, &off);
+
+    *val = t->buf + off;
+    return rc;
+}
+#endif
 
 int fdt_setprop(struct fdt *t, uint32_t node, const char *name,
                 const void *val, uint32_t len)
 {
-    uint8_t *at;
-    int rc = fdt_setprop_room(t, node, name, len, &at);
+    uint32_t at;
+    int rc = setprop_at(t, node, name, len, &at);
 
     if (!rc)
-        memcpy(at, val, len);
+        put_bytes(t, at, val, len);
     return rc;
 }
 
@@ -160,7 +211,7 @@ int fdt_delprop(struct fdt *t, uint32_t node, const char *name)
     if (rc)
         return rc;
     splice(t, prop, FDT_PROP_VALUE +
-                        fdt_align4(be32(t->buf + prop + FDT_PROP_LEN)), 0);
+                        fdt_align4(fdt_word(t, prop + FDT_PROP_LEN)), 0);
     sync_header(t);
     return 0;
 }
@@ -172,10 +223,10 @@ static void insert_node(struct fdt *t, uint32_t off, const char *name,
     uint32_t size = fdt_node_size(n);
 
     splice(t, off, 0, size);
-    memset(t->buf + off, 0, size);
-    put_be32(t->buf + off, FDT_BEGIN_NODE);
-    memcpy(t->buf + off + FDT_TOKEN_LEN, name, n);
-    put_be32(t->buf + off + size - FDT_TOKEN_LEN, FDT_END_NODE);
+    put_bytes(t, off, NULL, size);
+    put_word(t, off, FDT_BEGIN_NODE);
+    put_bytes(t, off + FDT_TOKEN_LEN, name, n);
+    put_word(t, off + size - FDT_TOKEN_LEN, FDT_END_NODE);
     sync_header(t);
     *node = off;
 }
@@ -217,6 +268,7 @@ int fdt_add_subnode(struct fdt *t, uint32_t parent, const char *name,
     uint32_t off, next, depth = 0;
     int tok;
 
+    *node = 0;
     if (n == 0 || n > FDT_NODE_NAME_MAX)
         return fdt_fail(t, parent, FDT_EINVAL);
     tok = room(t, fdt_node_size(n));
@@ -253,8 +305,8 @@ int fdt_set_chosen(struct fdt *t, const struct fdt_chosen *c)
         "linux,initrd-start", "linux,initrd-end",
     };
     const uint64_t addr[2] = { c->initrd_start, c->initrd_end };
-    uint8_t cells[8];
-    uint32_t ac = 0, sc, node, i;
+    uint8_t cells[8] = { 0 };
+    uint32_t ac = 0, sc, node, i, n;
     int rc;
 
     if (c->initrd) {
@@ -280,9 +332,10 @@ int fdt_set_chosen(struct fdt *t, const struct fdt_chosen *c)
             continue;
         }
         /* 2 cells: the high word first. */
+        n = ac == 2 ? 4u : 0u;
         put_be32(cells, (uint32_t)(addr[i] >> 32));
-        put_be32(cells + 4, (uint32_t)addr[i]);
-        rc = fdt_setprop(t, node, names[i], cells + 8 - ac * 4, ac * 4);
+        put_be32(cells + n, (uint32_t)addr[i]);
+        rc = fdt_setprop(t, node, names[i], cells, n + 4u);
     }
     return rc;
 }

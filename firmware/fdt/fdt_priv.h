@@ -24,6 +24,18 @@ static inline uint32_t fdt_node_size(uint32_t n)
     return 2u * FDT_TOKEN_LEN + fdt_align4(n + 1u);
 }
 
+/* Every read and write of a tree's bytes goes through these, none past
+ * t->cap, whatever offset the tree's own bytes made: the byte at off (0
+ * past cap), the big-endian word at off (FDT_NO_WORD past cap: a token,
+ * length and name offset nothing accepts). */
+#define FDT_NO_WORD 0xffffffffu
+uint8_t fdt_byte(const struct fdt *t, uint32_t off);
+uint32_t fdt_word(const struct fdt *t, uint32_t off);
+
+/* Is the NUL-terminated string at off in t the name name[0..len)? */
+bool fdt_name_at(const struct fdt *t, uint32_t off, const char *name,
+                 uint32_t len);
+
 /* Records where err was found; returns err. */
 int fdt_fail(struct fdt *t, uint32_t off, int err);
 

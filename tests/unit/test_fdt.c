@@ -28,6 +28,9 @@
 #endif
 #include "firmware/fdt/fdt.h"
 #include "firmware/fdt/fdt_format.h"
+#if BOOT_TRIAL && BOOT_RISCV_LINUX
+#include "firmware/boot/boot_priv.h"
+#endif
 
 static char tmpdir[64];
 
@@ -772,6 +775,43 @@ static void test_add_subnode(void **state)
     free(blob);
 }
 
+#if BOOT_TRIAL && BOOT_RISCV_LINUX
+/* boot_trial_fdt for a record above 4 GiB (RV64): the node's unit
+ * address in all its 9 hex digits (a 40-byte path cut it to 8:
+ * extload-trial@12345600), reg in the root's 2 + 2 cells. */
+static void test_trial_node_64bit(void **state)
+{
+    static const char dts[] =
+        "/dts-v1/;\n/ { #address-cells = <2>; #size-cells = <2>; };\n";
+    static const uint8_t reg[16] = {
+        0, 0, 0, 0x01, 0x23, 0x45, 0x60, 0x00, 0, 0, 0, 0, 0, 0, 0x10, 0,
+    };
+    struct boot_env env;
+    uint32_t len, node, plen;
+    uint8_t *blob = dtb_of(dts, &len), *buf = malloc(len + 256);
+    const uint8_t *v;
+    struct fdt t, e, chk;
+
+    (void)state;
+    memset(&env, 0, sizeof(env));
+    env.trial_addr = 0x123456000ull;
+    env.trial_size = 0x1000;
+    assert_int_equal(fdt_check(&t, blob, len), 0);
+    assert_int_equal(fdt_open_into(&e, &t, buf, len + 256), 0);
+    assert_int_equal(boot_trial_fdt(&env, &e), 0);
+    assert_int_equal(fdt_check(&chk, buf, e.size), 0);
+    assert_int_equal(fdt_path(&e, "/reserved-memory/extload-trial@123456000",
+                              &node), 0);
+    assert_string_equal((const char *)buf + node + FDT_TOKEN_LEN,
+                        "extload-trial@123456000");
+    assert_int_equal(fdt_getprop(&e, node, "reg", &v, &plen), 0);
+    assert_int_equal(plen, sizeof(reg));
+    assert_memory_equal(v, reg, sizeof(reg));
+    free(buf);
+    free(blob);
+}
+#endif
+
 /* No room: every capacity from the tree's own size up to what the edit
  * needs fails with FDT_ENOSPACE (ASan: nothing written past it) and
  * leaves a valid tree; from there on it succeeds. */
@@ -1159,6 +1199,9 @@ int main(void)
         cmocka_unit_test(test_edit_refusals),
         cmocka_unit_test(test_long_name_no_room),
         cmocka_unit_test(test_add_subnode),
+#if BOOT_TRIAL && BOOT_RISCV_LINUX
+        cmocka_unit_test(test_trial_node_64bit),
+#endif
         cmocka_unit_test(test_no_room),
         cmocka_unit_test(test_random_edits),
         cmocka_unit_test(test_marker_properties),
