@@ -149,14 +149,13 @@ static enum keyword match_keyword(const char *word, const char *end)
 #endif
 
 /* A line skipped: its keyword (with MENU's second word: "MENU COLOR")
- * w[0..end) is named on the console the first time it is seen, never
+ * w[0..n) is named on the console the first time it is seen, never
  * again; past CONFIG_UNHANDLED_MAX distinct words, a word not among them
  * is named each time (never skipped unnamed). */
-static void skip_word(struct parse *ps, const char *w, const char *end,
+static void skip_word(struct parse *ps, const char *w, uint32_t n,
                       const char *why)
 {
     struct boot_config *cfg = ps->cfg;
-    uint32_t n = (uint32_t)(end - w);
 
     cfg->lines_skipped++;
     for (uint32_t i = 0; i < cfg->unhandled_n; i++)
@@ -270,7 +269,7 @@ static void parse_menu(struct parse *ps, char *kw, char *kw_end,
         for (const char *s = value; s < we && kw_end <= s;)
             *kw_end++ = *s++;
     }
-    skip_word(ps, kw, kw_end, why);
+    skip_word(ps, kw, (uint32_t)(kw_end - kw), why);
 }
 
 static bool str_eq(const char *a, const char *b)
@@ -395,7 +394,7 @@ static void parse_global(struct parse *ps, enum keyword k, char *kw,
     default:
         break;
     }
-    skip_word(ps, kw, kw_end, why);
+    skip_word(ps, kw, (uint32_t)(kw_end - kw), why);
 }
 
 /* One line, line[0..end) with *end already NUL (and none before it):
@@ -424,7 +423,7 @@ static void parse_line(struct parse *ps, char *line, char *end)
         (k <= KW_FIELDS || (BOOT_SIGNED && k == KW_ROLLBACK))) {
         if (!cur) {
             if (!cfg->labels_dropped)
-                skip_word(ps, kw, kw_end, WHY_STRAY);
+                skip_word(ps, kw, (uint32_t)(kw_end - kw), WHY_STRAY);
 #if BOOT_SIGNED
         } else if (k == KW_ROLLBACK) {
             cur->rollback = value;
