@@ -211,14 +211,13 @@ static void menu_label(struct config_label *l, char *text)
 }
 #endif
 
-/* "MENU X value": kw[0..kw_len) is MENU, value "X value". */
-static void parse_menu(struct parse *ps, char *kw, uint32_t kw_len,
+/* "MENU X value": kw[0..kw_end) is MENU, value "X value". */
+static void parse_menu(struct parse *ps, char *kw, char *kw_end,
                        char *value, const char *end)
 {
     struct boot_config *cfg = ps->cfg;
     struct config_label *cur = ps->cur;
     char *we = word_end(value, end);
-    uint32_t n = (uint32_t)(we - value);
     char *text = blanks_end(we, end);
     enum keyword sub = match_keyword(value, we);
 
@@ -254,22 +253,23 @@ static void parse_menu(struct parse *ps, char *kw, uint32_t kw_len,
     }
     const char *why = WHY_UNKNOWN;
 #else
-    const char *why = sub == KW_TITLE || sub == KW_HIDDEN ||
-                      sub == KW_AUTOBOOT || sub == KW_LABEL ? WHY_BUILD
-                                                            : WHY_UNKNOWN;
+    const char *why = BOOT_MESSAGES && (sub == KW_TITLE || sub == KW_HIDDEN ||
+                      sub == KW_AUTOBOOT || sub == KW_LABEL) ? WHY_BUILD
+                                                             : WHY_UNKNOWN;
 #endif
     if ((sub == KW_LABEL || sub == KW_DEFAULT) && !cur && !cfg->labels_dropped)
         why = WHY_STRAY;
-    else if (sub == KW_INCLUDE)
+    else if (BOOT_MESSAGES && sub == KW_INCLUDE)
         why = WHY_BUILD;
     /* Named as one word, "MENU X": X moved next to MENU (the line is
-     * skipped, its text is not used again). */
-    if (n) {
-        kw[kw_len] = ' ';
-        memmove(kw + kw_len + 1, value, n);
-        kw_len += n + 1u;
+     * skipped, its text is not used again), a byte at a time behind its
+     * source (kw_end < value: a blank is between), which bounds it. */
+    if (value < we) {
+        *kw_end++ = ' ';
+        for (const char *s = value; s < we && kw_end <= s;)
+            *kw_end++ = *s++;
     }
-    skip_word(ps, kw, kw_len, why);
+    skip_word(ps, kw, (uint32_t)(kw_end - kw), why);
 }
 
 static bool str_eq(const char *a, const char *b)
@@ -282,9 +282,11 @@ static bool str_eq(const char *a, const char *b)
 /* A line outside a label's fields, keyword k: taken, or skipped and
  * said (a directive this build leaves out, or one extload does not
  * handle). One case per directive, each a few lines behind its switch:
- * long only because the directives are many. */
+ * long only because the directives are many. A directive this build
+ * leaves out has its case (WHY_BUILD) only with BOOT_MESSAGES: keywords[]
+ * holds its name only then. */
 static void parse_global(struct parse *ps, enum keyword k, char *kw,
-                         uint32_t kw_len, char *value, const char *end)
+                         char *kw_end, char *value, const char *end)
 {
     struct boot_config *cfg = ps->cfg;
     const char *why = WHY_UNKNOWN;
@@ -297,7 +299,7 @@ static void parse_global(struct parse *ps, enum keyword k, char *kw,
     case KW_ONTIMEOUT:
         cfg->ontimeout = value;
         return;
-#else
+#elif BOOT_MESSAGES
     case KW_ONTIMEOUT:
         why = WHY_BUILD;
         break;
@@ -306,7 +308,7 @@ static void parse_global(struct parse *ps, enum keyword k, char *kw,
     case KW_FALLBACK:
         cfg->fallback_name = value;
         return;
-#else
+#elif BOOT_MESSAGES
     case KW_FALLBACK:
         why = WHY_BUILD;
         break;
@@ -326,7 +328,7 @@ static void parse_global(struct parse *ps, enum keyword k, char *kw,
         ps->cur->name = value;
         return;
     case KW_MENU:
-        parse_menu(ps, kw, kw_len, value, end);
+        parse_menu(ps, kw, kw_end, value, end);
         return;
 #if BOOT_FDT_OVERLAY || BOOT_CONF_PARTITION
     /* Labels' fields kept out of label_field[], so that a build without
@@ -356,7 +358,7 @@ static void parse_global(struct parse *ps, enum keyword k, char *kw,
     case KW_SAY:
         con_printf(ps->src->con, "%s\n", value);
         return;
-#else
+#elif BOOT_MESSAGES
     case KW_SAY:
         why = WHY_BUILD;
         break;
@@ -365,7 +367,7 @@ static void parse_global(struct parse *ps, enum keyword k, char *kw,
     case KW_INCLUDE:
         ps->include = value;
         return;
-#else
+#elif BOOT_MESSAGES
     case KW_INCLUDE:
         why = WHY_BUILD;
         break;
@@ -379,10 +381,10 @@ static void parse_global(struct parse *ps, enum keyword k, char *kw,
                                                   : &cfg->totaltimeout_ds)) {
             cfg->lines_skipped++;
             con_printf(ps->src->con, "config: %.*s %s: not a number; "
-                       "skipped\n", (int)kw_len, kw, value);
+                       "skipped\n", (int)(kw_end - kw), kw, value);
         }
         return;
-#else
+#elif BOOT_MESSAGES
     case KW_TIMEOUT:
     case KW_TOTALTIMEOUT:
     case KW_PROMPT:
@@ -392,7 +394,7 @@ static void parse_global(struct parse *ps, enum keyword k, char *kw,
     default:
         break;
     }
-    skip_word(ps, kw, kw_len, why);
+    skip_word(ps, kw, (uint32_t)(kw_end - kw), why);
 }
 
 /* One line, line[0..end) with *end already NUL (and none before it):
@@ -406,7 +408,6 @@ static void parse_line(struct parse *ps, char *line, char *end)
     if (!*kw || *kw == '#')
         return;
     char *kw_end = word_end(kw, end);
-    uint32_t kw_len = (uint32_t)(kw_end - kw);
     char *value = blanks_end(kw_end, end);
 
     while (end > value && is_blank(end[-1]))
@@ -422,7 +423,7 @@ static void parse_line(struct parse *ps, char *line, char *end)
         (k <= KW_FIELDS || (BOOT_SIGNED && k == KW_ROLLBACK))) {
         if (!cur) {
             if (!cfg->labels_dropped)
-                skip_word(ps, kw, kw_len, WHY_STRAY);
+                skip_word(ps, kw, (uint32_t)(kw_end - kw), WHY_STRAY);
 #if BOOT_SIGNED
         } else if (k == KW_ROLLBACK) {
             cur->rollback = value;
@@ -433,7 +434,7 @@ static void parse_line(struct parse *ps, char *line, char *end)
         }
         return;
     }
-    parse_global(ps, k, kw, kw_len, value, end);
+    parse_global(ps, k, kw, kw_end, value, end);
 }
 
 /* A file's text ends at its last whole line when it was cut. */
@@ -623,10 +624,11 @@ void config_parse_src(const struct config_src *src, struct boot_config *cfg)
     ps.f[0] = (struct config_file){ .end = src->len, .id = src->id,
                                   .name = src->path,
                                   .cut = src->cut };
-    if (src->cut)
-        ps.f[0].end = cut_end(src, &ps.f[0], src->size);
-    src->text[ps.f[0].end] = '\0';
-    cfg->used = ps.f[0].end + 1u;
+    uint32_t end = src->cut ? cut_end(src, &ps.f[0], src->size) : src->len;
+
+    ps.f[0].end = end;
+    src->text[end] = '\0';
+    cfg->used = end + 1u;
     /* Each turn ends a line (pos moves past it) or a file (depth falls):
      * bounded by the buffer's bytes and the stack's depth. */
     for (;;) {
@@ -634,10 +636,11 @@ void config_parse_src(const struct config_src *src, struct boot_config *cfg)
 
         if (f->pos > f->end) {
             file_done(&ps, f);
-            if (!BOOT_CONF_INCLUDE || ps.depth == 0)
-                break;
-            ps.depth--;
-            continue;
+            if (BOOT_CONF_INCLUDE && ps.depth) {
+                ps.depth--;
+                continue;
+            }
+            break;
         }
         uint32_t i = f->pos;
         /* (For the proof's widening: the board's text ends there.) */
@@ -704,7 +707,7 @@ uint32_t config_boot_order(const struct boot_config *cfg,
 
     if (def >= 0)
         order[n++] = (uint8_t)def;
-    if (fb >= 0 && fb != def)
+    if (BOOT_CONF_FALLBACK && fb >= 0 && fb != def)
         order[n++] = (uint8_t)fb;
     /* n < CONFIG_LABELS_MAX: the default and FALLBACK's label are
      * among the count's labels (config_default, config_find), which the

@@ -24,9 +24,11 @@ PROVE_DEFS_config-default := -DBOOT_SIGNED=1 \
             $(foreach s,$(PROVE_CONFIG_SWITCHES),-D$(s)=1)
 PROVE_OPTS_config-tiny := -eva-precision 3 -eva-slevel-function format:1000 \
             -eva-slevel-function match_keyword:2000 \
-            -eva-slevel-function num_digits:200
+            -eva-slevel-function num_digits:200 \
+            -eva-split-return-function num_digits:full
 PROVE_OPTS_config-default := -eva-precision 1 -eva-slevel-function format:1000 \
             -eva-slevel-function match_keyword:2000 \
-            -eva-slevel-function num_digits:200
+            -eva-slevel-function num_digits:200 \
+            -eva-split-return-function num_digits:full
 $(eval $(call prove_part,config-tiny))
 $(eval $(call prove_part,config-default))
