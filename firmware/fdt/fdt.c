@@ -220,10 +220,8 @@ int fdt_check(struct fdt *t, const void *blob, uint32_t len)
     return rc || version > 16 ? rc : check_overlap(t);
 }
 
-/* fdt_name_match of the node name at n in t and path[at..len): *end is
- * where the component ends in path. */
-static bool component_is(const struct fdt *t, uint32_t n, const char *path,
-                         uint32_t at, uint32_t len, uint32_t *end)
+bool fdt_component_at(const struct fdt *t, uint32_t n, const char *path,
+                      uint32_t at, uint32_t len, uint32_t *end)
 {
     uint32_t i;
     bool unit = false;
@@ -238,16 +236,6 @@ static bool component_is(const struct fdt *t, uint32_t n, const char *path,
     c = fdt_byte(t, n);
     return !c || (c == '@' && !unit);
 }
-
-#if BOOT_FDT_OVERLAY
-bool fdt_name_match(const uint8_t *n, const char *p, uint32_t len,
-                    uint32_t *clen)
-{
-    const struct fdt names = { .blob = n, .cap = FDT_SIZE_MAX };
-
-    return component_is(&names, 0, p, 0, len, clen);
-}
-#endif
 
 bool fdt_name_at(const struct fdt *t, uint32_t off, const char *name,
                  uint32_t len)
@@ -283,8 +271,8 @@ int fdt_path_len(struct fdt *t, const char *path, uint32_t len,
             if (depth == 1)
                 matched = 1;     /* the root */
             else if (depth == matched + 1 &&
-                     component_is(t, off + FDT_TOKEN_LEN, path, at, len,
-                                  &end)) {
+                     fdt_component_at(t, off + FDT_TOKEN_LEN, path, at, len,
+                                      &end)) {
                 matched++;
                 for (at = end; at < len && path[at] == '/'; at++)
                     ;

@@ -231,22 +231,22 @@ static int node_body(struct fdt *t, uint32_t node, uint32_t *off)
     return 0;
 }
 
-/* A child of parent matching name[0..len) (fdt_name_match). */
+/* A child of parent matching name[0..len) (fdt_component_at). */
 static int find_child(struct fdt *t, uint32_t parent, const char *name,
                       uint32_t len, uint32_t *child)
 {
     uint32_t off, next, depth = 0, clen;
-    int tok = fdt_token(t, parent, &off);
+    int tok = node_body(t, parent, &off);
 
-    if (tok != FDT_BEGIN_NODE)
-        return tok < 0 ? tok : fdt_fail(t, parent, FDT_EINVAL);
+    if (tok)
+        return tok;
     for (;; off = next) {
         tok = fdt_token(t, off, &next);
         if (tok < 0)
             return tok;
         if (tok == FDT_BEGIN_NODE) {
-            if (!depth && fdt_name_match(t->blob + off + FDT_TOKEN_LEN, name,
-                                         len, &clen) && clen == len) {
+            if (!depth && fdt_component_at(t, off + FDT_TOKEN_LEN, name, 0,
+                                           len, &clen) && clen == len) {
                 *child = off;
                 return 0;
             }

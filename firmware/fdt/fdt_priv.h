@@ -54,18 +54,6 @@ static inline uint32_t fdt_str_len(const char *s, uint32_t max)
     return n;
 }
 
-/* Is s, a name the checks saw terminated inside the tree, the name
- * name[0..len)? s is read no further than its NUL. */
-static inline bool fdt_name_is(const char *s, const char *name, uint32_t len)
-{
-    uint32_t i;
-
-    for (i = 0; i < len; i++)
-        if (!s[i] || s[i] != name[i])
-            return false;
-    return !s[i];
-}
-
 /* A node's property called name[0..len) (not NUL-terminated): 0 and
  * *prop (its FDT_PROP's offset), or FDT_ENOTFOUND and *prop = where the
  * node's properties end (its first child or its FDT_END_NODE). */
@@ -75,11 +63,12 @@ int fdt_find_prop_n(struct fdt *t, uint32_t node, const char *name,
 int fdt_find_prop(struct fdt *t, uint32_t node, const char *name,
                   uint32_t *prop);
 
-/* Does node name n (NUL-terminated) match the path component p (up to
- * '/', NUL or p[len])? A component without '@' matches a name with a unit
- * address too, as libfdt's lookups do. *clen: the component's length. */
-bool fdt_name_match(const uint8_t *n, const char *p, uint32_t len,
-                    uint32_t *clen);
+/* Does the node name at off in t (NUL-terminated) match the path
+ * component path[at..) (up to '/', NUL or path[len])? A component without
+ * '@' matches a name with a unit address too, as libfdt's lookups do.
+ * *end: where the component ends in path. */
+bool fdt_component_at(const struct fdt *t, uint32_t off, const char *path,
+                      uint32_t at, uint32_t len, uint32_t *end);
 
 /* fdt_path of the path[0..len) (not NUL-terminated). */
 int fdt_path_len(struct fdt *t, const char *path, uint32_t len,
