@@ -57,40 +57,46 @@ size:
 # which key.
 SIZE_PUBKEY := tests/bench/size-pubkey.pem
 .PHONY: size-report
+# SIZE_PRICES=0 (make test's size guard, tests/bench/t_size.sh) builds
+# only the images whose figures the baseline holds, not the variants that
+# price each build option, nor fsconf.py's, sdconf.py's and Ed25519's
+# tables.
+SIZE_PRICES ?= 1
+SIZE_OFF := $(filter 0,$(SIZE_PRICES))
 size-report: $(BENCH_CI_OBJ) $(BENCH_SIZES_OBJ) $(BENCH_DIR)/lm3s-src.txt
 	@$(MAKE) --no-print-directory -s firmware $(QEMU_DEMO_IMG) \
-	    $(if $(PSUF),$(LM3S_DIR)/extload-msgs.bin $(LM3S_DIR)/extload-report.bin $(LM3S_DIR)/extload-stack.bin $(LM3S_DIR)/extload-quote.bin,$(LM3S_DIR)/extload-noint.bin $(LM3S_DIR)/extload-noconf.bin $(LM3S_DIR)/extload-notrial.bin) >/dev/null
+	    $(if $(SIZE_OFF),,$(if $(PSUF),$(LM3S_DIR)/extload-msgs.bin $(LM3S_DIR)/extload-report.bin $(LM3S_DIR)/extload-stack.bin $(LM3S_DIR)/extload-quote.bin,$(LM3S_DIR)/extload-noint.bin $(LM3S_DIR)/extload-noconf.bin $(LM3S_DIR)/extload-notrial.bin)) >/dev/null
 	@$(MAKE) --no-print-directory -s firmware-sifive-u $(SIFIVE_DEMO_IMG) >/dev/null
-	@$(if $(PSUF),,$(MAKE) --no-print-directory -s firmware-lm3s6965evb \
+	@$(if $(PSUF)$(SIZE_OFF),,$(MAKE) --no-print-directory -s firmware-lm3s6965evb \
 	    firmware-sifive-u BOOT_PUBKEY=$(SIZE_PUBKEY) >/dev/null)
-	@$(if $(PSUF),,$(MAKE) --no-print-directory -s firmware-lm3s6965evb \
+	@$(if $(PSUF)$(SIZE_OFF),,$(MAKE) --no-print-directory -s firmware-lm3s6965evb \
 	    firmware-sifive-u BOOT_PUBKEY=$(SIZE_PUBKEY) BOOT_ROLLBACK=0 >/dev/null)
-	@$(if $(PSUF),,$(MAKE) --no-print-directory -s firmware-sifive-u \
+	@$(if $(PSUF)$(SIZE_OFF),,$(MAKE) --no-print-directory -s firmware-sifive-u \
 	    BUILD=$(BUILD)/nooverlay SIFIVE_DEFS=-DBOOT_FDT_OVERLAY=0 >/dev/null)
-	@$(if $(PSUF),,$(MAKE) --no-print-directory -s firmware-lm3s6965evb \
+	@$(if $(PSUF)$(SIZE_OFF),,$(MAKE) --no-print-directory -s firmware-lm3s6965evb \
 	    BUILD=$(BUILD)/nooverlay \
 	    'LM3S_BOOT_DEFS=-DBOOT_RISCV_LINUX=0 -DBOOT_FDT_EDIT=0' >/dev/null)
-	@$(if $(PSUF),,$(MAKE) --no-print-directory -s firmware-sifive-u \
+	@$(if $(PSUF)$(SIZE_OFF),,$(MAKE) --no-print-directory -s firmware-sifive-u \
 	    BUILD=$(BUILD)/nopartition SIFIVE_DEFS=-DBOOT_CONF_PARTITION=0 >/dev/null)
-	@$(if $(PSUF),,$(MAKE) --no-print-directory -s firmware-lm3s6965evb \
+	@$(if $(PSUF)$(SIZE_OFF),,$(MAKE) --no-print-directory -s firmware-lm3s6965evb \
 	    BUILD=$(BUILD)/nopartition \
 	    'LM3S_BOOT_DEFS=-DBOOT_RISCV_LINUX=0 -DBOOT_CONF_PARTITION=0' >/dev/null)
-	@$(if $(PSUF),,$(MAKE) --no-print-directory -s firmware-sifive-u \
+	@$(if $(PSUF)$(SIZE_OFF),,$(MAKE) --no-print-directory -s firmware-sifive-u \
 	    BUILD=$(BUILD)/nogzip SIFIVE_DEFS=-DBOOT_GZIP=0 >/dev/null)
-	@$(if $(PSUF),,$(MAKE) --no-print-directory -s firmware-lm3s6965evb \
+	@$(if $(PSUF)$(SIZE_OFF),,$(MAKE) --no-print-directory -s firmware-lm3s6965evb \
 	    BUILD=$(BUILD)/nogzip \
 	    'LM3S_BOOT_DEFS=-DBOOT_RISCV_LINUX=0 -DBOOT_GZIP=0' >/dev/null)
-	@$(if $(PSUF),$(MAKE) --no-print-directory -s firmware-sifive-u \
-	    BUILD=$(BUILD)/norefuse SIFIVE_DEFS=-DBOOT_GZIP_REFUSE=0 >/dev/null)
-	@$(if $(PSUF),$(MAKE) --no-print-directory -s firmware-lm3s6965evb \
+	@$(if $(SIZE_OFF),,$(if $(PSUF),$(MAKE) --no-print-directory -s firmware-sifive-u \
+	    BUILD=$(BUILD)/norefuse SIFIVE_DEFS=-DBOOT_GZIP_REFUSE=0 >/dev/null))
+	@$(if $(SIZE_OFF),,$(if $(PSUF),$(MAKE) --no-print-directory -s firmware-lm3s6965evb \
 	    BUILD=$(BUILD)/norefuse \
-	    'LM3S_BOOT_DEFS=-DBOOT_RISCV_LINUX=0 -DBOOT_GZIP_REFUSE=0' >/dev/null)
+	    'LM3S_BOOT_DEFS=-DBOOT_RISCV_LINUX=0 -DBOOT_GZIP_REFUSE=0' >/dev/null))
 	@bash tests/bench/size.sh $(BUILD) $(PROFILE) $(if $(BOARD_LTO),lto)
 	@echo
-	@$(if $(PSUF),,python3 tests/bench/fsconf.py $(BUILD) $(ARM_CC) $(ARM_CFLAGS))
-	@$(if $(PSUF),,echo)
-	@$(if $(PSUF),,python3 tests/bench/sdconf.py $(BUILD) $(ARM_CC) $(LM3S_CFLAGS))
-	@$(if $(PSUF),,echo && $(MAKE) --no-print-directory -s size-ed25519)
+	@$(if $(PSUF)$(SIZE_OFF),,python3 tests/bench/fsconf.py $(BUILD) $(ARM_CC) $(ARM_CFLAGS))
+	@$(if $(PSUF)$(SIZE_OFF),,echo)
+	@$(if $(PSUF)$(SIZE_OFF),,python3 tests/bench/sdconf.py $(BUILD) $(ARM_CC) $(LM3S_CFLAGS))
+	@$(if $(PSUF)$(SIZE_OFF),,echo && $(MAKE) --no-print-directory -s size-ed25519)
 
 # The SD stack on the card model, on the host.
 SDBENCH_SRC := tests/bench/sdbench.c $(BASE_SRC) $(FS_SRC) $(DRV_SRC) tests/sdcard/sdmodel.c
