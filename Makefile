@@ -218,9 +218,13 @@ arm-objs: $(call objs,$(BUILD)/arm$(PSUF)/obj,$(BASE_SRC) $(FS_SRC) $(DRV_SRC))
 
 # Both profiles: the tiny profile's unit tests (build/tests-tiny/) and its
 # ASan host tool (build/host-tiny-asan/extload) run as suites of their own.
-test: deps host unit
-	@$(MAKE) --no-print-directory host SANITIZE=1
-	@$(MAKE) --no-print-directory host unit SANITIZE=1 PROFILE=tiny
+# The tools and unit tests build on every core (TEST_JOBS, nproc): the
+# suites' side lane starts only after them.
+TEST_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
+test: deps
+	@$(MAKE) --no-print-directory -j$(TEST_JOBS) host unit
+	@$(MAKE) --no-print-directory -j$(TEST_JOBS) host SANITIZE=1
+	@$(MAKE) --no-print-directory -j$(TEST_JOBS) host unit SANITIZE=1 PROFILE=tiny
 	@BUILD=$(BUILD) bash tests/run.sh $(T)
 
 deps:
