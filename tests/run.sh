@@ -11,7 +11,8 @@
 # Suites whose script has a line "# lane: side" (the proof, the fuzz
 # smoke: CPU-bound, and writing only under their own build/ directory)
 # run one after another beside the rest, on the machine's second core;
-# their lines print at the end. With one core (nproc), or with
+# their lines print at the end. One with "# lane: side first" (the test
+# kernel's build) opens the lane. With one core (nproc), or with
 # EXTLOAD_TEST_LANES=1, they run in turn with the rest.
 # Test images are built first into $EXTLOAD_IMAGES (build/images).
 #
@@ -82,7 +83,9 @@ side=()
 main=()
 for s in tests/*/t_*.sh; do
     [ -f "$s" ] || continue
-    if [ "$lanes" -gt 1 ] && grep -q '^# lane: side' "$s"; then
+    if [ "$lanes" -gt 1 ] && grep -q '^# lane: side first' "$s"; then
+        side=("$s" ${side[@]+"${side[@]}"})
+    elif [ "$lanes" -gt 1 ] && grep -q '^# lane: side' "$s"; then
         side+=("$s")
     else
         main+=("$s")

@@ -11,6 +11,10 @@
 # fragment, the build script or the source tarball (a new linux-source-6.1
 # package) is newer. A clean tree builds it once (tests/README.md says
 # what that costs); `make clean` removes it with the rest of build/.
+# make test builds it first thing in its side lane (tests/linux/
+# t_kernel.sh) while the main lane runs the host suites; a second make
+# asking for it meanwhile waits on build/linux/.lock and finds it built
+# (tests/linux/build.sh skips an Image newer than its inputs).
 
 LINUX_OUT     := $(BUILD)/linux
 LINUX_TARBALL ?= /usr/src/linux-source-6.1.tar.xz
@@ -28,8 +32,9 @@ $(LINUX_OUT)/Image: tests/linux/kernel.config tests/linux/build.sh \
                     $(LINUX_TARBALL)
 	@echo "  LINUX   $@ (a clean tree builds the kernel once: minutes)"
 	@mkdir -p $(LINUX_OUT)
-	$(Q)JOBS=2 bash tests/linux/build.sh $(LINUX_OUT) $(LINUX_TARBALL) \
-	    tests/linux/kernel.config >$(LINUX_OUT)/build.log 2>&1 || \
+	$(Q)flock $(LINUX_OUT)/.lock \
+	    env JOBS=2 bash tests/linux/build.sh $(LINUX_OUT) $(LINUX_TARBALL) \
+	    tests/linux/kernel.config >>$(LINUX_OUT)/build.log 2>&1 || \
 	    { tail -30 $(LINUX_OUT)/build.log; exit 1; }
 
 $(LINUX_OUT)/init: tests/linux/init.c
