@@ -74,7 +74,9 @@ struct out {
  * byte_at and cell_at, every byte written through put_cell and struct
  * out, each bounded by the bytes it may touch: the checks above them
  * (fdt_check, fdt_token) keep every offset inside, and the analysis
- * (tests/prove/h_fdt_overlay.c) sees it so. */
+ * (tests/prove/h_fdt_overlay.c) sees it so. A name or path handed to
+ * fdt.c and fdt_edit.c goes as a struct fdt_text, its offset and length
+ * in the buffer it lies in, never as a pointer. */
 
 /* Where f's bytes end: totalsize, inside the room of a tree opened for
  * edit. */
@@ -110,12 +112,6 @@ static void put_cell(struct ov *v, uint32_t at, uint32_t val)
         put_be32(v->ob + at, val);
 }
 
-/* The text at `at`, for the calls that take a pointer. */
-static const char *text(const struct fdt *f, uint32_t at)
-{
-    return (const char *)f->blob + at;
-}
-
 static uint32_t prop_name(const struct fdt *f, uint32_t prop)
 {
     return f->strings_off + cell_at(f, prop + FDT_PROP_NAMEOFF);
@@ -142,6 +138,12 @@ static uint32_t find_char(const struct fdt *f, uint32_t at, char c,
 static uint32_t name_len(const struct fdt *f, uint32_t at)
 {
     return find_char(f, at, 0, end_of(f));
+}
+
+/* The name at `at`, as fdt.c and fdt_edit.c take it. */
+static struct fdt_text name_at(const struct fdt *f, uint32_t at)
+{
+    return fdt_text_in(f, at, name_len(f, at));
 }
 
 /* Are the n bytes at `at` s[0..n)? */
@@ -200,6 +202,11 @@ static void out_char(struct out *w, char c)
         w->buf[w->at++] = (uint8_t)c;
 }
 
+static struct fdt_text overlay_node(void)
+{
+    return fdt_text_of(OVERLAY_NODE, sizeof(OVERLAY_NODE) - 1);
+}
+
 /* false: s is full. */
 static bool push(struct nodes *s, uint32_t node)
 {
@@ -231,9 +238,9 @@ static int node_body(struct fdt *t, uint32_t node, uint32_t *off)
     return 0;
 }
 
-/* A child of parent matching name[0..len) (fdt_component_at). */
-static int find_child(struct fdt *t, uint32_t parent, const char *name,
-                      uint32_t len, uint32_t *child)
+/* A child of parent matching name (fdt_component_at). */
+static int find_child(struct fdt *t, uint32_t parent, struct fdt_text name,
+                      uint32_t *child)
 {
     uint32_t off, next, depth = 0, clen;
     int tok = node_body(t, parent, &off);
@@ -246,7 +253,7 @@ static int find_child(struct fdt *t, uint32_t parent, const char *name,
             return tok;
         if (tok == FDT_BEGIN_NODE) {
             if (!depth && fdt_component_at(t, off + FDT_TOKEN_LEN, name, 0,
-                                           len, &clen) && clen == len) {
+                                           &clen) && clen == name.len) {
                 *child = off;
                 return 0;
             }
@@ -267,9 +274,9 @@ static uint32_t phandle_of(struct fdt *t, uint32_t node)
 {
     uint32_t prop = 0;
 
-    if ((!fdt_find_prop_n(t, node, "phandle", 7, &prop) &&
+    if ((!fdt_find_prop(t, node, "phandle", &prop) &&
          prop_len(t, prop) == 4) ||
-        (!fdt_find_prop_n(t, node, "linux,phandle", 13, &prop) &&
+        (!fdt_find_prop(t, node, "linux,phandle", &prop) &&
          prop_len(t, prop) == 4))
         return cell_at(t, prop + FDT_PROP_VALUE);
     return 0;
@@ -304,15 +311,15 @@ static int tree_path(struct fdt *t, const struct fdt *src, uint32_t path,
     uint32_t aliases = 0, prop = 0, val, vlen, at, c;
 
     if (len && byte_at(src, path) == '/')
-        return fdt_path_len(t, text(src, path), len, node);
+        return fdt_path_text(t, fdt_text_in(src, path, len), node);
     at = find_char(src, path, '/', len);
     if (!at || fdt_path(t, "/aliases", &aliases) ||
-        fdt_find_prop_n(t, aliases, text(src, path), at, &prop))
+        fdt_find_prop_text(t, aliases, fdt_text_in(src, path, at), &prop))
         return FDT_ENOTFOUND;
     val = prop + FDT_PROP_VALUE;
     vlen = prop_len(t, prop);
     if (!is_string(t, val, vlen) || byte_at(t, val) != '/' ||
-        fdt_path_len(t, text(t, val), vlen - 1, node))
+        fdt_path_text(t, fdt_text_in(t, val, vlen - 1), node))
         return FDT_ENOTFOUND;
     /* The rest, one component at a time from the alias's node. */
     while (at < len) {
@@ -321,7 +328,7 @@ static int tree_path(struct fdt *t, const struct fdt *src, uint32_t path,
             continue;
         }
         c = at + find_char(src, path + at, '/', len - at);
-        if (find_child(t, *node, text(src, path + at), c - at, node))
+        if (find_child(t, *node, fdt_text_in(src, path + at, c - at), node))
             return FDT_ENOTFOUND;
         at = c;
     }
@@ -488,16 +495,14 @@ static int local_fixups(struct ov *v, uint32_t from, uint32_t to)
             return tok;
         if (tok == FDT_PROP) {
             name = prop_name(o, off);
-            if (fdt_find_prop_n(o, top(&s), text(o, name),
-                                name_len(o, name), &prop))
+            if (fdt_find_prop_text(o, top(&s), name_at(o, name), &prop))
                 return fdt_fail(o, off, FDT_ELOCALFIXUP);
             tok = local_fixup_cells(v, off, prop, from, to);
             if (tok)
                 return tok;
         } else if (tok == FDT_BEGIN_NODE) {
             name = off + FDT_TOKEN_LEN;
-            if (find_child(o, top(&s), text(o, name), name_len(o, name),
-                           &child))
+            if (find_child(o, top(&s), name_at(o, name), &child))
                 return fdt_fail(o, off, FDT_ELOCALFIXUP);
             if (!push(&s, child))
                 return fdt_fail(o, off, FDT_EDEPTH);
@@ -529,8 +534,9 @@ static int fixup_one(struct ov *v, uint32_t fix, uint32_t s, uint32_t len,
             return fdt_fail(o, fix, FDT_EFIXUP);
         at = at * 10u + (uint32_t)(c - '0');
     }
-    if (fdt_path_len(o, text(o, s), c1, &node) ||
-        fdt_find_prop_n(o, node, text(o, s + c1 + 1), c2 - c1 - 1, &prop) ||
+    if (fdt_path_text(o, fdt_text_in(o, s, c1), &node) ||
+        fdt_find_prop_text(o, node, fdt_text_in(o, s + c1 + 1, c2 - c1 - 1),
+                           &prop) ||
         prop_len(o, prop) < 4 || at > prop_len(o, prop) - 4)
         return fdt_fail(o, fix, FDT_EFIXUP);
     put_cell(v, prop + FDT_PROP_VALUE + at, ph);
@@ -566,8 +572,7 @@ static int fixups(struct ov *v)
             return 0;            /* its properties are its labels */
         name = prop_name(o, off);
         if (!have_syms ||
-            fdt_find_prop_n(t, syms, text(o, name), name_len(o, name),
-                            &path) ||
+            fdt_find_prop_text(t, syms, name_at(o, name), &path) ||
             !is_string(t, path + FDT_PROP_VALUE, len = prop_len(t, path)) ||
             tree_path(t, t, path + FDT_PROP_VALUE, len - 1, &node) ||
             !(ph = phandle_of(t, node)) || ph == PHANDLE_NONE)
@@ -595,7 +600,7 @@ static int find_target(struct ov *v, uint32_t frag, struct target *g)
     uint32_t len = 0, ph = 0, prop = 0;
 
     g->path = 0;
-    if (!fdt_find_prop_n(o, frag, "target", 6, &prop)) {
+    if (!fdt_find_prop(o, frag, "target", &prop)) {
         ph = cell_at(o, prop + FDT_PROP_VALUE);
         if (prop_len(o, prop) != 4 || ph == PHANDLE_NONE)
             return fdt_fail(o, prop, FDT_EPHANDLE);
@@ -603,7 +608,7 @@ static int find_target(struct ov *v, uint32_t frag, struct target *g)
             return fdt_fail(o, prop, FDT_ETARGET);
     }
     if (!ph) {
-        if (fdt_find_prop_n(o, frag, "target-path", 11, &prop))
+        if (fdt_find_prop(o, frag, "target-path", &prop))
             return fdt_fail(o, frag, FDT_ENOTARGET);
         len = prop_len(o, prop);
         if (!is_string(o, prop + FDT_PROP_VALUE, len) ||
@@ -623,13 +628,13 @@ static int set_prop(struct ov *v, uint32_t node, uint32_t prop)
 {
     struct fdt *o = v->o, *t = v->t;
     uint32_t len = prop_len(o, prop);
-    uint8_t *val = t->buf;
+    uint32_t val = 0;
     struct out w;
-    int rc = fdt_setprop_room(t, node, text(o, prop_name(o, prop)), len,
+    int rc = fdt_setprop_room(t, node, name_at(o, prop_name(o, prop)), len,
                               &val);
 
     if (!rc) {
-        out_open(&w, t, (uint32_t)(val - t->buf), len);
+        out_open(&w, t, val, len);
         out_text(&w, o, prop + FDT_PROP_VALUE, len);
     }
     return rc;
@@ -643,7 +648,8 @@ static int merge(struct ov *v, uint32_t ovl, const struct target *g)
 {
     struct fdt *o = v->o, *t = v->t;
     struct nodes s = { 0 };
-    uint32_t off, next, child = 0, name, n;
+    uint32_t off, next, child = 0;
+    struct fdt_text name;
     int tok;
 
     push(&s, g->node);
@@ -657,14 +663,12 @@ static int merge(struct ov *v, uint32_t ovl, const struct target *g)
         if (tok == FDT_PROP) {
             tok = set_prop(v, top(&s), off);
         } else if (tok == FDT_BEGIN_NODE) {
-            name = off + FDT_TOKEN_LEN;
-            n = name_len(o, name);
-            tok = find_child(t, top(&s), text(o, name), n, &child);
+            name = name_at(o, off + FDT_TOKEN_LEN);
+            tok = find_child(t, top(&s), name, &child);
             if (g->depth + s.n > FDT_DEPTH_MAX)
                 return fdt_fail(o, off, FDT_EDEPTH);
             if (tok == FDT_ENOTFOUND)
-                tok = fdt_add_subnode_first(t, top(&s), text(o, name), n,
-                                            &child);
+                tok = fdt_add_subnode_first(t, top(&s), name, &child);
             if (!tok)
                 push(&s, child);     /* room: the depth test above */
         } else if (tok == FDT_END_NODE && !pop(&s)) {
@@ -687,7 +691,7 @@ static int keep_phandles(struct ov *v, uint32_t ovl, const struct target *g)
 {
     struct fdt *o = v->o, *t = v->t;
     struct nodes s = { 0 };
-    uint32_t off, next, skip = 0, node, oph, tph, prop = 0, name;
+    uint32_t off, next, skip = 0, node, oph, tph, prop = 0;
     int tok;
 
     for (off = ovl;; off = next) {
@@ -702,10 +706,9 @@ static int keep_phandles(struct ov *v, uint32_t ovl, const struct target *g)
         } else if (tok == FDT_BEGIN_NODE && skip) {
             skip++;
         } else if (tok == FDT_BEGIN_NODE) {
-            name = off + FDT_TOKEN_LEN;
             node = g->node;
-            if (s.n && find_child(t, top(&s), text(o, name),
-                                  name_len(o, name), &node)) {
+            if (s.n && find_child(t, top(&s), name_at(o, off + FDT_TOKEN_LEN),
+                                  &node)) {
                 skip = 1;
                 continue;
             }
@@ -715,9 +718,9 @@ static int keep_phandles(struct ov *v, uint32_t ovl, const struct target *g)
             tph = phandle_of(t, node);
             if (!oph || !tph || oph == tph)
                 continue;
-            if (!fdt_find_prop_n(o, off, "phandle", 7, &prop))
+            if (!fdt_find_prop(o, off, "phandle", &prop))
                 put_cell(v, prop + FDT_PROP_VALUE, tph);
-            if (!fdt_find_prop_n(o, off, "linux,phandle", 13, &prop))
+            if (!fdt_find_prop(o, off, "linux,phandle", &prop))
                 put_cell(v, prop + FDT_PROP_VALUE, tph);
             tok = local_fixups(v, oph, tph);
             if (tok)
@@ -753,8 +756,8 @@ static int symbol_fragment(struct ov *v, uint32_t prop, uint32_t *frag,
     r = rest > over_len ? s + over_len + 1 : len - 1;
     *rel = p + r;
     *rel_len = len - 1 - r;
-    if (find_child(o, o->struct_off, text(o, p + 1), s - 1, frag) ||
-        find_child(o, *frag, OVERLAY_NODE, sizeof(OVERLAY_NODE) - 1, &ovl))
+    if (find_child(o, o->struct_off, fdt_text_in(o, p + 1, s - 1), frag) ||
+        find_child(o, *frag, overlay_node(), &ovl))
         return fdt_fail(o, prop, FDT_ESYMPATH);
     return 0;
 }
@@ -768,12 +771,12 @@ static int symbols(struct ov *v, uint32_t sym)
     struct target g;
     struct out w;
     uint32_t off, next, frag = 0, rel = 0, rel_len = 0, len, tsym = 0, d;
-    uint8_t *val = t->buf;
+    uint32_t val = 0;
     int tok;
 
     if (fdt_path(t, "/__symbols__", &tsym)) {
-        tok = fdt_add_subnode_first(t, t->struct_off, "__symbols__", 11,
-                                    &tsym);
+        tok = fdt_add_subnode_first(t, t->struct_off,
+                                    fdt_text_of("__symbols__", 11), &tsym);
         if (tok)
             return fdt_fail(o, sym, tok);
     }
@@ -798,11 +801,11 @@ static int symbols(struct ov *v, uint32_t sym)
             return tok;
         /* target "/": "/" + rel; else target + "/" + rel */
         len = (g.path_len > 1 ? g.path_len + 1u : 1u) + rel_len + 1u;
-        tok = fdt_setprop_room(t, tsym, text(o, prop_name(o, off)), len,
+        tok = fdt_setprop_room(t, tsym, name_at(o, prop_name(o, off)), len,
                                &val);
         if (tok)
             return fdt_fail(o, off, tok);
-        out_open(&w, t, (uint32_t)(val - t->buf), len);
+        out_open(&w, t, val, len);
         if (g.path_len > 1 && g.path) {
             out_text(&w, o, g.path, g.path_len);
         } else if (g.path_len > 1) {
@@ -840,8 +843,7 @@ static int fragments(struct ov *v, bool merging)
         if (tok == FDT_END_NODE)
             d--;
         if (tok != FDT_BEGIN_NODE || ++d != 2 ||
-            find_child(o, off, OVERLAY_NODE, sizeof(OVERLAY_NODE) - 1,
-                       &ovl))
+            find_child(o, off, overlay_node(), &ovl))
             continue;
         tok = find_target(v, off, &g);
         if (tok == FDT_ETARGET && !merging)
