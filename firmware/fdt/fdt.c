@@ -220,32 +220,33 @@ int fdt_check(struct fdt *t, const void *blob, uint32_t len)
     return rc || version > 16 ? rc : check_overlap(t);
 }
 
-bool fdt_component_at(const struct fdt *t, uint32_t n, struct fdt_text path,
-                      uint32_t at, uint32_t *end)
+bool fdt_component_at(const struct fdt *t, uint32_t n,
+                      const struct fdt_text *path, uint32_t at, uint32_t *end)
 {
     uint32_t i;
     bool unit = false;
     uint8_t c;
 
-    for (i = at; i < path.len && (c = fdt_text_byte(&path, i)) && c != '/';
+    for (i = at; i < path->len && (c = fdt_text_byte(path, i)) && c != '/';
          i++)
         unit |= c == '@';
     *end = i;
     for (i = at; i < *end; i++, n++)
-        if (fdt_byte(t, n) != fdt_text_byte(&path, i))
+        if (fdt_byte(t, n) != fdt_text_byte(path, i))
             return false;        /* the name's NUL stops it too */
     c = fdt_byte(t, n);
     return !c || (c == '@' && !unit);
 }
 
-bool fdt_name_at(const struct fdt *t, uint32_t off, struct fdt_text name)
+bool fdt_name_at(const struct fdt *t, uint32_t off,
+                 const struct fdt_text *name)
 {
     uint32_t i;
     uint8_t c;
 
-    for (i = 0; i < name.len; i++, off++) {
+    for (i = 0; i < name->len; i++, off++) {
         c = fdt_byte(t, off);
-        if (!c || c != fdt_text_byte(&name, i))
+        if (!c || c != fdt_text_byte(name, i))
             return false;
     }
     return !fdt_byte(t, off);
@@ -259,16 +260,17 @@ static uint32_t past_slashes(const struct fdt_text *path, uint32_t at)
     return at;
 }
 
-int fdt_path_text(struct fdt *t, struct fdt_text path, uint32_t *node)
+int fdt_path_text(struct fdt *t, const struct fdt_text *path,
+                  uint32_t *node)
 {
     uint32_t off = t->struct_off, next, depth = 0, matched = 0, end;
     uint32_t at;
     int tok;
 
     *node = 0;
-    if (fdt_text_byte(&path, 0) != '/')
+    if (fdt_text_byte(path, 0) != '/')
         return fdt_fail(t, 0, FDT_EINVAL);
-    at = past_slashes(&path, 0);
+    at = past_slashes(path, 0);
     for (;; off = next) {
         tok = fdt_token(t, off, &next);
         if (tok < 0)
@@ -281,11 +283,11 @@ int fdt_path_text(struct fdt *t, struct fdt_text path, uint32_t *node)
                      fdt_component_at(t, off + FDT_TOKEN_LEN, path, at,
                                       &end)) {
                 matched++;
-                at = past_slashes(&path, end);
+                at = past_slashes(path, end);
             } else {
                 continue;
             }
-            if (at == path.len) {
+            if (at == path->len) {
                 *node = off;
                 return 0;
             }
@@ -300,12 +302,14 @@ int fdt_path_text(struct fdt *t, struct fdt_text path, uint32_t *node)
 
 int fdt_path(struct fdt *t, const char *path, uint32_t *node)
 {
-    return fdt_path_text(t, fdt_text_of(path, fdt_str_len(path, FDT_SIZE_MAX)),
-                         node);
+    const struct fdt_text p =
+        fdt_text_of(path, fdt_str_len(path, FDT_SIZE_MAX));
+
+    return fdt_path_text(t, &p, node);
 }
 
-int fdt_find_prop_text(struct fdt *t, uint32_t node, struct fdt_text name,
-                       uint32_t *prop)
+int fdt_find_prop_text(struct fdt *t, uint32_t node,
+                       const struct fdt_text *name, uint32_t *prop)
 {
     uint32_t off, next;
     int tok;
@@ -335,8 +339,10 @@ int fdt_find_prop_text(struct fdt *t, uint32_t node, struct fdt_text name,
 int fdt_find_prop(struct fdt *t, uint32_t node, const char *name,
                   uint32_t *prop)
 {
-    return fdt_find_prop_text(
-        t, node, fdt_text_of(name, fdt_str_len(name, FDT_SIZE_MAX)), prop);
+    const struct fdt_text n =
+        fdt_text_of(name, fdt_str_len(name, FDT_SIZE_MAX));
+
+    return fdt_find_prop_text(t, node, &n, prop);
 }
 
 /* fdt_getprop with the value's offset in the tree in *val. */
@@ -417,6 +423,7 @@ int fdt_memory(struct fdt *t, uint64_t addr, uint64_t *base, uint64_t *size)
 {
     uint32_t ac, sc, off = t->struct_off, next, depth = 0, len, entry, i;
     uint32_t val;
+    const struct fdt_text memory = fdt_text_of("memory", 6);
     bool found = false;
     int tok = fdt_cells(t, &ac, &sc);
 
@@ -436,7 +443,7 @@ int fdt_memory(struct fdt *t, uint64_t addr, uint64_t *base, uint64_t *size)
         if (tok != FDT_BEGIN_NODE || ++depth != 2)
             continue;
         if (prop_value(t, off, "device_type", &val, &len) || len != 7 ||
-            !fdt_name_at(t, val, fdt_text_of("memory", 6)) ||
+            !fdt_name_at(t, val, &memory) ||
             prop_value(t, off, "reg", &val, &len))
             continue;
         if (len % entry)

@@ -34,11 +34,11 @@ static void put_word(struct fdt *t, uint32_t off, uint32_t v)
 }
 
 /* n bytes of src at off: its bytes, then zeros past its end. */
-static void put_text(struct fdt *t, uint32_t off, struct fdt_text src,
-                     uint32_t n)
+static void put_text(struct fdt *t, uint32_t off,
+                     const struct fdt_text *src, uint32_t n)
 {
     for (uint32_t i = 0; i < n; i++)
-        put_byte(t, off + i, fdt_text_byte(&src, i));
+        put_byte(t, off + i, fdt_text_byte(src, i));
 }
 
 /* A text of no bytes: put_text of it writes zeros. */
@@ -131,13 +131,14 @@ int fdt_open_into(struct fdt *dst, const struct fdt *src, void *buf,
 }
 
 /* fdt_setprop_room with the value's offset in *val. */
-static int setprop_at(struct fdt *t, uint32_t node, struct fdt_text name,
-                      uint32_t len, uint32_t *val)
+static int setprop_at(struct fdt *t, uint32_t node,
+                      const struct fdt_text *name, uint32_t len,
+                      uint32_t *val)
 {
-    uint32_t prop, nlen = name.len + 1u, nameoff, old, pad = fdt_align4(len);
+    uint32_t prop, nlen = name->len + 1u, nameoff, old, pad = fdt_align4(len);
     /* No value or name longer than the buffer: pad, and every sum below,
      * stay inside 32 bits. */
-    int rc = room(t, len > t->cap ? len : name.len > t->cap ? name.len : 0);
+    int rc = room(t, len > t->cap ? len : name->len > t->cap ? name->len : 0);
 
     *val = 0;
     if (rc)
@@ -171,21 +172,16 @@ static int setprop_at(struct fdt *t, uint32_t node, struct fdt_text name,
         return rc;
     }
     put_word(t, prop + FDT_PROP_LEN, len);
-    put_text(t, prop + FDT_PROP_VALUE + len, zeros, pad - len);
+    put_text(t, prop + FDT_PROP_VALUE + len, &zeros, pad - len);
     sync_header(t);
     *val = prop + FDT_PROP_VALUE;
     return 0;
 }
 
-/* A C string as a name. */
-static struct fdt_text name_text(const char *name)
-{
-    return fdt_text_of(name, fdt_str_len(name, FDT_SIZE_MAX));
-}
-
 #if BOOT_FDT_OVERLAY
-int fdt_setprop_room(struct fdt *t, uint32_t node, struct fdt_text name,
-                     uint32_t len, uint32_t *val)
+int fdt_setprop_room(struct fdt *t, uint32_t node,
+                     const struct fdt_text *name, uint32_t len,
+                     uint32_t *val)
 {
     return setprop_at(t, node, name, len, val);
 }
@@ -194,11 +190,14 @@ int fdt_setprop_room(struct fdt *t, uint32_t node, struct fdt_text name,
 int fdt_setprop(struct fdt *t, uint32_t node, const char *name,
                 const void *val, uint32_t len)
 {
+    const struct fdt_text n =
+        fdt_text_of(name, fdt_str_len(name, FDT_SIZE_MAX));
+    const struct fdt_text v = fdt_text_of(val, len);
     uint32_t at;
-    int rc = setprop_at(t, node, name_text(name), len, &at);
+    int rc = setprop_at(t, node, &n, len, &at);
 
     if (!rc)
-        put_text(t, at, fdt_text_of(val, len), len);
+        put_text(t, at, &v, len);
     return rc;
 }
 
@@ -218,10 +217,10 @@ int fdt_delprop(struct fdt *t, uint32_t node, const char *name)
 }
 
 /* A node called name with no properties made at off, room checked. */
-static void insert_node(struct fdt *t, uint32_t off, struct fdt_text name,
-                        uint32_t *node)
+static void insert_node(struct fdt *t, uint32_t off,
+                        const struct fdt_text *name, uint32_t *node)
 {
-    uint32_t size = fdt_node_size(name.len);
+    uint32_t size = fdt_node_size(name->len);
 
     splice(t, off, 0, size);
     put_word(t, off, FDT_BEGIN_NODE);
@@ -234,16 +233,16 @@ static void insert_node(struct fdt *t, uint32_t off, struct fdt_text name,
 
 #if BOOT_FDT_OVERLAY
 int fdt_add_subnode_first(struct fdt *t, uint32_t parent,
-                          struct fdt_text name, uint32_t *node)
+                          const struct fdt_text *name, uint32_t *node)
 {
     uint32_t off, next;
     int tok = room(t, 0);
 
     if (tok)
         return tok;
-    if (name.len > t->cap)
+    if (name->len > t->cap)
         return fdt_fail(t, t->cap, FDT_ENOSPACE);
-    tok = room(t, fdt_node_size(name.len));
+    tok = room(t, fdt_node_size(name->len));
     if (tok)
         return tok;
     tok = fdt_token(t, parent, &off);
@@ -266,6 +265,7 @@ int fdt_add_subnode(struct fdt *t, uint32_t parent, const char *name,
                     uint32_t *node)
 {
     uint32_t n = fdt_str_len(name, FDT_NODE_NAME_MAX);
+    const struct fdt_text text = fdt_text_of(name, n);
     uint32_t off, next, depth = 0;
     int tok;
 
@@ -287,7 +287,7 @@ int fdt_add_subnode(struct fdt *t, uint32_t parent, const char *name,
         else if (tok == FDT_END_NODE && !--depth)
             break;
     }
-    insert_node(t, off, fdt_text_of(name, n), node);
+    insert_node(t, off, &text, node);
     return 0;
 }
 

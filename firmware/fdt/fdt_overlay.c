@@ -140,10 +140,19 @@ static uint32_t name_len(const struct fdt *f, uint32_t at)
     return find_char(f, at, 0, end_of(f));
 }
 
-/* The name at `at`, as fdt.c and fdt_edit.c take it. */
-static struct fdt_text name_at(const struct fdt *f, uint32_t at)
+/* The len bytes at `at` of f in *x, as fdt.c and fdt_edit.c take them. */
+static const struct fdt_text *text(const struct fdt *f, uint32_t at,
+                                   uint32_t len, struct fdt_text *x)
 {
-    return fdt_text_in(f, at, name_len(f, at));
+    *x = fdt_text_in(f, at, len);
+    return x;
+}
+
+/* The name at `at` in *x. */
+static const struct fdt_text *name_at(const struct fdt *f, uint32_t at,
+                                      struct fdt_text *x)
+{
+    return text(f, at, name_len(f, at), x);
 }
 
 /* Are the n bytes at `at` s[0..n)? */
@@ -202,10 +211,14 @@ static void out_char(struct out *w, char c)
         w->buf[w->at++] = (uint8_t)c;
 }
 
-static struct fdt_text overlay_node(void)
-{
-    return fdt_text_of(OVERLAY_NODE, sizeof(OVERLAY_NODE) - 1);
-}
+/* Node names the engine looks for or makes. */
+static const struct fdt_text overlay_node = {
+    (const uint8_t *)OVERLAY_NODE, sizeof(OVERLAY_NODE) - 1, 0,
+    sizeof(OVERLAY_NODE) - 1
+};
+static const struct fdt_text symbols_node = {
+    (const uint8_t *)"__symbols__", 11, 0, 11
+};
 
 /* false: s is full. */
 static bool push(struct nodes *s, uint32_t node)
@@ -239,8 +252,8 @@ static int node_body(struct fdt *t, uint32_t node, uint32_t *off)
 }
 
 /* A child of parent matching name (fdt_component_at). */
-static int find_child(struct fdt *t, uint32_t parent, struct fdt_text name,
-                      uint32_t *child)
+static int find_child(struct fdt *t, uint32_t parent,
+                      const struct fdt_text *name, uint32_t *child)
 {
     uint32_t off, next, depth = 0, clen;
     int tok = node_body(t, parent, &off);
@@ -253,7 +266,7 @@ static int find_child(struct fdt *t, uint32_t parent, struct fdt_text name,
             return tok;
         if (tok == FDT_BEGIN_NODE) {
             if (!depth && fdt_component_at(t, off + FDT_TOKEN_LEN, name, 0,
-                                           &clen) && clen == name.len) {
+                                           &clen) && clen == name->len) {
                 *child = off;
                 return 0;
             }
@@ -309,17 +322,18 @@ static int tree_path(struct fdt *t, const struct fdt *src, uint32_t path,
                      uint32_t len, uint32_t *node)
 {
     uint32_t aliases = 0, prop = 0, val, vlen, at, c;
+    struct fdt_text x;
 
     if (len && byte_at(src, path) == '/')
-        return fdt_path_text(t, fdt_text_in(src, path, len), node);
+        return fdt_path_text(t, text(src, path, len, &x), node);
     at = find_char(src, path, '/', len);
     if (!at || fdt_path(t, "/aliases", &aliases) ||
-        fdt_find_prop_text(t, aliases, fdt_text_in(src, path, at), &prop))
+        fdt_find_prop_text(t, aliases, text(src, path, at, &x), &prop))
         return FDT_ENOTFOUND;
     val = prop + FDT_PROP_VALUE;
     vlen = prop_len(t, prop);
     if (!is_string(t, val, vlen) || byte_at(t, val) != '/' ||
-        fdt_path_text(t, fdt_text_in(t, val, vlen - 1), node))
+        fdt_path_text(t, text(t, val, vlen - 1, &x), node))
         return FDT_ENOTFOUND;
     /* The rest, one component at a time from the alias's node. */
     while (at < len) {
@@ -328,7 +342,7 @@ static int tree_path(struct fdt *t, const struct fdt *src, uint32_t path,
             continue;
         }
         c = at + find_char(src, path + at, '/', len - at);
-        if (find_child(t, *node, fdt_text_in(src, path + at, c - at), node))
+        if (find_child(t, *node, text(src, path + at, c - at, &x), node))
             return FDT_ENOTFOUND;
         at = c;
     }
@@ -479,6 +493,7 @@ static int local_fixups(struct ov *v, uint32_t from, uint32_t to)
     struct fdt *o = v->o;
     struct nodes s = { 0 };
     uint32_t lf, off, next, prop = 0, child = 0, name;
+    struct fdt_text x;
     int tok = fdt_path(o, "/__local_fixups__", &lf);
 
     if (tok == FDT_ENOTFOUND)
@@ -495,14 +510,14 @@ static int local_fixups(struct ov *v, uint32_t from, uint32_t to)
             return tok;
         if (tok == FDT_PROP) {
             name = prop_name(o, off);
-            if (fdt_find_prop_text(o, top(&s), name_at(o, name), &prop))
+            if (fdt_find_prop_text(o, top(&s), name_at(o, name, &x), &prop))
                 return fdt_fail(o, off, FDT_ELOCALFIXUP);
             tok = local_fixup_cells(v, off, prop, from, to);
             if (tok)
                 return tok;
         } else if (tok == FDT_BEGIN_NODE) {
             name = off + FDT_TOKEN_LEN;
-            if (find_child(o, top(&s), name_at(o, name), &child))
+            if (find_child(o, top(&s), name_at(o, name, &x), &child))
                 return fdt_fail(o, off, FDT_ELOCALFIXUP);
             if (!push(&s, child))
                 return fdt_fail(o, off, FDT_EDEPTH);
@@ -521,6 +536,7 @@ static int fixup_one(struct ov *v, uint32_t fix, uint32_t s, uint32_t len,
     struct fdt *o = v->o;
     uint32_t c1 = find_char(o, s, ':', len), c2, i, node = 0, prop = 0;
     uint32_t at = 0;
+    struct fdt_text x;
     uint8_t c;
 
     if (c1 == len || !c1)
@@ -534,8 +550,8 @@ static int fixup_one(struct ov *v, uint32_t fix, uint32_t s, uint32_t len,
             return fdt_fail(o, fix, FDT_EFIXUP);
         at = at * 10u + (uint32_t)(c - '0');
     }
-    if (fdt_path_text(o, fdt_text_in(o, s, c1), &node) ||
-        fdt_find_prop_text(o, node, fdt_text_in(o, s + c1 + 1, c2 - c1 - 1),
+    if (fdt_path_text(o, text(o, s, c1, &x), &node) ||
+        fdt_find_prop_text(o, node, text(o, s + c1 + 1, c2 - c1 - 1, &x),
                            &prop) ||
         prop_len(o, prop) < 4 || at > prop_len(o, prop) - 4)
         return fdt_fail(o, fix, FDT_EFIXUP);
@@ -551,6 +567,7 @@ static int fixups(struct ov *v)
     struct fdt *o = v->o, *t = v->t;
     uint32_t fx, syms = 0, off, next, node = 0, len, i, n, ph, name;
     uint32_t path = 0, val;
+    struct fdt_text x;
     int tok = fdt_path(o, "/__fixups__", &fx);
     int have_syms;
 
@@ -572,7 +589,7 @@ static int fixups(struct ov *v)
             return 0;            /* its properties are its labels */
         name = prop_name(o, off);
         if (!have_syms ||
-            fdt_find_prop_text(t, syms, name_at(o, name), &path) ||
+            fdt_find_prop_text(t, syms, name_at(o, name, &x), &path) ||
             !is_string(t, path + FDT_PROP_VALUE, len = prop_len(t, path)) ||
             tree_path(t, t, path + FDT_PROP_VALUE, len - 1, &node) ||
             !(ph = phandle_of(t, node)) || ph == PHANDLE_NONE)
@@ -630,8 +647,9 @@ static int set_prop(struct ov *v, uint32_t node, uint32_t prop)
     uint32_t len = prop_len(o, prop);
     uint32_t val = 0;
     struct out w;
-    int rc = fdt_setprop_room(t, node, name_at(o, prop_name(o, prop)), len,
-                              &val);
+    struct fdt_text x;
+    int rc = fdt_setprop_room(t, node, name_at(o, prop_name(o, prop), &x),
+                              len, &val);
 
     if (!rc) {
         out_open(&w, t, val, len);
@@ -663,12 +681,12 @@ static int merge(struct ov *v, uint32_t ovl, const struct target *g)
         if (tok == FDT_PROP) {
             tok = set_prop(v, top(&s), off);
         } else if (tok == FDT_BEGIN_NODE) {
-            name = name_at(o, off + FDT_TOKEN_LEN);
-            tok = find_child(t, top(&s), name, &child);
+            name_at(o, off + FDT_TOKEN_LEN, &name);
+            tok = find_child(t, top(&s), &name, &child);
             if (g->depth + s.n > FDT_DEPTH_MAX)
                 return fdt_fail(o, off, FDT_EDEPTH);
             if (tok == FDT_ENOTFOUND)
-                tok = fdt_add_subnode_first(t, top(&s), name, &child);
+                tok = fdt_add_subnode_first(t, top(&s), &name, &child);
             if (!tok)
                 push(&s, child);     /* room: the depth test above */
         } else if (tok == FDT_END_NODE && !pop(&s)) {
@@ -692,6 +710,7 @@ static int keep_phandles(struct ov *v, uint32_t ovl, const struct target *g)
     struct fdt *o = v->o, *t = v->t;
     struct nodes s = { 0 };
     uint32_t off, next, skip = 0, node, oph, tph, prop = 0;
+    struct fdt_text x;
     int tok;
 
     for (off = ovl;; off = next) {
@@ -707,7 +726,8 @@ static int keep_phandles(struct ov *v, uint32_t ovl, const struct target *g)
             skip++;
         } else if (tok == FDT_BEGIN_NODE) {
             node = g->node;
-            if (s.n && find_child(t, top(&s), name_at(o, off + FDT_TOKEN_LEN),
+            if (s.n && find_child(t, top(&s),
+                                  name_at(o, off + FDT_TOKEN_LEN, &x),
                                   &node)) {
                 skip = 1;
                 continue;
@@ -741,6 +761,7 @@ static int symbol_fragment(struct ov *v, uint32_t prop, uint32_t *frag,
     struct fdt *o = v->o;
     uint32_t p = prop + FDT_PROP_VALUE, len = prop_len(o, prop), ovl = 0;
     uint32_t rest, s, r;
+    struct fdt_text x;
 
     if (!is_string(o, p, len) || byte_at(o, p) != '/')
         return fdt_fail(o, prop, FDT_ESYMPATH);
@@ -756,8 +777,8 @@ static int symbol_fragment(struct ov *v, uint32_t prop, uint32_t *frag,
     r = rest > over_len ? s + over_len + 1 : len - 1;
     *rel = p + r;
     *rel_len = len - 1 - r;
-    if (find_child(o, o->struct_off, fdt_text_in(o, p + 1, s - 1), frag) ||
-        find_child(o, *frag, overlay_node(), &ovl))
+    if (find_child(o, o->struct_off, text(o, p + 1, s - 1, &x), frag) ||
+        find_child(o, *frag, &overlay_node, &ovl))
         return fdt_fail(o, prop, FDT_ESYMPATH);
     return 0;
 }
@@ -772,11 +793,12 @@ static int symbols(struct ov *v, uint32_t sym)
     struct out w;
     uint32_t off, next, frag = 0, rel = 0, rel_len = 0, len, tsym = 0, d;
     uint32_t val = 0;
+    struct fdt_text x;
     int tok;
 
     if (fdt_path(t, "/__symbols__", &tsym)) {
         tok = fdt_add_subnode_first(t, t->struct_off,
-                                    fdt_text_of("__symbols__", 11), &tsym);
+                                    &symbols_node, &tsym);
         if (tok)
             return fdt_fail(o, sym, tok);
     }
@@ -801,8 +823,8 @@ static int symbols(struct ov *v, uint32_t sym)
             return tok;
         /* target "/": "/" + rel; else target + "/" + rel */
         len = (g.path_len > 1 ? g.path_len + 1u : 1u) + rel_len + 1u;
-        tok = fdt_setprop_room(t, tsym, name_at(o, prop_name(o, off)), len,
-                               &val);
+        tok = fdt_setprop_room(t, tsym, name_at(o, prop_name(o, off), &x),
+                               len, &val);
         if (tok)
             return fdt_fail(o, off, tok);
         out_open(&w, t, val, len);
@@ -843,7 +865,7 @@ static int fragments(struct ov *v, bool merging)
         if (tok == FDT_END_NODE)
             d--;
         if (tok != FDT_BEGIN_NODE || ++d != 2 ||
-            find_child(o, off, overlay_node(), &ovl))
+            find_child(o, off, &overlay_node, &ovl))
             continue;
         tok = find_target(v, off, &g);
         if (tok == FDT_ETARGET && !merging)

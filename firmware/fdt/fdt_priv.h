@@ -61,7 +61,8 @@ static inline uint8_t fdt_text_byte(const struct fdt_text *x, uint32_t i)
 }
 
 /* Is the NUL-terminated string at off in t the name? */
-bool fdt_name_at(const struct fdt *t, uint32_t off, struct fdt_text name);
+bool fdt_name_at(const struct fdt *t, uint32_t off,
+                 const struct fdt_text *name);
 
 /* Records where err was found; returns err. */
 int fdt_fail(struct fdt *t, uint32_t off, int err);
@@ -84,8 +85,8 @@ static inline uint32_t fdt_str_len(const char *s, uint32_t max)
 /* A node's property called name: 0 and *prop (its FDT_PROP's offset), or
  * FDT_ENOTFOUND and *prop = where the node's properties end (its first
  * child or its FDT_END_NODE). */
-int fdt_find_prop_text(struct fdt *t, uint32_t node, struct fdt_text name,
-                       uint32_t *prop);
+int fdt_find_prop_text(struct fdt *t, uint32_t node,
+                       const struct fdt_text *name, uint32_t *prop);
 /* The same for a NUL-terminated name. */
 int fdt_find_prop(struct fdt *t, uint32_t node, const char *name,
                   uint32_t *prop);
@@ -94,22 +95,25 @@ int fdt_find_prop(struct fdt *t, uint32_t node, const char *name,
  * component that starts at byte `at` of path (up to '/', NUL or its end)?
  * A component without '@' matches a name with a unit address too, as
  * libfdt's lookups do. *end: where the component ends in path. */
-bool fdt_component_at(const struct fdt *t, uint32_t off, struct fdt_text path,
-                      uint32_t at, uint32_t *end);
+bool fdt_component_at(const struct fdt *t, uint32_t off,
+                      const struct fdt_text *path, uint32_t at,
+                      uint32_t *end);
 
 /* fdt_path of a text (not NUL-terminated). */
-int fdt_path_text(struct fdt *t, struct fdt_text path, uint32_t *node);
+int fdt_path_text(struct fdt *t, const struct fdt_text *path,
+                  uint32_t *node);
 
 /* fdt_setprop, the value's len bytes left for the caller to write at
  * offset *val of t (their padding zeroed). */
-int fdt_setprop_room(struct fdt *t, uint32_t node, struct fdt_text name,
-                     uint32_t len, uint32_t *val);
+int fdt_setprop_room(struct fdt *t, uint32_t node,
+                     const struct fdt_text *name, uint32_t len,
+                     uint32_t *val);
 
 /* A child node called name of parent, placed first among its children
  * (after its properties), as libfdt's fdt_add_subnode places one (the
  * overlays' order; fdt.h's fdt_add_subnode appends one, as the loader's
  * own nodes go); *node: its offset. FDT_ENOSPACE changes nothing. */
 int fdt_add_subnode_first(struct fdt *t, uint32_t parent,
-                          struct fdt_text name, uint32_t *node);
+                          const struct fdt_text *name, uint32_t *node);
 
 #endif
