@@ -71,55 +71,30 @@ struct out {
 };
 
 /* Every byte of a tree or the overlay read here is read by offset through
- * byte_at and cell_at, every byte written through put_cell and struct
+ * fdt.c's fdt_byte and fdt_word (0 and FDT_NO_WORD past the bytes the
+ * tree has, f->cap: totalsize for the checked overlay, the room for the
+ * tree opened for edit), every byte written through put_cell and struct
  * out, each bounded by the bytes it may touch: the checks above them
  * (fdt_check, fdt_token) keep every offset inside, and the analysis
  * (tests/prove/h_fdt_overlay.c) sees it so. A name or path handed to
  * fdt.c and fdt_edit.c goes as a struct fdt_text, its offset and length
  * in the buffer it lies in, never as a pointer. */
 
-/* Where f's bytes end: totalsize, inside the room of a tree opened for
- * edit. */
-static uint32_t end_of(const struct fdt *f)
-{
-    return f->buf && f->cap < f->size ? f->cap : f->size;
-}
-
-/* The byte at `at`; 0 (a string's end) past the end. */
-static uint8_t byte_at(const struct fdt *f, uint32_t at)
-{
-    return at < end_of(f) ? f->blob[at] : 0;
-}
-
-/* Is the cell at `at` inside f? */
-static bool cell_in(const struct fdt *f, uint32_t at)
-{
-    uint32_t end = end_of(f);
-
-    return end >= 4 && at <= end - 4;
-}
-
-/* The cell at `at`; 0 past the end. */
-static uint32_t cell_at(const struct fdt *f, uint32_t at)
-{
-    return cell_in(f, at) ? be32(f->blob + at) : 0;
-}
-
 /* The overlay's cell at `at` set to val; nothing past its end. */
 static void put_cell(struct ov *v, uint32_t at, uint32_t val)
 {
-    if (cell_in(v->o, at))
+    if (v->o->cap >= 4 && at <= v->o->cap - 4)
         put_be32(v->ob + at, val);
 }
 
 static uint32_t prop_name(const struct fdt *f, uint32_t prop)
 {
-    return f->strings_off + cell_at(f, prop + FDT_PROP_NAMEOFF);
+    return f->strings_off + fdt_word(f, prop + FDT_PROP_NAMEOFF);
 }
 
 static uint32_t prop_len(const struct fdt *f, uint32_t prop)
 {
-    return cell_at(f, prop + FDT_PROP_LEN);
+    return fdt_word(f, prop + FDT_PROP_LEN);
 }
 
 /* The index of the first c in the len bytes at `at`, len when none is. */
@@ -129,7 +104,7 @@ static uint32_t find_char(const struct fdt *f, uint32_t at, char c,
     uint32_t i;
 
     for (i = 0; i < len; i++)
-        if (byte_at(f, at + i) == (uint8_t)c)
+        if (fdt_byte(f, at + i) == (uint8_t)c)
             break;
     return i;
 }
@@ -137,7 +112,7 @@ static uint32_t find_char(const struct fdt *f, uint32_t at, char c,
 /* The length of the name at `at` (fdt_token saw its NUL). */
 static uint32_t name_len(const struct fdt *f, uint32_t at)
 {
-    return find_char(f, at, 0, end_of(f));
+    return find_char(f, at, 0, f->cap);
 }
 
 /* The len bytes at `at` of f in *x, as fdt.c and fdt_edit.c take them. */
@@ -162,7 +137,7 @@ static bool text_is(const struct fdt *f, uint32_t at, const char *s,
     uint32_t i;
 
     for (i = 0; i < n; i++)
-        if (byte_at(f, at + i) != (uint8_t)s[i])
+        if (fdt_byte(f, at + i) != (uint8_t)s[i])
             return false;
     return true;
 }
@@ -202,7 +177,7 @@ static void out_bytes(struct out *w, const uint8_t *src, uint32_t src_end,
 static void out_text(struct out *w, const struct fdt *f, uint32_t from,
                      uint32_t n)
 {
-    out_bytes(w, f->blob, end_of(f), from, n);
+    out_bytes(w, f->blob, f->cap, from, n);
 }
 
 static void out_char(struct out *w, char c)
@@ -291,7 +266,7 @@ static uint32_t phandle_of(struct fdt *t, uint32_t node)
          prop_len(t, prop) == 4) ||
         (!fdt_find_prop(t, node, "linux,phandle", &prop) &&
          prop_len(t, prop) == 4))
-        return cell_at(t, prop + FDT_PROP_VALUE);
+        return fdt_word(t, prop + FDT_PROP_VALUE);
     return 0;
 }
 
@@ -324,7 +299,7 @@ static int tree_path(struct fdt *t, const struct fdt *src, uint32_t path,
     uint32_t aliases = 0, prop = 0, val, vlen, at, c;
     struct fdt_text x;
 
-    if (len && byte_at(src, path) == '/')
+    if (len && fdt_byte(src, path) == '/')
         return fdt_path_text(t, text(src, path, len, &x), node);
     at = find_char(src, path, '/', len);
     if (!at || fdt_path(t, "/aliases", &aliases) ||
@@ -332,12 +307,12 @@ static int tree_path(struct fdt *t, const struct fdt *src, uint32_t path,
         return FDT_ENOTFOUND;
     val = prop + FDT_PROP_VALUE;
     vlen = prop_len(t, prop);
-    if (!is_string(t, val, vlen) || byte_at(t, val) != '/' ||
+    if (!is_string(t, val, vlen) || fdt_byte(t, val) != '/' ||
         fdt_path_text(t, text(t, val, vlen - 1, &x), node))
         return FDT_ENOTFOUND;
     /* The rest, one component at a time from the alias's node. */
     while (at < len) {
-        if (byte_at(src, path + at) == '/') {
+        if (fdt_byte(src, path + at) == '/') {
             at++;
             continue;
         }
@@ -449,8 +424,8 @@ static int adjust_phandles(struct ov *v)
         name = prop_name(o, off);
         if (!is_phandle_prop(o, name))
             continue;
-        bit = byte_at(o, name) == 'l' ? 2u : 1u;
-        ph = cell_at(o, off + FDT_PROP_VALUE);
+        bit = fdt_byte(o, name) == 'l' ? 2u : 1u;
+        ph = fdt_word(o, off + FDT_PROP_VALUE);
         if (prop_len(o, off) != 4 || (seen & bit) || !ph)
             return fdt_fail(o, off, FDT_EPHANDLE);
         seen |= bit;
@@ -472,13 +447,13 @@ static int local_fixup_cells(struct ov *v, uint32_t fix, uint32_t prop,
     if (flen % 4u)
         return fdt_fail(o, fix, FDT_ELOCALFIXUP);
     for (i = 0; i < flen; i += 4) {
-        at = cell_at(o, fix + FDT_PROP_VALUE + i);
+        at = fdt_word(o, fix + FDT_PROP_VALUE + i);
         if (plen < 4 || at > plen - 4)
             return fdt_fail(o, fix, FDT_ELOCALFIXUP);
         at += prop + FDT_PROP_VALUE;
         if (!from)
-            put_cell(v, at, cell_at(o, at) + v->delta);
-        else if (cell_at(o, at) == from)
+            put_cell(v, at, fdt_word(o, at) + v->delta);
+        else if (fdt_word(o, at) == from)
             put_cell(v, at, to);
     }
     return 0;
@@ -545,7 +520,7 @@ static int fixup_one(struct ov *v, uint32_t fix, uint32_t s, uint32_t len,
     if (c2 == len || c2 == c1 + 1 || c2 + 1 == len)
         return fdt_fail(o, fix, FDT_EFIXUP);
     for (i = c2 + 1; i < len; i++) {
-        c = byte_at(o, s + i);
+        c = fdt_byte(o, s + i);
         if (c < '0' || c > '9' || at > (FIXUP_OFFSET_MAX - 9u) / 10u)
             return fdt_fail(o, fix, FDT_EFIXUP);
         at = at * 10u + (uint32_t)(c - '0');
@@ -596,7 +571,7 @@ static int fixups(struct ov *v)
             return fdt_fail(o, off, FDT_ESYMBOL);
         val = off + FDT_PROP_VALUE;
         len = prop_len(o, off);
-        if (!len || byte_at(o, val + len - 1))
+        if (!len || fdt_byte(o, val + len - 1))
             return fdt_fail(o, off, FDT_EFIXUP);
         /* NUL-separated entries; each pass moves past one NUL. */
         for (i = 0; i < len; i += n + 1) {
@@ -618,7 +593,7 @@ static int find_target(struct ov *v, uint32_t frag, struct target *g)
 
     g->path = 0;
     if (!fdt_find_prop(o, frag, "target", &prop)) {
-        ph = cell_at(o, prop + FDT_PROP_VALUE);
+        ph = fdt_word(o, prop + FDT_PROP_VALUE);
         if (prop_len(o, prop) != 4 || ph == PHANDLE_NONE)
             return fdt_fail(o, prop, FDT_EPHANDLE);
         if (ph && node_by_phandle(t, ph, &g->node))
@@ -763,7 +738,7 @@ static int symbol_fragment(struct ov *v, uint32_t prop, uint32_t *frag,
     uint32_t rest, s, r;
     struct fdt_text x;
 
-    if (!is_string(o, p, len) || byte_at(o, p) != '/')
+    if (!is_string(o, p, len) || fdt_byte(o, p) != '/')
         return fdt_fail(o, prop, FDT_ESYMPATH);
     /* s: the second '/', at the NUL (len - 1) when there is none */
     s = 1 + find_char(o, p + 1, '/', len - 2);
@@ -772,7 +747,7 @@ static int symbol_fragment(struct ov *v, uint32_t prop, uint32_t *frag,
     /* rest: from s to the NUL, without it */
     rest = len - 1 - s;
     if (rest < over_len || !text_is(o, p + s, over, over_len) ||
-        (rest > over_len && byte_at(o, p + s + over_len) != '/'))
+        (rest > over_len && fdt_byte(o, p + s + over_len) != '/'))
         return 1;
     r = rest > over_len ? s + over_len + 1 : len - 1;
     *rel = p + r;
