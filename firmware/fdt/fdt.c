@@ -220,48 +220,57 @@ int fdt_check(struct fdt *t, const void *blob, uint32_t len)
     return rc || version > 16 ? rc : check_overlap(t);
 }
 
-bool fdt_component_at(const struct fdt *t, uint32_t n, const char *path,
-                      uint32_t at, uint32_t len, uint32_t *end)
+bool fdt_component_at(const struct fdt *t, uint32_t n,
+                      const struct fdt_text *path, uint32_t at, uint32_t *end)
 {
     uint32_t i;
     bool unit = false;
     uint8_t c;
 
-    for (i = at; i < len && path[i] && path[i] != '/'; i++)
-        unit |= path[i] == '@';
+    for (i = at; i < path->len && (c = fdt_text_byte(path, i)) && c != '/';
+         i++)
+        unit |= c == '@';
     *end = i;
     for (i = at; i < *end; i++, n++)
-        if (fdt_byte(t, n) != (uint8_t)path[i])
+        if (fdt_byte(t, n) != fdt_text_byte(path, i))
             return false;        /* the name's NUL stops it too */
     c = fdt_byte(t, n);
     return !c || (c == '@' && !unit);
 }
 
-bool fdt_name_at(const struct fdt *t, uint32_t off, const char *name,
-                 uint32_t len)
+bool fdt_name_at(const struct fdt *t, uint32_t off,
+                 const struct fdt_text *name)
 {
     uint32_t i;
     uint8_t c;
 
-    for (i = 0; i < len; i++, off++) {
+    for (i = 0; i < name->len; i++, off++) {
         c = fdt_byte(t, off);
-        if (!c || c != (uint8_t)name[i])
+        if (!c || c != fdt_text_byte(name, i))
             return false;
     }
     return !fdt_byte(t, off);
 }
 
-int fdt_path_len(struct fdt *t, const char *path, uint32_t len,
-                 uint32_t *node)
+/* The first byte of path at or past `at` that is not a '/'. */
+static uint32_t past_slashes(const struct fdt_text *path, uint32_t at)
 {
-    uint32_t off = t->struct_off, next, depth = 0, matched = 0, end, at = 0;
+    while (at < path->len && fdt_text_byte(path, at) == '/')
+        at++;
+    return at;
+}
+
+int fdt_path_text(struct fdt *t, const struct fdt_text *path,
+                  uint32_t *node)
+{
+    uint32_t off = t->struct_off, next, depth = 0, matched = 0, end;
+    uint32_t at;
     int tok;
 
     *node = 0;
-    if (!len || *path != '/')
+    if (fdt_text_byte(path, 0) != '/')
         return fdt_fail(t, 0, FDT_EINVAL);
-    while (at < len && path[at] == '/')
-        at++;
+    at = past_slashes(path, 0);
     for (;; off = next) {
         tok = fdt_token(t, off, &next);
         if (tok < 0)
@@ -271,15 +280,14 @@ int fdt_path_len(struct fdt *t, const char *path, uint32_t len,
             if (depth == 1)
                 matched = 1;     /* the root */
             else if (depth == matched + 1 &&
-                     fdt_component_at(t, off + FDT_TOKEN_LEN, path, at, len,
+                     fdt_component_at(t, off + FDT_TOKEN_LEN, path, at,
                                       &end)) {
                 matched++;
-                for (at = end; at < len && path[at] == '/'; at++)
-                    ;
+                at = past_slashes(path, end);
             } else {
                 continue;
             }
-            if (at == len) {
+            if (at == path->len) {
                 *node = off;
                 return 0;
             }
@@ -294,11 +302,14 @@ int fdt_path_len(struct fdt *t, const char *path, uint32_t len,
 
 int fdt_path(struct fdt *t, const char *path, uint32_t *node)
 {
-    return fdt_path_len(t, path, fdt_str_len(path, FDT_SIZE_MAX), node);
+    const struct fdt_text p =
+        fdt_text_of(path, fdt_str_len(path, FDT_SIZE_MAX));
+
+    return fdt_path_text(t, &p, node);
 }
 
-int fdt_find_prop_n(struct fdt *t, uint32_t node, const char *name,
-                    uint32_t len, uint32_t *prop)
+int fdt_find_prop_text(struct fdt *t, uint32_t node,
+                       const struct fdt_text *name, uint32_t *prop)
 {
     uint32_t off, next;
     int tok;
@@ -314,7 +325,7 @@ int fdt_find_prop_n(struct fdt *t, uint32_t node, const char *name,
         if (tok == FDT_PROP) {
             if (fdt_name_at(t, t->strings_off +
                                    fdt_word(t, off + FDT_PROP_NAMEOFF),
-                            name, len)) {
+                            name)) {
                 *prop = off;
                 return 0;
             }
@@ -328,8 +339,10 @@ int fdt_find_prop_n(struct fdt *t, uint32_t node, const char *name,
 int fdt_find_prop(struct fdt *t, uint32_t node, const char *name,
                   uint32_t *prop)
 {
-    return fdt_find_prop_n(t, node, name, fdt_str_len(name, FDT_SIZE_MAX),
-                           prop);
+    const struct fdt_text n =
+        fdt_text_of(name, fdt_str_len(name, FDT_SIZE_MAX));
+
+    return fdt_find_prop_text(t, node, &n, prop);
 }
 
 /* fdt_getprop with the value's offset in the tree in *val. */
@@ -410,6 +423,7 @@ int fdt_memory(struct fdt *t, uint64_t addr, uint64_t *base, uint64_t *size)
 {
     uint32_t ac, sc, off = t->struct_off, next, depth = 0, len, entry, i;
     uint32_t val;
+    const struct fdt_text memory = fdt_text_of("memory", 6);
     bool found = false;
     int tok = fdt_cells(t, &ac, &sc);
 
@@ -429,7 +443,7 @@ int fdt_memory(struct fdt *t, uint64_t addr, uint64_t *base, uint64_t *size)
         if (tok != FDT_BEGIN_NODE || ++depth != 2)
             continue;
         if (prop_value(t, off, "device_type", &val, &len) || len != 7 ||
-            !fdt_name_at(t, val, "memory", 6) ||
+            !fdt_name_at(t, val, &memory) ||
             prop_value(t, off, "reg", &val, &len))
             continue;
         if (len % entry)

@@ -33,15 +33,16 @@ static void put_word(struct fdt *t, uint32_t off, uint32_t v)
         put_be32(t->buf + off, v);
 }
 
-/* src[0..n) at off; zeros when src is NULL. */
-static void put_bytes(struct fdt *t, uint32_t off, const void *src,
-                      uint32_t n)
+/* n bytes of src at off: its bytes, then zeros past its end. */
+static void put_text(struct fdt *t, uint32_t off,
+                     const struct fdt_text *src, uint32_t n)
 {
-    const uint8_t *s = src;
-
     for (uint32_t i = 0; i < n; i++)
-        put_byte(t, off + i, s ? s[i] : 0);
+        put_byte(t, off + i, fdt_text_byte(src, i));
 }
+
+/* A text of no bytes: put_text of it writes zeros. */
+static const struct fdt_text zeros;
 
 /* n bytes of src at from to dst at to, first to last: a move down in
  * one buffer, or from another. */
@@ -130,29 +131,28 @@ int fdt_open_into(struct fdt *dst, const struct fdt *src, void *buf,
 }
 
 /* fdt_setprop_room with the value's offset in *val. */
-static int setprop_at(struct fdt *t, uint32_t node, const char *name,
-                      uint32_t len, uint32_t *val)
+static int setprop_at(struct fdt *t, uint32_t node,
+                      const struct fdt_text *name, uint32_t len,
+                      uint32_t *val)
 {
-    uint32_t prop, nlen, nameoff, old, pad = fdt_align4(len);
-    /* No value longer than the buffer: pad, and every sum below, stay
-     * inside 32 bits. */
-    int rc = room(t, len > t->cap ? len : 0);
+    uint32_t prop, nlen = name->len + 1u, nameoff, old, pad = fdt_align4(len);
+    /* No value or name longer than the buffer: pad, and every sum below,
+     * stay inside 32 bits. */
+    int rc = room(t, len > t->cap ? len : name->len > t->cap ? name->len : 0);
 
+    *val = 0;
     if (rc)
         return rc;
-    rc = fdt_find_prop(t, node, name, &prop);
+    rc = fdt_find_prop_text(t, node, name, &prop);
     if (!rc) {
         old = fdt_align4(fdt_word(t, prop + FDT_PROP_LEN));
         if (pad > old && (rc = room(t, pad - old)))
             return rc;
         splice(t, prop + FDT_PROP_VALUE, old, pad);
     } else if (rc == FDT_ENOTFOUND) {
-        /* Any string ending in name and its NUL serves (a name longer
-         * than the buffer is cut at cap + 1: it neither matches nor
-         * fits). */
-        nlen = fdt_str_len(name, t->cap) + 1;
+        /* Any string ending in name and its NUL serves. */
         for (nameoff = 0; nameoff + nlen <= t->strings_size; nameoff++)
-            if (fdt_name_at(t, t->strings_off + nameoff, name, nlen - 1))
+            if (fdt_name_at(t, t->strings_off + nameoff, name))
                 break;
         if (nameoff + nlen > t->strings_size)
             nameoff = t->strings_size;
@@ -161,7 +161,7 @@ static int setprop_at(struct fdt *t, uint32_t node, const char *name,
         if (rc)
             return rc;
         if (nameoff == t->strings_size) {
-            put_bytes(t, t->strings_off + nameoff, name, nlen);
+            put_text(t, t->strings_off + nameoff, name, nlen);
             t->strings_size += nlen;
             t->size += nlen;
         }
@@ -172,32 +172,32 @@ static int setprop_at(struct fdt *t, uint32_t node, const char *name,
         return rc;
     }
     put_word(t, prop + FDT_PROP_LEN, len);
-    put_bytes(t, prop + FDT_PROP_VALUE + len, NULL, pad - len);
+    put_text(t, prop + FDT_PROP_VALUE + len, &zeros, pad - len);
     sync_header(t);
     *val = prop + FDT_PROP_VALUE;
     return 0;
 }
 
 #if BOOT_FDT_OVERLAY
-int fdt_setprop_room(struct fdt *t, uint32_t node, const char *name,
-                     uint32_t len, uint8_t **val)
+int fdt_setprop_room(struct fdt *t, uint32_t node,
+                     const struct fdt_text *name, uint32_t len,
+                     uint32_t *val)
 {
-    uint32_t off;
-    int rc = setprop_at(t, node, name, len, &off);
-
-    *val = t->buf + off;
-    return rc;
+    return setprop_at(t, node, name, len, val);
 }
 #endif
 
 int fdt_setprop(struct fdt *t, uint32_t node, const char *name,
                 const void *val, uint32_t len)
 {
+    const struct fdt_text n =
+        fdt_text_of(name, fdt_str_len(name, FDT_SIZE_MAX));
+    const struct fdt_text v = fdt_text_of(val, len);
     uint32_t at;
-    int rc = setprop_at(t, node, name, len, &at);
+    int rc = setprop_at(t, node, &n, len, &at);
 
     if (!rc)
-        put_bytes(t, at, val, len);
+        put_text(t, at, &v, len);
     return rc;
 }
 
@@ -216,33 +216,33 @@ int fdt_delprop(struct fdt *t, uint32_t node, const char *name)
     return 0;
 }
 
-/* A node name[0..n) with no properties made at off, room checked. */
-static void insert_node(struct fdt *t, uint32_t off, const char *name,
-                        uint32_t n, uint32_t *node)
+/* A node called name with no properties made at off, room checked. */
+static void insert_node(struct fdt *t, uint32_t off,
+                        const struct fdt_text *name, uint32_t *node)
 {
-    uint32_t size = fdt_node_size(n);
+    uint32_t size = fdt_node_size(name->len);
 
     splice(t, off, 0, size);
-    put_bytes(t, off, NULL, size);
     put_word(t, off, FDT_BEGIN_NODE);
-    put_bytes(t, off + FDT_TOKEN_LEN, name, n);
+    /* The name, its NUL and padding. */
+    put_text(t, off + FDT_TOKEN_LEN, name, size - 2u * FDT_TOKEN_LEN);
     put_word(t, off + size - FDT_TOKEN_LEN, FDT_END_NODE);
     sync_header(t);
     *node = off;
 }
 
 #if BOOT_FDT_OVERLAY
-int fdt_add_subnode_first(struct fdt *t, uint32_t parent, const char *name,
-                          uint32_t len, uint32_t *node)
+int fdt_add_subnode_first(struct fdt *t, uint32_t parent,
+                          const struct fdt_text *name, uint32_t *node)
 {
     uint32_t off, next;
     int tok = room(t, 0);
 
     if (tok)
         return tok;
-    if (len > t->cap)
+    if (name->len > t->cap)
         return fdt_fail(t, t->cap, FDT_ENOSPACE);
-    tok = room(t, fdt_node_size(len));
+    tok = room(t, fdt_node_size(name->len));
     if (tok)
         return tok;
     tok = fdt_token(t, parent, &off);
@@ -256,7 +256,7 @@ int fdt_add_subnode_first(struct fdt *t, uint32_t parent, const char *name,
         if (tok != FDT_PROP && tok != FDT_NOP)
             break;
     }
-    insert_node(t, off, name, len, node);
+    insert_node(t, off, name, node);
     return 0;
 }
 #endif
@@ -265,6 +265,7 @@ int fdt_add_subnode(struct fdt *t, uint32_t parent, const char *name,
                     uint32_t *node)
 {
     uint32_t n = fdt_str_len(name, FDT_NODE_NAME_MAX);
+    const struct fdt_text text = fdt_text_of(name, n);
     uint32_t off, next, depth = 0;
     int tok;
 
@@ -286,7 +287,7 @@ int fdt_add_subnode(struct fdt *t, uint32_t parent, const char *name,
         else if (tok == FDT_END_NODE && !--depth)
             break;
     }
-    insert_node(t, off, name, n, node);
+    insert_node(t, off, &text, node);
     return 0;
 }
 

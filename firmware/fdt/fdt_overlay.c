@@ -71,59 +71,30 @@ struct out {
 };
 
 /* Every byte of a tree or the overlay read here is read by offset through
- * byte_at and cell_at, every byte written through put_cell and struct
+ * fdt.c's fdt_byte and fdt_word (0 and FDT_NO_WORD past the bytes the
+ * tree has, f->cap: totalsize for the checked overlay, the room for the
+ * tree opened for edit), every byte written through put_cell and struct
  * out, each bounded by the bytes it may touch: the checks above them
  * (fdt_check, fdt_token) keep every offset inside, and the analysis
- * (tests/prove/h_fdt_overlay.c) sees it so. */
-
-/* Where f's bytes end: totalsize, inside the room of a tree opened for
- * edit. */
-static uint32_t end_of(const struct fdt *f)
-{
-    return f->buf && f->cap < f->size ? f->cap : f->size;
-}
-
-/* The byte at `at`; 0 (a string's end) past the end. */
-static uint8_t byte_at(const struct fdt *f, uint32_t at)
-{
-    return at < end_of(f) ? f->blob[at] : 0;
-}
-
-/* Is the cell at `at` inside f? */
-static bool cell_in(const struct fdt *f, uint32_t at)
-{
-    uint32_t end = end_of(f);
-
-    return end >= 4 && at <= end - 4;
-}
-
-/* The cell at `at`; 0 past the end. */
-static uint32_t cell_at(const struct fdt *f, uint32_t at)
-{
-    return cell_in(f, at) ? be32(f->blob + at) : 0;
-}
+ * (tests/prove/h_fdt_overlay.c) sees it so. A name or path handed to
+ * fdt.c and fdt_edit.c goes as a struct fdt_text, its offset and length
+ * in the buffer it lies in, never as a pointer. */
 
 /* The overlay's cell at `at` set to val; nothing past its end. */
 static void put_cell(struct ov *v, uint32_t at, uint32_t val)
 {
-    if (cell_in(v->o, at))
+    if (v->o->cap >= 4 && at <= v->o->cap - 4)
         put_be32(v->ob + at, val);
-}
-
-/* The text at `at`, for the calls that take a pointer. */
-static const char *text(const struct fdt *f, uint32_t at)
-{
-    return (const char *)f->blob + at;
 }
 
 static uint32_t prop_name(const struct fdt *f, uint32_t prop)
 {
-    return f->strings_off + cell_at(f, prop + FDT_PROP_NAMEOFF);
+    return f->strings_off + fdt_word(f, prop + FDT_PROP_NAMEOFF);
 }
 
 static uint32_t prop_len(const struct fdt *f, uint32_t prop)
 {
-    return cell_at(f, prop + FDT_PROP_LEN);
+    return fdt_word(f, prop + FDT_PROP_LEN);
 }
 
 /* The index of the first c in the len bytes at `at`, len when none is. */
@@ -133,7 +104,7 @@ static uint32_t find_char(const struct fdt *f, uint32_t at, char c,
     uint32_t i;
 
     for (i = 0; i < len; i++)
-        if (byte_at(f, at + i) == (uint8_t)c)
+        if (fdt_byte(f, at + i) == (uint8_t)c)
             break;
     return i;
 }
@@ -141,7 +112,22 @@ static uint32_t find_char(const struct fdt *f, uint32_t at, char c,
 /* The length of the name at `at` (fdt_token saw its NUL). */
 static uint32_t name_len(const struct fdt *f, uint32_t at)
 {
-    return find_char(f, at, 0, end_of(f));
+    return find_char(f, at, 0, f->cap);
+}
+
+/* The len bytes at `at` of f in *x, as fdt.c and fdt_edit.c take them. */
+static const struct fdt_text *text(const struct fdt *f, uint32_t at,
+                                   uint32_t len, struct fdt_text *x)
+{
+    *x = fdt_text_in(f, at, len);
+    return x;
+}
+
+/* The name at `at` in *x. */
+static const struct fdt_text *name_at(const struct fdt *f, uint32_t at,
+                                      struct fdt_text *x)
+{
+    return text(f, at, name_len(f, at), x);
 }
 
 /* Are the n bytes at `at` s[0..n)? */
@@ -151,7 +137,7 @@ static bool text_is(const struct fdt *f, uint32_t at, const char *s,
     uint32_t i;
 
     for (i = 0; i < n; i++)
-        if (byte_at(f, at + i) != (uint8_t)s[i])
+        if (fdt_byte(f, at + i) != (uint8_t)s[i])
             return false;
     return true;
 }
@@ -191,7 +177,7 @@ static void out_bytes(struct out *w, const uint8_t *src, uint32_t src_end,
 static void out_text(struct out *w, const struct fdt *f, uint32_t from,
                      uint32_t n)
 {
-    out_bytes(w, f->blob, end_of(f), from, n);
+    out_bytes(w, f->blob, f->cap, from, n);
 }
 
 static void out_char(struct out *w, char c)
@@ -199,6 +185,15 @@ static void out_char(struct out *w, char c)
     if (w->at < w->end)
         w->buf[w->at++] = (uint8_t)c;
 }
+
+/* Node names the engine looks for or makes. */
+static const struct fdt_text overlay_node = {
+    (const uint8_t *)OVERLAY_NODE, sizeof(OVERLAY_NODE) - 1, 0,
+    sizeof(OVERLAY_NODE) - 1
+};
+static const struct fdt_text symbols_node = {
+    (const uint8_t *)"__symbols__", 11, 0, 11
+};
 
 /* false: s is full. */
 static bool push(struct nodes *s, uint32_t node)
@@ -231,9 +226,9 @@ static int node_body(struct fdt *t, uint32_t node, uint32_t *off)
     return 0;
 }
 
-/* A child of parent matching name[0..len) (fdt_component_at). */
-static int find_child(struct fdt *t, uint32_t parent, const char *name,
-                      uint32_t len, uint32_t *child)
+/* A child of parent matching name (fdt_component_at). */
+static int find_child(struct fdt *t, uint32_t parent,
+                      const struct fdt_text *name, uint32_t *child)
 {
     uint32_t off, next, depth = 0, clen;
     int tok = node_body(t, parent, &off);
@@ -246,7 +241,7 @@ static int find_child(struct fdt *t, uint32_t parent, const char *name,
             return tok;
         if (tok == FDT_BEGIN_NODE) {
             if (!depth && fdt_component_at(t, off + FDT_TOKEN_LEN, name, 0,
-                                           len, &clen) && clen == len) {
+                                           &clen) && clen == name->len) {
                 *child = off;
                 return 0;
             }
@@ -267,11 +262,11 @@ static uint32_t phandle_of(struct fdt *t, uint32_t node)
 {
     uint32_t prop = 0;
 
-    if ((!fdt_find_prop_n(t, node, "phandle", 7, &prop) &&
+    if ((!fdt_find_prop(t, node, "phandle", &prop) &&
          prop_len(t, prop) == 4) ||
-        (!fdt_find_prop_n(t, node, "linux,phandle", 13, &prop) &&
+        (!fdt_find_prop(t, node, "linux,phandle", &prop) &&
          prop_len(t, prop) == 4))
-        return cell_at(t, prop + FDT_PROP_VALUE);
+        return fdt_word(t, prop + FDT_PROP_VALUE);
     return 0;
 }
 
@@ -302,26 +297,27 @@ static int tree_path(struct fdt *t, const struct fdt *src, uint32_t path,
                      uint32_t len, uint32_t *node)
 {
     uint32_t aliases = 0, prop = 0, val, vlen, at, c;
+    struct fdt_text x;
 
-    if (len && byte_at(src, path) == '/')
-        return fdt_path_len(t, text(src, path), len, node);
+    if (len && fdt_byte(src, path) == '/')
+        return fdt_path_text(t, text(src, path, len, &x), node);
     at = find_char(src, path, '/', len);
     if (!at || fdt_path(t, "/aliases", &aliases) ||
-        fdt_find_prop_n(t, aliases, text(src, path), at, &prop))
+        fdt_find_prop_text(t, aliases, text(src, path, at, &x), &prop))
         return FDT_ENOTFOUND;
     val = prop + FDT_PROP_VALUE;
     vlen = prop_len(t, prop);
-    if (!is_string(t, val, vlen) || byte_at(t, val) != '/' ||
-        fdt_path_len(t, text(t, val), vlen - 1, node))
+    if (!is_string(t, val, vlen) || fdt_byte(t, val) != '/' ||
+        fdt_path_text(t, text(t, val, vlen - 1, &x), node))
         return FDT_ENOTFOUND;
     /* The rest, one component at a time from the alias's node. */
     while (at < len) {
-        if (byte_at(src, path + at) == '/') {
+        if (fdt_byte(src, path + at) == '/') {
             at++;
             continue;
         }
         c = at + find_char(src, path + at, '/', len - at);
-        if (find_child(t, *node, text(src, path + at), c - at, node))
+        if (find_child(t, *node, text(src, path + at, c - at, &x), node))
             return FDT_ENOTFOUND;
         at = c;
     }
@@ -428,8 +424,8 @@ static int adjust_phandles(struct ov *v)
         name = prop_name(o, off);
         if (!is_phandle_prop(o, name))
             continue;
-        bit = byte_at(o, name) == 'l' ? 2u : 1u;
-        ph = cell_at(o, off + FDT_PROP_VALUE);
+        bit = fdt_byte(o, name) == 'l' ? 2u : 1u;
+        ph = fdt_word(o, off + FDT_PROP_VALUE);
         if (prop_len(o, off) != 4 || (seen & bit) || !ph)
             return fdt_fail(o, off, FDT_EPHANDLE);
         seen |= bit;
@@ -451,13 +447,13 @@ static int local_fixup_cells(struct ov *v, uint32_t fix, uint32_t prop,
     if (flen % 4u)
         return fdt_fail(o, fix, FDT_ELOCALFIXUP);
     for (i = 0; i < flen; i += 4) {
-        at = cell_at(o, fix + FDT_PROP_VALUE + i);
+        at = fdt_word(o, fix + FDT_PROP_VALUE + i);
         if (plen < 4 || at > plen - 4)
             return fdt_fail(o, fix, FDT_ELOCALFIXUP);
         at += prop + FDT_PROP_VALUE;
         if (!from)
-            put_cell(v, at, cell_at(o, at) + v->delta);
-        else if (cell_at(o, at) == from)
+            put_cell(v, at, fdt_word(o, at) + v->delta);
+        else if (fdt_word(o, at) == from)
             put_cell(v, at, to);
     }
     return 0;
@@ -472,6 +468,7 @@ static int local_fixups(struct ov *v, uint32_t from, uint32_t to)
     struct fdt *o = v->o;
     struct nodes s = { 0 };
     uint32_t lf, off, next, prop = 0, child = 0, name;
+    struct fdt_text x;
     int tok = fdt_path(o, "/__local_fixups__", &lf);
 
     if (tok == FDT_ENOTFOUND)
@@ -488,16 +485,14 @@ static int local_fixups(struct ov *v, uint32_t from, uint32_t to)
             return tok;
         if (tok == FDT_PROP) {
             name = prop_name(o, off);
-            if (fdt_find_prop_n(o, top(&s), text(o, name),
-                                name_len(o, name), &prop))
+            if (fdt_find_prop_text(o, top(&s), name_at(o, name, &x), &prop))
                 return fdt_fail(o, off, FDT_ELOCALFIXUP);
             tok = local_fixup_cells(v, off, prop, from, to);
             if (tok)
                 return tok;
         } else if (tok == FDT_BEGIN_NODE) {
             name = off + FDT_TOKEN_LEN;
-            if (find_child(o, top(&s), text(o, name), name_len(o, name),
-                           &child))
+            if (find_child(o, top(&s), name_at(o, name, &x), &child))
                 return fdt_fail(o, off, FDT_ELOCALFIXUP);
             if (!push(&s, child))
                 return fdt_fail(o, off, FDT_EDEPTH);
@@ -516,6 +511,7 @@ static int fixup_one(struct ov *v, uint32_t fix, uint32_t s, uint32_t len,
     struct fdt *o = v->o;
     uint32_t c1 = find_char(o, s, ':', len), c2, i, node = 0, prop = 0;
     uint32_t at = 0;
+    struct fdt_text x;
     uint8_t c;
 
     if (c1 == len || !c1)
@@ -524,13 +520,14 @@ static int fixup_one(struct ov *v, uint32_t fix, uint32_t s, uint32_t len,
     if (c2 == len || c2 == c1 + 1 || c2 + 1 == len)
         return fdt_fail(o, fix, FDT_EFIXUP);
     for (i = c2 + 1; i < len; i++) {
-        c = byte_at(o, s + i);
+        c = fdt_byte(o, s + i);
         if (c < '0' || c > '9' || at > (FIXUP_OFFSET_MAX - 9u) / 10u)
             return fdt_fail(o, fix, FDT_EFIXUP);
         at = at * 10u + (uint32_t)(c - '0');
     }
-    if (fdt_path_len(o, text(o, s), c1, &node) ||
-        fdt_find_prop_n(o, node, text(o, s + c1 + 1), c2 - c1 - 1, &prop) ||
+    if (fdt_path_text(o, text(o, s, c1, &x), &node) ||
+        fdt_find_prop_text(o, node, text(o, s + c1 + 1, c2 - c1 - 1, &x),
+                           &prop) ||
         prop_len(o, prop) < 4 || at > prop_len(o, prop) - 4)
         return fdt_fail(o, fix, FDT_EFIXUP);
     put_cell(v, prop + FDT_PROP_VALUE + at, ph);
@@ -545,6 +542,7 @@ static int fixups(struct ov *v)
     struct fdt *o = v->o, *t = v->t;
     uint32_t fx, syms = 0, off, next, node = 0, len, i, n, ph, name;
     uint32_t path = 0, val;
+    struct fdt_text x;
     int tok = fdt_path(o, "/__fixups__", &fx);
     int have_syms;
 
@@ -566,15 +564,14 @@ static int fixups(struct ov *v)
             return 0;            /* its properties are its labels */
         name = prop_name(o, off);
         if (!have_syms ||
-            fdt_find_prop_n(t, syms, text(o, name), name_len(o, name),
-                            &path) ||
+            fdt_find_prop_text(t, syms, name_at(o, name, &x), &path) ||
             !is_string(t, path + FDT_PROP_VALUE, len = prop_len(t, path)) ||
             tree_path(t, t, path + FDT_PROP_VALUE, len - 1, &node) ||
             !(ph = phandle_of(t, node)) || ph == PHANDLE_NONE)
             return fdt_fail(o, off, FDT_ESYMBOL);
         val = off + FDT_PROP_VALUE;
         len = prop_len(o, off);
-        if (!len || byte_at(o, val + len - 1))
+        if (!len || fdt_byte(o, val + len - 1))
             return fdt_fail(o, off, FDT_EFIXUP);
         /* NUL-separated entries; each pass moves past one NUL. */
         for (i = 0; i < len; i += n + 1) {
@@ -595,15 +592,15 @@ static int find_target(struct ov *v, uint32_t frag, struct target *g)
     uint32_t len = 0, ph = 0, prop = 0;
 
     g->path = 0;
-    if (!fdt_find_prop_n(o, frag, "target", 6, &prop)) {
-        ph = cell_at(o, prop + FDT_PROP_VALUE);
+    if (!fdt_find_prop(o, frag, "target", &prop)) {
+        ph = fdt_word(o, prop + FDT_PROP_VALUE);
         if (prop_len(o, prop) != 4 || ph == PHANDLE_NONE)
             return fdt_fail(o, prop, FDT_EPHANDLE);
         if (ph && node_by_phandle(t, ph, &g->node))
             return fdt_fail(o, prop, FDT_ETARGET);
     }
     if (!ph) {
-        if (fdt_find_prop_n(o, frag, "target-path", 11, &prop))
+        if (fdt_find_prop(o, frag, "target-path", &prop))
             return fdt_fail(o, frag, FDT_ENOTARGET);
         len = prop_len(o, prop);
         if (!is_string(o, prop + FDT_PROP_VALUE, len) ||
@@ -623,13 +620,14 @@ static int set_prop(struct ov *v, uint32_t node, uint32_t prop)
 {
     struct fdt *o = v->o, *t = v->t;
     uint32_t len = prop_len(o, prop);
-    uint8_t *val = t->buf;
+    uint32_t val = 0;
     struct out w;
-    int rc = fdt_setprop_room(t, node, text(o, prop_name(o, prop)), len,
-                              &val);
+    struct fdt_text x;
+    int rc = fdt_setprop_room(t, node, name_at(o, prop_name(o, prop), &x),
+                              len, &val);
 
     if (!rc) {
-        out_open(&w, t, (uint32_t)(val - t->buf), len);
+        out_open(&w, t, val, len);
         out_text(&w, o, prop + FDT_PROP_VALUE, len);
     }
     return rc;
@@ -643,7 +641,8 @@ static int merge(struct ov *v, uint32_t ovl, const struct target *g)
 {
     struct fdt *o = v->o, *t = v->t;
     struct nodes s = { 0 };
-    uint32_t off, next, child = 0, name, n;
+    uint32_t off, next, child = 0;
+    struct fdt_text name;
     int tok;
 
     push(&s, g->node);
@@ -657,14 +656,12 @@ static int merge(struct ov *v, uint32_t ovl, const struct target *g)
         if (tok == FDT_PROP) {
             tok = set_prop(v, top(&s), off);
         } else if (tok == FDT_BEGIN_NODE) {
-            name = off + FDT_TOKEN_LEN;
-            n = name_len(o, name);
-            tok = find_child(t, top(&s), text(o, name), n, &child);
+            name_at(o, off + FDT_TOKEN_LEN, &name);
+            tok = find_child(t, top(&s), &name, &child);
             if (g->depth + s.n > FDT_DEPTH_MAX)
                 return fdt_fail(o, off, FDT_EDEPTH);
             if (tok == FDT_ENOTFOUND)
-                tok = fdt_add_subnode_first(t, top(&s), text(o, name), n,
-                                            &child);
+                tok = fdt_add_subnode_first(t, top(&s), &name, &child);
             if (!tok)
                 push(&s, child);     /* room: the depth test above */
         } else if (tok == FDT_END_NODE && !pop(&s)) {
@@ -687,7 +684,8 @@ static int keep_phandles(struct ov *v, uint32_t ovl, const struct target *g)
 {
     struct fdt *o = v->o, *t = v->t;
     struct nodes s = { 0 };
-    uint32_t off, next, skip = 0, node, oph, tph, prop = 0, name;
+    uint32_t off, next, skip = 0, node, oph, tph, prop = 0;
+    struct fdt_text x;
     int tok;
 
     for (off = ovl;; off = next) {
@@ -702,10 +700,10 @@ static int keep_phandles(struct ov *v, uint32_t ovl, const struct target *g)
         } else if (tok == FDT_BEGIN_NODE && skip) {
             skip++;
         } else if (tok == FDT_BEGIN_NODE) {
-            name = off + FDT_TOKEN_LEN;
             node = g->node;
-            if (s.n && find_child(t, top(&s), text(o, name),
-                                  name_len(o, name), &node)) {
+            if (s.n && find_child(t, top(&s),
+                                  name_at(o, off + FDT_TOKEN_LEN, &x),
+                                  &node)) {
                 skip = 1;
                 continue;
             }
@@ -715,9 +713,9 @@ static int keep_phandles(struct ov *v, uint32_t ovl, const struct target *g)
             tph = phandle_of(t, node);
             if (!oph || !tph || oph == tph)
                 continue;
-            if (!fdt_find_prop_n(o, off, "phandle", 7, &prop))
+            if (!fdt_find_prop(o, off, "phandle", &prop))
                 put_cell(v, prop + FDT_PROP_VALUE, tph);
-            if (!fdt_find_prop_n(o, off, "linux,phandle", 13, &prop))
+            if (!fdt_find_prop(o, off, "linux,phandle", &prop))
                 put_cell(v, prop + FDT_PROP_VALUE, tph);
             tok = local_fixups(v, oph, tph);
             if (tok)
@@ -738,8 +736,9 @@ static int symbol_fragment(struct ov *v, uint32_t prop, uint32_t *frag,
     struct fdt *o = v->o;
     uint32_t p = prop + FDT_PROP_VALUE, len = prop_len(o, prop), ovl = 0;
     uint32_t rest, s, r;
+    struct fdt_text x;
 
-    if (!is_string(o, p, len) || byte_at(o, p) != '/')
+    if (!is_string(o, p, len) || fdt_byte(o, p) != '/')
         return fdt_fail(o, prop, FDT_ESYMPATH);
     /* s: the second '/', at the NUL (len - 1) when there is none */
     s = 1 + find_char(o, p + 1, '/', len - 2);
@@ -748,13 +747,13 @@ static int symbol_fragment(struct ov *v, uint32_t prop, uint32_t *frag,
     /* rest: from s to the NUL, without it */
     rest = len - 1 - s;
     if (rest < over_len || !text_is(o, p + s, over, over_len) ||
-        (rest > over_len && byte_at(o, p + s + over_len) != '/'))
+        (rest > over_len && fdt_byte(o, p + s + over_len) != '/'))
         return 1;
     r = rest > over_len ? s + over_len + 1 : len - 1;
     *rel = p + r;
     *rel_len = len - 1 - r;
-    if (find_child(o, o->struct_off, text(o, p + 1), s - 1, frag) ||
-        find_child(o, *frag, OVERLAY_NODE, sizeof(OVERLAY_NODE) - 1, &ovl))
+    if (find_child(o, o->struct_off, text(o, p + 1, s - 1, &x), frag) ||
+        find_child(o, *frag, &overlay_node, &ovl))
         return fdt_fail(o, prop, FDT_ESYMPATH);
     return 0;
 }
@@ -768,12 +767,13 @@ static int symbols(struct ov *v, uint32_t sym)
     struct target g;
     struct out w;
     uint32_t off, next, frag = 0, rel = 0, rel_len = 0, len, tsym = 0, d;
-    uint8_t *val = t->buf;
+    uint32_t val = 0;
+    struct fdt_text x;
     int tok;
 
     if (fdt_path(t, "/__symbols__", &tsym)) {
-        tok = fdt_add_subnode_first(t, t->struct_off, "__symbols__", 11,
-                                    &tsym);
+        tok = fdt_add_subnode_first(t, t->struct_off,
+                                    &symbols_node, &tsym);
         if (tok)
             return fdt_fail(o, sym, tok);
     }
@@ -798,11 +798,11 @@ static int symbols(struct ov *v, uint32_t sym)
             return tok;
         /* target "/": "/" + rel; else target + "/" + rel */
         len = (g.path_len > 1 ? g.path_len + 1u : 1u) + rel_len + 1u;
-        tok = fdt_setprop_room(t, tsym, text(o, prop_name(o, off)), len,
-                               &val);
+        tok = fdt_setprop_room(t, tsym, name_at(o, prop_name(o, off), &x),
+                               len, &val);
         if (tok)
             return fdt_fail(o, off, tok);
-        out_open(&w, t, (uint32_t)(val - t->buf), len);
+        out_open(&w, t, val, len);
         if (g.path_len > 1 && g.path) {
             out_text(&w, o, g.path, g.path_len);
         } else if (g.path_len > 1) {
@@ -840,8 +840,7 @@ static int fragments(struct ov *v, bool merging)
         if (tok == FDT_END_NODE)
             d--;
         if (tok != FDT_BEGIN_NODE || ++d != 2 ||
-            find_child(o, off, OVERLAY_NODE, sizeof(OVERLAY_NODE) - 1,
-                       &ovl))
+            find_child(o, off, &overlay_node, &ovl))
             continue;
         tok = find_target(v, off, &g);
         if (tok == FDT_ETARGET && !merging)

@@ -32,9 +32,37 @@ static inline uint32_t fdt_node_size(uint32_t n)
 uint8_t fdt_byte(const struct fdt *t, uint32_t off);
 uint32_t fdt_word(const struct fdt *t, uint32_t off);
 
-/* Is the NUL-terminated string at off in t the name name[0..len)? */
-bool fdt_name_at(const struct fdt *t, uint32_t off, const char *name,
-                 uint32_t len);
+/* A name, path or value the reader compares or copies: the len bytes at
+ * off of the end bytes at base (a tree's blob and cap, or a C string and
+ * its length), each read through fdt_text_byte, 0 past len or end: a walk
+ * of a text stays inside the buffer it lies in, whatever its bytes made
+ * of off and len. */
+struct fdt_text {
+    const uint8_t *base;
+    uint32_t end, off, len;
+};
+
+static inline struct fdt_text fdt_text_in(const struct fdt *f, uint32_t off,
+                                          uint32_t len)
+{
+    return (struct fdt_text){ f->blob, f->cap, off, len };
+}
+
+static inline struct fdt_text fdt_text_of(const void *s, uint32_t len)
+{
+    return (struct fdt_text){ s, len, 0, len };
+}
+
+static inline uint8_t fdt_text_byte(const struct fdt_text *x, uint32_t i)
+{
+    uint32_t at = x->off + i;
+
+    return i < x->len && at < x->end ? x->base[at] : 0;
+}
+
+/* Is the NUL-terminated string at off in t the name? */
+bool fdt_name_at(const struct fdt *t, uint32_t off,
+                 const struct fdt_text *name);
 
 /* Records where err was found; returns err. */
 int fdt_fail(struct fdt *t, uint32_t off, int err);
@@ -54,36 +82,38 @@ static inline uint32_t fdt_str_len(const char *s, uint32_t max)
     return n;
 }
 
-/* A node's property called name[0..len) (not NUL-terminated): 0 and
- * *prop (its FDT_PROP's offset), or FDT_ENOTFOUND and *prop = where the
- * node's properties end (its first child or its FDT_END_NODE). */
-int fdt_find_prop_n(struct fdt *t, uint32_t node, const char *name,
-                    uint32_t len, uint32_t *prop);
+/* A node's property called name: 0 and *prop (its FDT_PROP's offset), or
+ * FDT_ENOTFOUND and *prop = where the node's properties end (its first
+ * child or its FDT_END_NODE). */
+int fdt_find_prop_text(struct fdt *t, uint32_t node,
+                       const struct fdt_text *name, uint32_t *prop);
 /* The same for a NUL-terminated name. */
 int fdt_find_prop(struct fdt *t, uint32_t node, const char *name,
                   uint32_t *prop);
 
 /* Does the node name at off in t (NUL-terminated) match the path
- * component path[at..) (up to '/', NUL or path[len])? A component without
- * '@' matches a name with a unit address too, as libfdt's lookups do.
- * *end: where the component ends in path. */
-bool fdt_component_at(const struct fdt *t, uint32_t off, const char *path,
-                      uint32_t at, uint32_t len, uint32_t *end);
+ * component that starts at byte `at` of path (up to '/', NUL or its end)?
+ * A component without '@' matches a name with a unit address too, as
+ * libfdt's lookups do. *end: where the component ends in path. */
+bool fdt_component_at(const struct fdt *t, uint32_t off,
+                      const struct fdt_text *path, uint32_t at,
+                      uint32_t *end);
 
-/* fdt_path of the path[0..len) (not NUL-terminated). */
-int fdt_path_len(struct fdt *t, const char *path, uint32_t len,
-                 uint32_t *node);
+/* fdt_path of a text (not NUL-terminated). */
+int fdt_path_text(struct fdt *t, const struct fdt_text *path,
+                  uint32_t *node);
 
 /* fdt_setprop, the value's len bytes left for the caller to write at
- * *val (their padding zeroed). */
-int fdt_setprop_room(struct fdt *t, uint32_t node, const char *name,
-                     uint32_t len, uint8_t **val);
+ * offset *val of t (their padding zeroed). */
+int fdt_setprop_room(struct fdt *t, uint32_t node,
+                     const struct fdt_text *name, uint32_t len,
+                     uint32_t *val);
 
-/* A child node name[0..len) of parent, placed first among its children
+/* A child node called name of parent, placed first among its children
  * (after its properties), as libfdt's fdt_add_subnode places one (the
  * overlays' order; fdt.h's fdt_add_subnode appends one, as the loader's
  * own nodes go); *node: its offset. FDT_ENOSPACE changes nothing. */
-int fdt_add_subnode_first(struct fdt *t, uint32_t parent, const char *name,
-                          uint32_t len, uint32_t *node);
+int fdt_add_subnode_first(struct fdt *t, uint32_t parent,
+                          const struct fdt_text *name, uint32_t *node);
 
 #endif

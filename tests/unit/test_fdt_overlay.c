@@ -518,6 +518,11 @@ static void test_refusals(void **state)
             "  b { linux,phandle = <7>; }; };\n", ROOM, FDT_EPHANDLE);
     refused(PLUGIN "&{/} { n { phandle = <5>; phandle = <6>; }; };\n", ROOM,
             FDT_EPHANDLE);
+    /* A phandle and a target of no cells: the word after each is the
+     * next token's, read inside the overlay and refused for its length. */
+    refused(PLUGIN "&{/} { n { phandle; }; };\n", ROOM, FDT_EPHANDLE);
+    refused(PLUGIN "/ { fragment@0 { target; __overlay__ { a = <1>; }; };"
+            " };\n", ROOM, FDT_EPHANDLE);
     /* An alias where the tree has no /aliases, alone and with a path. */
     refused(PLUGIN "/ { f { target-path = \"nosuch\"; __overlay__ {\n"
             "  a = <1>; }; }; };\n", ROOM, FDT_ETARGET);
