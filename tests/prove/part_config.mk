@@ -27,7 +27,7 @@ PROVE_OPTS_config-tiny := -eva-precision 3 -eva-slevel-function format:1000 \
             -eva-slevel-function num_digits:200 \
             -eva-split-return-function num_digits:full
 PROVE_OPTS_config-default := -eva-precision 1 -eva-slevel-function format:1000 \
-            -eva-slevel-function match_keyword:2000 \
+            -eva-slevel-function match_keyword:6000 \
             -eva-slevel-function num_digits:200 \
             -eva-split-return-function num_digits:full
 $(eval $(call prove_part,config-tiny))
