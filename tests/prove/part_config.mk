@@ -26,7 +26,13 @@ PROVE_OPTS_config-tiny := -eva-precision 3 -eva-slevel-function format:1000 \
             -eva-slevel-function match_keyword:2000 \
             -eva-slevel-function num_digits:200 \
             -eva-split-return-function num_digits:full
-PROVE_OPTS_config-default := -eva-precision 1 -eva-slevel-function format:1000 \
+# The default profile: the label slot ps->cur, a pointer the parse loop
+# carries, is one of 8 offsets in cfg; as a set of 8 (ilevel above 8)
+# that stops growing before the loop widens (delay 10), it stays one of
+# them, where widened it spread over cfg past the labels (the cascade of
+# writes through ps->cur that EVA took for "any field of cfg").
+PROVE_OPTS_config-default := -eva-precision 1 -eva-ilevel 16 -eva-widening-delay 10 \
+            -eva-slevel-function format:1000 \
             -eva-slevel-function match_keyword:6000 \
             -eva-slevel-function num_digits:200 \
             -eva-split-return-function num_digits:full
