@@ -26,8 +26,20 @@ PROVE_OPTS_config-tiny := -eva-precision 3 -eva-slevel-function format:1000 \
             -eva-slevel-function match_keyword:2000 \
             -eva-slevel-function num_digits:200 \
             -eva-split-return-function num_digits:full
-PROVE_OPTS_config-default := -eva-precision 1 -eva-slevel-function format:1000 \
-            -eva-slevel-function match_keyword:2000 \
+# The default profile: the label slot ps->cur, a pointer the parse loop
+# carries, is one of 8 offsets in cfg; as a set of 8 (ilevel above 8)
+# that stops growing before the loop widens (delay 10), it stays one of
+# them, where widened it spread over cfg past the labels (the cascade of
+# writes through ps->cur that EVA took for "any field of cfg"). The
+# console's %s scan (str_len_max) exact over a short string, and the
+# harness's INCLUDE refusal (-1) kept apart from its reads: include's
+# why[] is then scanned up to the NUL its refusal wrote, not read past
+# it as the bytes a read left unwritten.
+PROVE_OPTS_config-default := -eva-precision 1 -eva-ilevel 16 -eva-widening-delay 10 \
+            -eva-slevel-function format:1000 \
+            -eva-slevel-function match_keyword:6000 \
+            -eva-slevel-function str_len_max:200 \
+            -eva-split-return-function harness_include:-1 \
             -eva-slevel-function num_digits:200 \
             -eva-split-return-function num_digits:full
 $(eval $(call prove_part,config-tiny))
