@@ -14,7 +14,8 @@
 # their lines print at the end. One with "# lane: side first" (the test
 # kernel's build) opens the lane. With one core (nproc), or with
 # EXTLOAD_TEST_LANES=1, they run in turn with the rest.
-# Test images are built first into $EXTLOAD_IMAGES (build/images).
+# Test images are built into $EXTLOAD_IMAGES (build/images) before the
+# main lane's suites; the side lane, which reads none, starts first.
 #
 # Usage: tests/run.sh [PATTERN]   only the suites whose name matches the
 # shell glob PATTERN (test_ext, cli.t_cli, 'qemu.*'); the images suite
@@ -64,9 +65,6 @@ run_suite() {            # name, command...
     fi
 }
 
-echo "building test images in $EXTLOAD_IMAGES"
-run_suite images bash tests/images/build.sh "$EXTLOAD_IMAGES"
-
 run_script() {           # tests/DIR/t_NAME.sh as DIR.t_NAME, then tiny
     local s=$1 n
     n=${s#tests/}; n=${n%.sh}; n=${n//\//.}
@@ -107,6 +105,10 @@ if [ ${#side[@]} -gt 0 ]; then
     set +m
     trap 'kill -TERM -- -"$side_pid" 2>/dev/null; exit 130' INT TERM
 fi
+
+# The side lane reads no test image: it starts before they are built.
+echo "building test images in $EXTLOAD_IMAGES"
+run_suite images bash tests/images/build.sh "$EXTLOAD_IMAGES"
 
 for t in "$BUILD"/tests/test_*; do
     [ -x "$t" ] || continue
