@@ -216,8 +216,9 @@ static int32_t gz_head(const struct boot_env *env, struct boot_state *st,
     /* The head, inflated with the window's start for scratch (nothing
      * is loaded before the plan is placed). */
     int rc = gz_run(env, st, env->window, head, RV_HEADER_SIZE, NULL, &fd);
-    const struct inflate *z = (const struct inflate *)(void *)env->window;
+    struct inflate *z = (struct inflate *)(void *)env->window;
 
+    z->ctx = NULL;                  /* fd, this frame's, is gone after it */
     if (rc && rc != INFLATE_EFULL)
         return inflate_fail(env, st, z, rc);
     return (int32_t)z->len;
