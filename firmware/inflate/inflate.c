@@ -105,10 +105,9 @@ static int fail(struct inflate *z, int err)
 #else
 #define WORD_LOADS 0
 #endif
-/* Frama-C has no contract for __builtin_memcpy; its memcpy's checks the
- * bytes read. */
+/* Frama-C has no contract for __builtin_memcpy; its memcpy's contract
+ * checks the bytes read. */
 #ifdef __FRAMAC__
-#include <string.h>
 #define WORD_COPY memcpy
 #else
 #define WORD_COPY __builtin_memcpy
