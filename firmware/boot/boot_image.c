@@ -57,6 +57,8 @@ static int read_fail(const struct boot_env *env, struct boot_state *st,
 #define GZ_STATE_ROOM ((sizeof(struct inflate) + 7u) & ~7u)
 _Static_assert(GZ_STATE_ROOM + BOOT_GZIP_CHUNK == BOOT_GZIP_SCRATCH,
                "boot_priv.h's room");
+_Static_assert((BOOT_GZIP_CHUNK & (BOOT_GZIP_CHUNK - 1u)) == 0,
+               "a chunk's edges by a mask");
 
 /* The file read in chunks from its start, each hashed; the decoder gets
  * the part of each that lies in the member. */
@@ -71,13 +73,18 @@ struct gz_feed {
 };
 
 /* The next chunk into f->chunk, hashed: its length, 0 at the file's end
- * (or when the file is shorter than planned), or an EXT_E.... */
+ * (or when the file is shorter than planned), or an EXT_E.... Chunks end
+ * on the file's 4 KiB edges, and one ends at the member's start: the
+ * decoder's chunks start at f->chunk. */
 static int32_t next_chunk(struct gz_feed *f)
 {
-    uint32_t n = f->size - f->pos;
+    uint32_t n = BOOT_GZIP_CHUNK - (f->pos & (BOOT_GZIP_CHUNK - 1u));
+    uint32_t to_start = f->start - f->pos, to_end = f->size - f->pos;
 
-    if (n > BOOT_GZIP_CHUNK)
-        n = BOOT_GZIP_CHUNK;
+    if (f->pos < f->start && to_start < n)
+        n = to_start;
+    if (to_end < n)
+        n = to_end;
     if (!n)
         return 0;
     int32_t got = ext_read(&f->st->fs, &f->st->file, f->pos, f->chunk, n);
@@ -95,20 +102,22 @@ static int32_t feed(void *ctx, const uint8_t **buf)
 {
     struct gz_feed *f = ctx;
 
+    *buf = f->chunk;                /* set whatever the chunk brings */
     /* Each pass reads a chunk or ends: the chunks before the member are
      * hashed and skipped. */
     while (f->pos < f->end) {
-        uint32_t at = f->pos;
+        bool member = f->pos >= f->start;
+        uint32_t left = f->end - f->pos;
         int32_t got = next_chunk(f);
 
         if (got <= 0)
             return got;
-        uint32_t lo = at > f->start ? at : f->start;
-        uint32_t hi = f->pos < f->end ? f->pos : f->end;
+        if (member) {
+            uint32_t keep = (uint32_t)got;
 
-        if (lo < hi) {
-            *buf = f->chunk + (lo - at);
-            return (int32_t)(hi - lo);
+            if (keep > left)
+                keep = left;
+            return (int32_t)keep;
         }
     }
     return 0;
@@ -207,8 +216,9 @@ static int32_t gz_head(const struct boot_env *env, struct boot_state *st,
     /* The head, inflated with the window's start for scratch (nothing
      * is loaded before the plan is placed). */
     int rc = gz_run(env, st, env->window, head, RV_HEADER_SIZE, NULL, &fd);
-    const struct inflate *z = (const struct inflate *)(void *)env->window;
+    struct inflate *z = (struct inflate *)(void *)env->window;
 
+    z->ctx = NULL;                  /* fd, this frame's, is gone after it */
     if (rc && rc != INFLATE_EFULL)
         return inflate_fail(env, st, z, rc);
     return (int32_t)z->len;

@@ -12,6 +12,7 @@
 #include "firmware/inflate/inflate.h"
 
 #include <stddef.h>
+#include <string.h>
 
 #include "lib/crc.h"
 
@@ -37,6 +38,9 @@
 #define LIT_CODES 286u                /* 286, 287 never occur */
 #define DIST_CODES 30u                /* 30, 31 never occur */
 #define CLEN_CODES 19u
+#define SYMS 288u                     /* struct inflate_huff's sym */
+_Static_assert(sizeof(((struct inflate_huff *)0)->sym) == SYMS * 2u,
+               "SYMS is sym's length");
 
 /* The order the code length code's lengths come in (3.2.7). */
 static const uint8_t clen_order[CLEN_CODES] = {
@@ -67,7 +71,7 @@ void inflate_init(struct inflate *z, uint8_t *out, uint32_t cap,
     z->ctx = ctx;
     z->read_err = 0;
     z->chunk = 0;
-    z->pos = z->end = 0;
+    z->pos = z->end = z->stop = 0;
     z->bits = 0;
     z->nbits = 0;
     z->eof = 0;
@@ -75,6 +79,9 @@ void inflate_init(struct inflate *z, uint8_t *out, uint32_t cap,
     z->in_done = 0;
     z->in_total = 0;
     z->crc = 0;
+    /* Whatever the state's memory held: a length is at most 15 from the
+     * start (a block's lengths are all set before its codes are built). */
+    memset(z->lens, 0, sizeof(z->lens));
 }
 
 static int fail(struct inflate *z, int err)
@@ -89,28 +96,43 @@ static int fail(struct inflate *z, int err)
  * (x86, Armv7-M; __builtin_memcpy, since -ffreestanding makes a plain
  * memcpy a call), else four bytes put together (RISC-V: the U54 traps a
  * misaligned load). */
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && \
+#if defined(INFLATE_WORD_LOADS)
+#define WORD_LOADS INFLATE_WORD_LOADS   /* the proof's: its target's choice */
+#elif defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && \
     (defined(__x86_64__) || defined(__i386__) || defined(__aarch64__) || \
      defined(__ARM_FEATURE_UNALIGNED))
 #define WORD_LOADS 1
 #else
 #define WORD_LOADS 0
 #endif
+/* Frama-C has no contract for __builtin_memcpy; its memcpy's contract
+ * checks the bytes read. */
+#ifdef __FRAMAC__
+#define WORD_COPY memcpy
+#else
+#define WORD_COPY __builtin_memcpy
+#endif
 #define FAST_MASK ((1u << INFLATE_FAST_BITS) - 1u)
+/* The bytes a refill loads at once, from any pos below z->stop. */
+#define LOAD_BYTES (WORD_LOADS ? (uint32_t)sizeof(inflate_bits_t) : 4u)
+
+static uint32_t load_stop(uint32_t end)
+{
+    return end >= LOAD_BYTES ? end - (LOAD_BYTES - 1u) : 0;
+}
 
 /* The next chunk from the callback: 1, or 0 at the end (a read error
  * sets the sticky error; the end only once bits past it are asked for). */
 static int more(struct inflate *z)
 {
+    /* Called with the chunk taken (pos == end): none left either way. */
+    z->in_done += z->end;
+    z->pos = z->end = z->stop = 0;
     if (z->eof)
         return 0;
-    z->in_done += z->end;
     int32_t n = z->read(z->ctx, &z->chunk);
 
-    z->pos = 0;
     if (n <= 0) {
-        z->chunk = 0;
-        z->end = 0;
         z->eof = 1;
         if (n < 0) {
             z->read_err = n;
@@ -119,6 +141,7 @@ static int more(struct inflate *z)
         return 0;
     }
     z->end = (uint32_t)n;
+    z->stop = load_stop(z->end);
     return 1;
 }
 
@@ -129,17 +152,17 @@ static int more(struct inflate *z)
  * input's end. */
 static void refill(struct inflate *z)
 {
-    if (WORD_LOADS && z->end - z->pos >= sizeof(inflate_bits_t)) {
+    if (WORD_LOADS && z->pos < z->stop) {
         inflate_bits_t w;
         uint32_t take = (WORD_BITS - 1u - z->nbits) >> 3;
 
-        __builtin_memcpy(&w, z->chunk + z->pos, sizeof(w));
+        WORD_COPY(&w, z->chunk + z->pos, sizeof(w));
         z->bits |= w << z->nbits;
         z->pos += take;
         z->nbits += take * 8u;
         return;
     }
-    if (!WORD_LOADS && z->nbits <= WORD_BITS - 32u && z->end - z->pos >= 4u) {
+    if (!WORD_LOADS && z->nbits <= WORD_BITS - 32u && z->pos < z->stop) {
         const uint8_t *p = z->chunk + z->pos;
 
         z->bits |= (inflate_bits_t)((uint32_t)p[0] | (uint32_t)p[1] << 8 |
@@ -284,7 +307,11 @@ static int build(struct inflate *z, struct inflate_huff *h,
 
         if (!l)
             continue;
-        h->sym[next[l]++] = (uint16_t)i;
+        uint32_t at = next[l]++;
+
+        /* Always below n, by the counts' sum: one compare a symbol. */
+        if (at < SYMS)
+            h->sym[at] = (uint16_t)i;
         uint32_t c = code[l]++, r = 0;
         uint32_t k = l > INFLATE_FAST_BITS ? INFLATE_FAST_BITS : l;
 
@@ -326,7 +353,12 @@ static uint32_t decode(struct inflate *z, const struct inflate_huff *h)
             code |= (uint32_t)rest & 1u;
             rest >>= 1;
             if (code - first < h->count[l]) {
-                e = entry_of(h->sym[index + code - first], h->what) | l;
+                uint32_t at = index + (code - first);
+
+                /* Below the code's symbol count by its canonical order:
+                 * one compare a long code. */
+                if (at < SYMS)
+                    e = entry_of(h->sym[at], h->what) | l;
                 break;
             }
             index += h->count[l];
@@ -431,9 +463,11 @@ static int dynamic(struct inflate *z)
         } else {
             n = 11u + get_bits(z, 7);
         }
-        if (n > hlit + hdist - i)
+        uint32_t stop = i + n;          /* i < 316, n <= 138: no wrap */
+
+        if (stop > hlit + hdist)
             return fail(z, INFLATE_ELENS);
-        for (uint32_t k = 0; k < n; k++)
+        while (i < stop)
             z->lens[i++] = v;
     }
     if (z->err)
@@ -452,15 +486,15 @@ static int dynamic(struct inflate *z)
  * longer than the table's bits, a failure. */
 #define PUT_BACK() (z->bits = bits, z->nbits = nbits, z->pos = (uint32_t)pos)
 #define TAKE() (bits = z->bits, nbits = z->nbits, in = z->chunk, \
-                pos = z->pos, in_end = z->end)
+                pos = z->pos, in_stop = z->stop)
 /* The input's end, or a refill across chunks: through z. */
 #define REFILL_SLOW() (PUT_BACK(), refill(z), TAKE())
 #if WORD_LOADS
 #define REFILL() do { \
-        if (in_end - pos >= sizeof(bits)) { \
+        if (pos < in_stop) { \
             inflate_bits_t w_; \
             uint32_t take_ = (WORD_BITS - 1u - nbits) >> 3; \
-            __builtin_memcpy(&w_, in + pos, sizeof(w_)); \
+            WORD_COPY(&w_, in + pos, sizeof(w_)); \
             bits |= w_ << nbits; \
             pos += take_; \
             nbits += take_ * 8u; \
@@ -470,7 +504,7 @@ static int dynamic(struct inflate *z)
     } while (0)
 #else
 #define REFILL() do { \
-        if (nbits <= WORD_BITS - 32u && in_end - pos >= 4u) { \
+        if (nbits <= WORD_BITS - 32u && pos < in_stop) { \
             const uint8_t *p_ = in + pos; \
             bits |= (inflate_bits_t)((uint32_t)p_[0] | \
                                      (uint32_t)p_[1] << 8 | \
@@ -516,7 +550,7 @@ static int codes(struct inflate *z)
     const uint32_t *const lit = z->lit.fast, *const dst = z->dist.fast;
     inflate_bits_t bits;
     uint32_t nbits;
-    size_t pos, in_end;
+    size_t pos, in_stop;
     const uint8_t *in;
 
     TAKE();
@@ -526,7 +560,7 @@ static int codes(struct inflate *z)
         LOOKUP(lit, e);
         /* A literal in the table: its code's length 1 .. nbits. */
         if (E_KIND(e) == K_LIT && E_LEN(e) - 1u < nbits) {
-            if (o == end) {
+            if (o >= end) {
                 fail(z, INFLATE_EFULL);
                 break;
             }
@@ -537,7 +571,7 @@ static int codes(struct inflate *z)
         }
         SYMBOL(&z->lit, e);
         if (E_KIND(e) == K_LIT) {
-            if (o == end) {
+            if (o >= end) {
                 fail(z, INFLATE_EFULL);
                 break;
             }
@@ -626,9 +660,19 @@ static int done(struct inflate *z)
     return z->err;
 }
 
+/* The first chunk, before any bit is asked for: from here on z->chunk
+ * is the callback's, never NULL (EVA cannot tie it to z->end). */
+static int first_chunk(struct inflate *z)
+{
+    if (!more(z))
+        return fail(z, INFLATE_ETRUNC);
+    return 0;
+}
+
 int inflate_raw(struct inflate *z)
 {
-    deflate_blocks(z);
+    if (!first_chunk(z))
+        deflate_blocks(z);
     return done(z);
 }
 
@@ -684,7 +728,7 @@ static int gzip_header(struct inflate *z)
 
 int inflate_gzip(struct inflate *z)
 {
-    if (gzip_header(z) || deflate_blocks(z))
+    if (first_chunk(z) || gzip_header(z) || deflate_blocks(z))
         return done(z);
     z->bits >>= z->nbits & 7u;      /* the trailer starts on a byte */
     z->nbits -= z->nbits & 7u;

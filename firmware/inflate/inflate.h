@@ -77,6 +77,7 @@ struct inflate {
     int32_t read_err;               /* the callback's, with INFLATE_EREAD */
     const uint8_t *chunk;           /* the chunk being read ... */
     uint32_t pos, end;              /* ... at pos of its end bytes */
+    uint32_t stop;                  /* a whole word loads from pos < stop */
     inflate_bits_t bits;            /* bit buffer, LSB first */
     uint32_t nbits;                 /* bits of it taken from the input */
     uint32_t eof;                   /* the callback said the end (or failed) */
