@@ -8,7 +8,8 @@
 # profile's reader (image_tiny; the tiny reader has no journal replay, so
 # no journal_tiny), ed25519 and inflate (the DEFLATE and gzip decoder).
 # TAP on stdout. Skipped when clang cannot build a libFuzzer binary.
-# lane: side
+# Main lane (tests/run.sh): the side lane holds the test kernel's build,
+# prove.t_prove and prove.t_prove_units, about as long as the rest.
 set -u
 cd "$(dirname "$0")/../.."
 BUILD=${BUILD:-build}

@@ -8,7 +8,8 @@
 # config-default 9-17 s, fdt_overlay-default 48 s (fdt-default, 2 min
 # 56 s of CPU and over 4 minutes beside the other lane, is make
 # prove's).
-# lane: side
+# Main lane (tests/run.sh): the side lane holds the test kernel's build,
+# prove.t_prove and prove.t_prove_units, about as long as the rest.
 set -u
 cd "$(dirname "$0")/../.."
 BUILD=${BUILD:-build}
