@@ -430,6 +430,41 @@ int boot_plan_files(const struct boot_env *env, struct boot_state *st,
     predicate role_in(struct boot_plan *p, integer role, integer lo,
                       integer hi) = role_below(p, role, p->n, lo, hi);
 */
+/* A role's place in boot_role_order[order] (0: a bare kernel's, 1: a
+ * RISC-V Linux Image's), 5 for none: the rank of the files placed up
+ * the window. Stated by cases, so two roles of one rank are one role
+ * without the table (WP checks the table against it in the loop). */
+/*@ logic integer role_rank(integer order, integer role) =
+        order == 0 ?
+            (role == BOOT_ROLE_KERNEL ? 0 : role == BOOT_ROLE_FDT ? 1 :
+             role == BOOT_ROLE_INITRD ? 2 : role == BOOT_ROLE_FIRMWARE ? 3 :
+             role == BOOT_ROLE_FDTOVERLAY ? 4 : 5) :
+            (role == BOOT_ROLE_FIRMWARE ? 0 : role == BOOT_ROLE_KERNEL ? 1 :
+             role == BOOT_ROLE_INITRD ? 2 : role == BOOT_ROLE_FDT ? 3 :
+             role == BOOT_ROLE_FDTOVERLAY ? 4 : 5);
+    logic integer file_end(struct boot_plan *p, integer i) =
+        p->f[i].off + plan_len(p, i);
+    // The files of the ranks below k lie below at, those of a lower rank
+    // before those of a higher one, those of one rank one after the other.
+    predicate ranks_end(struct boot_plan *p, integer order, integer k,
+                        integer at) =
+        \forall integer i; 0 <= i < p->n &&
+            role_rank(order, p->f[i].role) < k ==> file_end(p, i) <= at;
+    predicate ranks_up(struct boot_plan *p, integer order, integer k) =
+        \forall integer i, j; 0 <= i < p->n && 0 <= j < p->n &&
+            role_rank(order, p->f[i].role) < role_rank(order, p->f[j].role) &&
+            role_rank(order, p->f[j].role) < k ==>
+            file_end(p, i) <= p->f[j].off;
+    predicate ranks_each(struct boot_plan *p, integer order, integer k) =
+        \forall integer i, j; 0 <= i < j < p->n &&
+            role_rank(order, p->f[i].role) == role_rank(order, p->f[j].role) &&
+            role_rank(order, p->f[j].role) < k ==>
+            file_end(p, i) <= p->f[j].off;
+    predicate ranks_below(struct boot_plan *p, integer order, integer k,
+                          integer at) =
+        ranks_end(p, order, k, at) && ranks_up(p, order, k) &&
+        ranks_each(p, order, k);
+*/
 
 /* f at *at (aligned to align), if it fits below limit; *at moves past it.
  * < 0 after failing. The write property (fs/README.md, "What is proven"):
@@ -438,10 +473,12 @@ int boot_plan_files(const struct boot_env *env, struct boot_state *st,
  * plan but a RISC-V Image's is set here. */
 /*@ requires \valid(f) && \valid(at) && \valid(st) && \valid(st->plan);
     requires \separated(f, at, st, st->path + (0 .. BOOT_PATH_MAX - 1));
+    requires \separated(st, st->plan);
     requires \separated(at, st->plan, st->path + (0 .. BOOT_PATH_MAX - 1));
     assigns f->off, *at, st->short_of_room,
             st->path[0 .. BOOT_PATH_MAX - 1], st->plan->fail;
     ensures \result <= 0;
+    ensures st->plan == \old(st->plan) && st->path == \old(st->path);
     ensures \result == 0 ==> \old(*at) <= f->off &&
         f->off + f->size + room <= limit &&
         *at == f->off + f->size + room; */
@@ -496,6 +533,10 @@ static int put_at(const struct boot_env *env, struct boot_state *st,
     ensures \result == 0 ==> \old(*at) <= *at &&
         (*at == \old(*at) || *at <= limit);
     ensures \result == 0 ==> role_in(st->plan, role, \old(*at), *at);
+    ensures \result == 0 ==> \forall integer i; 0 <= i < st->plan->n &&
+        st->plan->f[i].role == role ==>
+        st->plan->f[i].off + st->plan->f[i].size <= limit;
+    ensures st->plan == \old(st->plan) && st->path == \old(st->path);
     ensures \forall integer i; 0 <= i < st->plan->n &&
         st->plan->f[i].role != role ==>
         st->plan->f[i].off == \old(st->plan->f[i].off);
@@ -515,6 +556,9 @@ static int put_role(const struct boot_env *env, struct boot_state *st,
         loop invariant rc == 0 ==> \forall integer j; 0 <= j < i &&
             p->f[j].role == role ==> \at(*at, Pre) <= p->f[j].off &&
             p->f[j].off + p->f[j].size <= *at;
+        loop invariant rc == 0 ==> \forall integer j; 0 <= j < i &&
+            p->f[j].role == role ==> p->f[j].off + p->f[j].size <= limit;
+        loop invariant p == st->plan && st->path == \at(st->path, Pre);
         loop invariant rc == 0 ==> \forall integer j, k; 0 <= j < k < i &&
             p->f[j].role == role && p->f[k].role == role ==>
             p->f[j].off + p->f[j].size <= p->f[k].off;
@@ -539,6 +583,7 @@ static int put_role(const struct boot_env *env, struct boot_state *st,
  * the tree's copy while each applies; limit or more: refused by put_at.
  * Without an initrd there, the tree has all the room up to the
  * overlays. */
+/*@ assigns \nothing; */
 static uint32_t overlay_room(const struct boot_plan *p, uint32_t limit)
 {
     uint32_t room = 0;
@@ -562,7 +607,32 @@ static uint32_t overlay_room(const struct boot_plan *p, uint32_t limit)
 
 /* The overlays, each 8-aligned, at the window's end: read from there as
  * they are applied, and the tree before them grows into all the room
- * between (hand_off_fdt's cap), so every overlay that fits applies. */
+ * between (hand_off_fdt's cap), so every overlay that fits applies.
+ * The write property: each in [*at before, *at after), one after the
+ * other, below limit; nothing else moves (WP). */
+/*@ requires \valid(at) && \valid(st) && \valid(st->plan);
+    requires \separated(at, st, st->plan, st->path + (0 .. BOOT_PATH_MAX - 1));
+    requires \separated(st->plan, st->path + (0 .. BOOT_PATH_MAX - 1));
+    requires st->plan->n <= BOOT_PLAN_FILES;
+    assigns *at, st->plan->f[0 .. BOOT_PLAN_FILES - 1].off,
+            st->short_of_room, st->path[0 .. BOOT_PATH_MAX - 1],
+            st->plan->fail;
+    ensures \result <= 0;
+    ensures \result == 0 ==> \old(*at) <= *at &&
+        (*at == \old(*at) || *at <= limit);
+    ensures \result == 0 ==> \forall integer i;
+        st->plan->first_overlay <= i < st->plan->n ==>
+        \old(*at) <= st->plan->f[i].off &&
+        st->plan->f[i].off + st->plan->f[i].size <= *at &&
+        st->plan->f[i].off + st->plan->f[i].size <= limit;
+    ensures \result == 0 ==> \forall integer i, j;
+        st->plan->first_overlay <= i < j < st->plan->n ==>
+        st->plan->f[i].off + st->plan->f[i].size <= st->plan->f[j].off;
+    ensures \forall integer i; 0 <= i < st->plan->n &&
+        i < st->plan->first_overlay ==>
+        st->plan->f[i].off == \old(st->plan->f[i].off);
+    ensures same_files{Pre, Post}(st->plan);
+    ensures st->plan == \old(st->plan) && st->path == \old(st->path); */
 static int put_overlays(const struct boot_env *env, struct boot_state *st,
                         uint32_t *at, uint32_t limit)
 {
@@ -571,6 +641,10 @@ static int put_overlays(const struct boot_env *env, struct boot_state *st,
     bool fits = true;
     int rc = 0;
 
+    /*@ loop invariant p->first_overlay <= i;
+        loop invariant i == p->first_overlay || i <= p->n;
+        loop invariant i == p->first_overlay ==> total == 0;
+        loop assigns i, fits, total; */
     for (uint32_t i = p->first_overlay; fits && i < p->n; i++) {
         uint32_t n = align_up(p->f[i].size, 8);
 
@@ -587,6 +661,28 @@ static int put_overlays(const struct boot_env *env, struct boot_state *st,
     /* Past what is placed already; else put_at says what does not fit. */
     if (total && fits && total <= top && ((top - total) & ~7u) > *at)
         *at = (top - total) & ~7u;
+    /*@ assert \at(*at, Pre) <= *at; */
+    /*@ loop invariant p->first_overlay <= i &&
+            (i <= p->n || i == p->first_overlay);
+        loop invariant rc <= 0 && p == st->plan &&
+            st->path == \at(st->path, Pre);
+        loop invariant rc == 0 ==> \at(*at, Pre) <= *at;
+        loop invariant rc == 0 && i > p->first_overlay ==> *at <= limit;
+        loop invariant p->first_overlay >= p->n ==> *at == \at(*at, Pre);
+        loop invariant rc == 0 ==> \forall integer j;
+            p->first_overlay <= j < i && j < p->n ==>
+            \at(*at, Pre) <= p->f[j].off &&
+            p->f[j].off + p->f[j].size <= *at &&
+            p->f[j].off + p->f[j].size <= limit;
+        loop invariant rc == 0 ==> \forall integer j, k;
+            p->first_overlay <= j < k < i && k < p->n ==>
+            p->f[j].off + p->f[j].size <= p->f[k].off;
+        loop invariant \forall integer j; 0 <= j < p->n &&
+            j < p->first_overlay ==>
+            p->f[j].off == \at(st->plan->f[j].off, Pre);
+        loop invariant same_files{Pre, Here}(p);
+        loop assigns i, rc, *at, p->f[0 .. BOOT_PLAN_FILES - 1].off,
+            st->short_of_room, st->path[0 .. BOOT_PATH_MAX - 1], p->fail; */
     for (uint32_t i = p->first_overlay; !rc && i < p->n; i++)
         rc = put_at(env, st, &p->f[i], at, 8, 0, limit,
                     "in the load window");
@@ -598,7 +694,17 @@ static int put_overlays(const struct boot_env *env, struct boot_state *st,
 
 #if BOOT_RISCV_LINUX
 /* A RISC-V Linux Image: firmware at fw_addr, the kernel at ram_base +
- * text_offset with image_size kept, then the initrd and the tree. */
+ * text_offset with image_size kept, then the initrd and the tree. The
+ * write property: the plan's (WP). */
+/*@ requires \valid_read(env) && \valid(st) && \valid(st->plan);
+    requires \separated(st, st->plan, st->path + (0 .. BOOT_PATH_MAX - 1));
+    requires PLAN_SHAPED(st->plan);
+    requires st->plan->kind == BOOT_KERNEL_LINUX_RISCV;
+    assigns st->plan->f[0 .. BOOT_PLAN_FILES - 1].off, st->plan->end,
+            st->short_of_room, st->path[0 .. BOOT_PATH_MAX - 1],
+            st->plan->fail;
+    ensures \result <= 0;
+    ensures st->plan == \old(st->plan) && st->path == \old(st->path); */
 static int place_linux(const struct boot_env *env, struct boot_state *st,
                        uint32_t limit, uint32_t fdt_room)
 {
@@ -619,11 +725,14 @@ static int place_linux(const struct boot_env *env, struct boot_state *st,
                      "window", (unsigned long long)kaddr, (unsigned)fw);
         return fail_file(env, st, &p->f[0], BOOT_EPLACE, p->fail.why);
     }
+    /*@ assert limit <= \at(limit, Pre); */
     uint32_t koff = (uint32_t)(kaddr - env->window_addr);
     at = fw - env->window_addr;
     int rc = put_role(env, st, BOOT_ROLE_FIRMWARE, &at, 8, 0, koff);
     if (rc)
         return rc;
+    /*@ assert ranks_below(p, 1, 1, koff); */
+    /*@ assert same_files{Pre, Here}(p); */
     if (p->image_size > limit - koff) {
         fmt_snprintf(p->fail.why, sizeof(p->fail.why), "image_size %u "
                      "bytes at 0x%08x run past the %u bytes left for it, "
@@ -637,13 +746,33 @@ static int place_linux(const struct boot_env *env, struct boot_state *st,
     p->f[0].off = koff;
     kend = koff + p->image_size;
     at = kend;
+    /*@ assert at <= limit; */
+    /*@ assert ranks_end(p, 1, 2, at); */
+    /*@ assert ranks_up(p, 1, 2); */
+    /*@ assert ranks_each(p, 1, 2); */
+    /*@ assert same_files{Pre, Here}(p); */
     rc = put_role(env, st, BOOT_ROLE_INITRD, &at, INITRD_ALIGN_LINUX, 0,
                   limit);
+    /*@ assert rc == 0 ==> at <= limit; */
+    /*@ assert rc == 0 ==> ranks_end(p, 1, 3, at); */
+    /*@ assert rc == 0 ==> ranks_up(p, 1, 3); */
+    /*@ assert rc == 0 ==> ranks_each(p, 1, 3); */
+    /*@ assert same_files{Pre, Here}(p); */
     if (!rc)
         rc = put_role(env, st, BOOT_ROLE_FDT, &at, 8, fdt_room, limit);
+    /*@ assert rc == 0 ==> at <= limit; */
+    /*@ assert rc == 0 ==> ranks_end(p, 1, 4, at); */
+    /*@ assert rc == 0 ==> ranks_up(p, 1, 4); */
+    /*@ assert rc == 0 ==> ranks_each(p, 1, 4); */
+    /*@ assert same_files{Pre, Here}(p); */
 #if BOOT_FDT_OVERLAY
     if (!rc)
         rc = put_overlays(env, st, &at, limit);
+    /*@ assert rc == 0 ==> at <= limit; */
+    /*@ assert rc == 0 ==> ranks_end(p, 1, 5, at); */
+    /*@ assert rc == 0 ==> ranks_up(p, 1, 5); */
+    /*@ assert rc == 0 ==> ranks_each(p, 1, 5); */
+    /*@ assert same_files{Pre, Here}(p); */
 #endif
     p->end = at;
     return rc;
@@ -651,8 +780,33 @@ static int place_linux(const struct boot_env *env, struct boot_state *st,
 #endif
 
 #if BOOT_GZIP
+/*@ predicate scratch_apart(struct boot_plan *p) =
+        p->gz_end != 0 ==> p->gz_scratch + BOOT_GZIP_SCRATCH == p->end &&
+        \forall integer i; 0 <= i < p->n ==> file_end(p, i) <= p->gz_scratch;
+*/
+#else
+/*@ predicate scratch_apart(struct boot_plan *p) = \true; */
+#endif
+
+#if BOOT_GZIP
 /* A compressed kernel's decoder state and chunk: past every file, before
- * the hand-off block. */
+ * the hand-off block. The write property: [gz_scratch, end) past the
+ * files' old end, end below limit (WP). */
+/*@ requires \valid(st) && \valid(st->plan);
+    requires \separated(st, st->plan, st->path + (0 .. BOOT_PATH_MAX - 1));
+    requires st->plan->n <= BOOT_PLAN_FILES;
+    assigns st->plan->gz_scratch, st->plan->end, st->short_of_room,
+            st->path[0 .. BOOT_PATH_MAX - 1], st->plan->fail;
+    ensures \result <= 0;
+    ensures \result == 0 && \old(plan_placed(st->plan, limit)) ==>
+        plan_placed(st->plan, limit) && scratch_apart(st->plan);
+    ensures \result == 0 && st->plan->gz_end == 0 ==>
+        st->plan->end == \old(st->plan->end);
+    ensures \result == 0 && st->plan->gz_end != 0 ==>
+        \old(st->plan->end) <= st->plan->gz_scratch &&
+        st->plan->gz_scratch + BOOT_GZIP_SCRATCH == st->plan->end &&
+        st->plan->end <= limit;
+    ensures st->plan == \old(st->plan) && st->path == \old(st->path); */
 static int place_scratch(const struct boot_env *env, struct boot_state *st,
                          uint32_t limit)
 {
@@ -671,12 +825,36 @@ static int place_scratch(const struct boot_env *env, struct boot_state *st,
     }
     p->gz_scratch = at;
     p->end = at + BOOT_GZIP_SCRATCH;
+    /*@ assert same_files{Pre, Here}(p); */
+    /*@ assert \forall integer i; 0 <= i < BOOT_PLAN_FILES ==>
+            p->f[i].off == \at(st->plan->f[i].off, Pre); */
+    /*@ assert \forall integer i; 0 <= i < p->n ==>
+            plan_len(p, i) == \at(plan_len(st->plan, i), Pre); */
+    /*@ assert \at(plan_placed(st->plan, limit), Pre) ==>
+            \forall integer i; 0 <= i < p->n ==>
+            file_end(p, i) <= \at(st->plan->end, Pre); */
+    /*@ assert \at(plan_placed(st->plan, limit), Pre) ==>
+            \forall integer i, j; 0 <= i < j < p->n ==>
+            \at(plan_apart(st->plan, i, j), Pre); */
+    /*@ assert \at(plan_placed(st->plan, limit), Pre) ==>
+            \forall integer i, j; 0 <= i < j < p->n ==>
+            plan_apart(p, i, j); */
     return 0;
 }
 #else
 #define place_scratch(env, st, limit) 0
 #endif
 
+/* The write property (boot_plan.h's plan_placed), proven by WP: every
+ * file inside [0, end), none over another, end (past the scratch too)
+ * below limit. */
+/*@ requires \valid_read(env) && \valid(st) && \valid(st->plan);
+    requires \separated(st, st->plan, st->path + (0 .. BOOT_PATH_MAX - 1));
+    requires PLAN_SHAPED(st->plan);
+    assigns *st->plan, st->short_of_room, st->path[0 .. BOOT_PATH_MAX - 1];
+    ensures \result <= 0;
+    ensures \result == 0 && st->plan->kind == BOOT_KERNEL_BARE ==>
+        plan_placed(st->plan, limit) && scratch_apart(st->plan); */
 int boot_plan_place(const struct boot_env *env, struct boot_state *st,
                     uint32_t limit, uint32_t cmd_len)
 {
@@ -695,18 +873,48 @@ int boot_plan_place(const struct boot_env *env, struct boot_state *st,
     (void)cmd_len;
 #endif
     /* The tree keeps room for its overlays, which go last. */
+    /*@ loop invariant 0 <= k <= BOOT_ROLES && rc <= 0 && p == st->plan;
+        loop invariant st->plan == \at(st->plan, Pre) &&
+            st->path == \at(st->path, Pre);
+        loop invariant rc == 0 ==> at <= limit;
+        loop invariant rc == 0 ==> ranks_end(p, 0, k, at);
+        loop invariant rc == 0 ==> ranks_up(p, 0, k);
+        loop invariant rc == 0 ==> ranks_each(p, 0, k);
+        loop invariant same_files{Pre, Here}(p);
+        loop invariant p->kind == BOOT_KERNEL_BARE;
+        loop invariant 1 <= p->n <= BOOT_PLAN_FILES;
+        loop invariant \forall integer i; 0 <= i < p->n ==>
+            role_rank(0, p->f[i].role) < BOOT_ROLES;
+        loop assigns k, rc, at, p->f[0 .. BOOT_PLAN_FILES - 1].off,
+            st->short_of_room, st->path[0 .. BOOT_PATH_MAX - 1], p->fail;
+        loop variant BOOT_ROLES - k; */
     for (uint32_t k = 0; !rc && k < BOOT_ROLES; k++) {
         uint8_t role = boot_role_order[BOOT_KERNEL_BARE][k];
 
+        /*@ assert \forall integer r; role_rank(0, r) == k <==> r == role; */
+
 #if BOOT_FDT_OVERLAY
         if (role == BOOT_ROLE_FDTOVERLAY) {
+            /*@ assert PLAN_OVERLAYS_LAST(p); */
+            /*@ assert \forall integer i; 0 <= i < p->n ==>
+                    (role_rank(0, p->f[i].role) == k <==>
+                     i >= p->first_overlay); */
             rc = put_overlays(env, st, &at, limit);
+            /*@ assert rc == 0 ==> at <= limit; */
+            /*@ assert rc == 0 ==> ranks_end(p, 0, k + 1, at); */
+            /*@ assert rc == 0 ==> ranks_up(p, 0, k + 1); */
+            /*@ assert rc == 0 ==> ranks_each(p, 0, k + 1); */
             continue;
         }
 #endif
         rc = put_role(env, st, role, &at, 8, role == BOOT_ROLE_FDT
                       ? overlay_room(p, limit) : 0, limit);
+        /*@ assert rc == 0 ==> at <= limit; */
+        /*@ assert rc == 0 ==> ranks_end(p, 0, k + 1, at); */
+        /*@ assert rc == 0 ==> ranks_up(p, 0, k + 1); */
+        /*@ assert rc == 0 ==> ranks_each(p, 0, k + 1); */
     }
     p->end = at;
+    /*@ assert rc == 0 ==> plan_placed(p, limit); */
     return rc ? rc : place_scratch(env, st, limit);
 }

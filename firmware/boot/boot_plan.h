@@ -112,12 +112,10 @@ struct boot_plan {
 
 /* The write property (fs/README.md, "What is proven", "The write
  * property"), in ACSL: what boot_plan_place (firmware/boot/boot_plan.c)
- * is to promise of a plan it returns 0 for. File i takes the window's
- * bytes [off, off + plan_len) from its start (a RISC-V Image the room
- * it loads or inflates into, image_size); each lies below the plan's
- * end, which lies below the limit it was given; no two overlap. WP
- * proves its steps (put_at, put_role); boot_plan_place's own contract
- * is not yet stated. */
+ * promises of a plan it returns 0 for, proven by WP. File i takes the
+ * window's bytes [off, off + plan_len) from its start (a RISC-V Image
+ * the room it loads or inflates into, image_size); each lies below the
+ * plan's end, which lies below the limit it was given; no two overlap. */
 /*@ logic integer plan_len(struct boot_plan *p, integer i) =
         i == 0 && p->kind == BOOT_KERNEL_LINUX_RISCV ? p->image_size
                                                      : p->f[i].size;
@@ -130,5 +128,30 @@ struct boot_plan {
             p->f[i].off + plan_len(p, i) <= p->end) &&
         (\forall integer i, j; 0 <= i < j < p->n ==> plan_apart(p, i, j));
 */
+/* ... of a plan as boot_plan_files leaves it: the kernel first and only
+ * there, every role one the kernel's kind places, FDTOVERLAYS' files
+ * from first_overlay on and only there (boot_plan_place's caller's
+ * promise, checked on h_place.c's plans by WP). */
+#ifdef __FRAMAC__
+/* Macros, not predicates: WP matches the caller's facts to them as
+ * written (the harness's main, whose context is the whole state, could
+ * not unfold the predicate). For annotations only. */
+#if BOOT_FDT_OVERLAY
+#define PLAN_OVERLAYS_LAST(p) \
+    (1 <= (p)->first_overlay <= (p)->n && \
+     \forall integer i; 0 <= i < (p)->n ==> \
+        ((p)->f[i].role == BOOT_ROLE_FDTOVERLAY <==> i >= (p)->first_overlay))
+#else
+#define PLAN_OVERLAYS_LAST(p) (0 == 0)
+#endif
+#define PLAN_SHAPED(p) \
+    (1 <= (p)->n <= BOOT_PLAN_FILES && \
+     ((p)->kind == BOOT_KERNEL_BARE || \
+      (BOOT_RISCV_LINUX != 0 && (p)->kind == BOOT_KERNEL_LINUX_RISCV)) && \
+     (\forall integer i; 0 <= i < (p)->n ==> \
+        0 <= (p)->f[i].role < 4 + BOOT_FDT_OVERLAY && \
+        ((p)->f[i].role == BOOT_ROLE_KERNEL <==> i == 0)) && \
+     PLAN_OVERLAYS_LAST(p))
+#endif
 
 #endif

@@ -9,9 +9,14 @@
  *
  * PLACE_BOARD 1: sifive-u's window (DRAM from 0x80000000, firmware at
  * its base, the trial record's page kept); 0: lm3s6965evb's (SRAM at
- * 0x20000000, 58 KiB at most). What placement promises for each file
- * (its room inside [the previous file's end, limit)) is put_at's
- * contract, proven by WP (fs/README.md, "What is proven"). */
+ * 0x20000000, 58 KiB at most). What placement promises of the plan it
+ * returns (boot_plan.h's plan_placed: every file inside [0, end), end
+ * below the limit, no two overlapping) is boot_plan_place's contract,
+ * proven by WP from its steps' (put_at, put_role, put_overlays,
+ * place_linux, place_scratch); main asserts it on the plan returned,
+ * and WP proves main's plan the shape boot_plan_place requires
+ * (plan_shaped, as boot_plan_files leaves it) and the assertion
+ * (fs/README.md, "What is proven", "The write property"). */
 #include <stddef.h>
 #include <stdint.h>
 
@@ -90,9 +95,29 @@ int main(void)
 #endif
 #if BOOT_FDT_OVERLAY
     plan.first_overlay = (uint8_t)Frama_C_unsigned_int_interval(1, n);
+    /*@ assert 1 <= plan.first_overlay <= plan.n; */
 #endif
     /* Every entry set, past n too: EVA keeps no relation between n and
      * the loop's count. */
+#define ROLE_LAST (BOOT_RISCV_LINUX ? BOOT_ROLE_FIRMWARE : BOOT_ROLE_FDT)
+#if BOOT_FDT_OVERLAY
+    /*@ loop invariant 0 <= i <= BOOT_PLAN_FILES;
+        loop invariant i > 0 ==> plan.f[0].role == BOOT_ROLE_KERNEL;
+        loop invariant \forall integer j; 1 <= j < i ==>
+            (j >= plan.first_overlay ==>
+                plan.f[j].role == BOOT_ROLE_FDTOVERLAY) &&
+            (j < plan.first_overlay ==>
+                BOOT_ROLE_INITRD <= plan.f[j].role <= ROLE_LAST);
+        loop assigns i, plan.f[0 .. BOOT_PLAN_FILES - 1],
+            Frama_C_entropy_source; */
+#else
+    /*@ loop invariant 0 <= i <= BOOT_PLAN_FILES;
+        loop invariant i > 0 ==> plan.f[0].role == BOOT_ROLE_KERNEL;
+        loop invariant \forall integer j; 1 <= j < i ==>
+            BOOT_ROLE_INITRD <= plan.f[j].role <= ROLE_LAST;
+        loop assigns i, plan.f[0 .. BOOT_PLAN_FILES - 1],
+            Frama_C_entropy_source; */
+#endif
     for (uint32_t i = 0; i < BOOT_PLAN_FILES; i++) {
         struct boot_plan_file *f = &plan.f[i];
 
@@ -106,13 +131,24 @@ int main(void)
          * alone (plan_firmware): without BOOT_RISCV_LINUX there is none,
          * and boot_role_step has no entry for one. */
         f->role = (uint8_t)Frama_C_unsigned_int_interval(BOOT_ROLE_INITRD,
-                      BOOT_RISCV_LINUX ? BOOT_ROLE_FIRMWARE : BOOT_ROLE_FDT);
+                                                         ROLE_LAST);
 #if BOOT_FDT_OVERLAY
         if (i >= plan.first_overlay)
             f->role = BOOT_ROLE_FDTOVERLAY;
 #endif
+        if (i == 0)
+            f->role = BOOT_ROLE_KERNEL;
     }
-    plan.f[0].role = BOOT_ROLE_KERNEL;
+    /*@ assert \forall integer j; 0 <= j < plan.n ==>
+            0 <= plan.f[j].role < 4 + BOOT_FDT_OVERLAY &&
+            (plan.f[j].role == BOOT_ROLE_KERNEL <==> j == 0); */
+#if BOOT_FDT_OVERLAY
+    /*@ assert 1 <= plan.first_overlay <= plan.n; */
+    /*@ assert \forall integer j; 0 <= j < plan.n ==>
+            (plan.f[j].role == BOOT_ROLE_FDTOVERLAY <==>
+             j >= plan.first_overlay); */
+    /*@ assert PLAN_OVERLAYS_LAST(&plan); */
+#endif
     /* boot_label_load: the window in 8s, less the hand-off block with
      * APPEND (cmd_len bytes) and its NUL, when that fits. */
     uint32_t cmd_len = Frama_C_unsigned_int_interval(0, BOOT_CONFIG_MAX);
@@ -122,5 +158,9 @@ int main(void)
 
     if (reserve > window)
         return 1;
-    return boot_plan_place(&env, &st, window - reserve, cmd_len);
+    int rc = boot_plan_place(&env, &st, window - reserve, cmd_len);
+
+    /*@ assert placed: rc == 0 && plan.kind == BOOT_KERNEL_BARE ==>
+            plan_placed(&plan, window - reserve); */
+    return rc;
 }
