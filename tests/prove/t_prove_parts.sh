@@ -5,7 +5,9 @@
 # target fails with more alarms than its tests/prove/baseline-NAME
 # holds, or less of its part's statements reached (tests/prove/parts.mk).
 # CPU times, alone: trial-tiny 3 s, sigmsg-default 3 s, config-tiny 8 s,
-# config-default 9-17 s, fdt_overlay-default 48 s (fdt-default, 2 min
+# config-default 9-17 s, fdt_overlay-default 48 s, image-sifive-nogzip
+# and image-sifive-head 3 s each, image-lm3s-default and
+# image-sifive-default about 60 s each (fdt-default, 2 min
 # 56 s of CPU and over 4 minutes beside the other lane, is make
 # prove's).
 # Main lane (tests/run.sh): the side lane holds the test kernel's build,
@@ -14,7 +16,8 @@ set -u
 cd "$(dirname "$0")/../.."
 BUILD=${BUILD:-build}
 parts="trial-tiny sigmsg-default config-tiny config-default
-       fdt_overlay-default"
+       fdt_overlay-default image-sifive-nogzip image-sifive-head
+       image-lm3s-default image-sifive-default"
 
 echo "1..$(echo $parts | wc -w)"
 i=0
